@@ -1,0 +1,28 @@
+"""whist-rules' rule language: YAML rule sets, validated by a JSON Schema and compiled.
+
+The public API::
+
+    from rulespec import load_ruleset, RuleError
+    rules = load_ruleset("combo-whist")          # a bundled name, a file or a folder
+    rules.bids["trump"].tricks.min({})           # -> 5
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulespec.build import Builder
+from rulespec.errors import Position, RuleError, RuleErrors
+from rulespec.loader import BUNDLED_DIR, bundled_names, load_merged
+from rulespec.model import Bid, RuleSet
+
+__all__ = ["BUNDLED_DIR", "Bid", "Position", "RuleError", "RuleErrors", "RuleSet", "bundled_names", "load_ruleset"]
+
+
+def load_ruleset(ref: str | Path) -> RuleSet:
+    """Load, validate and compile a rule set; raise :class:`RuleError` on any problem."""
+    try:
+        merged = load_merged(str(ref))
+        return Builder(merged).build()
+    except RecursionError:
+        raise RuleError(f"{ref}: rule set is nested too deeply") from None

@@ -1,0 +1,497 @@
+"""Compiling merged rule data into the :mod:`rulespec.model` objects.
+
+Every expression is compiled here, once, against the scope of the place it stands in
+(:mod:`rulespec.scopes`). Problems are collected, not raised one by one, so ``whist check``
+reports every broken place of a file in one run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rulespec import scopes
+from rulespec import types as T
+from rulespec.compiler import CompileError, Expression, Scope, Vocabulary, compile_expression
+from rulespec.errors import RuleError, RuleErrors, did_you_mean
+from rulespec.expressions import ExpressionSyntaxError
+from rulespec.loader import Key, Merged
+from rulespec import model as M
+
+DIRECTIONS = ("left", "right")
+
+
+def _constant(value: Any, t: T.Type) -> Expression:
+    return Expression(str(value), t, lambda env: value, None, value)
+
+
+class Builder:
+    """Builds one :class:`~rulespec.model.RuleSet` from :class:`~rulespec.loader.Merged` data."""
+
+    def __init__(self, merged: Merged) -> None:
+        self.m = merged
+        self.errors: list[RuleError] = []
+        self.vocab = Vocabulary()
+
+    # -- error collection and compilation helpers
+
+    def fail(self, key: Key, message: str, hint: str | None = None, offset: int | None = None) -> None:
+        self.errors.append(self.m.error(key, message, hint, offset))
+
+    def expr(
+        self,
+        key: Key,
+        names: Mapping[str, T.Type],
+        expected: T.Type | None,
+        default: str | None = None,
+    ) -> Expression | None:
+        """Compile the expression at ``key`` (or ``default`` when absent); None after an error."""
+        value = self.m.get(key)
+        if value is None:
+            if default is None:
+                return None
+            value = default
+            key = ()
+        try:
+            return compile_expression(value, Scope(names, self.vocab), expected)
+        except (ExpressionSyntaxError, CompileError) as exc:
+            if key == ():
+                raise AssertionError(f"built-in default {default!r} does not compile: {exc}") from exc
+            offset = exc.offset if isinstance(value, str) else None
+            self.fail(key, exc.message, exc.hint, offset)
+            return None
+
+    def expr_of(self, key: Key, names: Mapping[str, T.Type], allowed: tuple[T.Type, ...]) -> Expression | None:
+        """Compile an expression whose type must be one of ``allowed`` (e.g. a player or a list)."""
+        result = self.expr(key, names, None)
+        if result is not None and result.type not in allowed:
+            wanted = " or ".join(str(t) for t in allowed)
+            self.fail(key, f"expected {wanted}, got {result.type}")
+            return None
+        return result
+
+    def require(self, key: Key, what: str) -> bool:
+        if self.m.get(key) is None:
+            self.fail(key[:-1] if len(key) > 1 else key, f"missing {what} ('{key[-1]}')")
+            return False
+        return True
+
+    # -- the whole rule set
+
+    def build(self) -> M.RuleSet:
+        deck = self.deck()
+        self.vocab = self.vocabulary(deck)
+        game = self.game(deck)
+        bids = {bid_id: self.bid(bid_id) for bid_id in self.m.bids}
+        groups = {name: self.expr(("groups", name), scopes.GROUP, T.BOOL) for name in self.m.groups}
+        if self.errors:
+            raise RuleErrors(self.errors)
+        members = self.group_members(bids, groups)  # type: ignore[arg-type]
+        bids = self.resolve_incompatibilities(bids, members)  # type: ignore[arg-type]
+        if self.errors:
+            raise RuleErrors(self.errors)
+        return M.RuleSet(
+            name=self.m.name,
+            version=self.m.version,
+            game=game,
+            bids=bids,  # type: ignore[arg-type]
+            groups=groups,  # type: ignore[arg-type]
+            group_members=members,
+            lineage=tuple(self.m.lineage),
+            sources=tuple(self.m.sources),
+        )
+
+    def vocabulary(self, deck: M.Deck | None) -> Vocabulary:
+        options = {}
+        for name, value in (self.m.get(("game", "options")) or {}).items():
+            options[name] = T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT
+        zones = set()
+        for bid in self.m.bids.values():
+            for step in bid.get("steps", []) or []:
+                if isinstance(step, dict) and "zone" in step:
+                    zones.add(step["zone"]["name"])
+        return Vocabulary(
+            suits=frozenset(s.id for s in deck.suits) if deck else frozenset(),
+            ranks=frozenset(deck.ranks) if deck else frozenset(),
+            bids=frozenset(self.m.bids),
+            marks=frozenset(self.m.get(("game", "marks")) or ()),
+            options=options,
+            zones=frozenset(zones),
+        )
+
+    # -- game level
+
+    def deck(self) -> M.Deck | None:
+        if not self.require(("game", "deck"), "the deck"):
+            return None
+        suits = tuple(M.Suit(s["id"], s.get("color")) for s in self.m.get(("game", "deck", "suits")))
+        ranks = tuple(str(r) for r in self.m.get(("game", "deck", "ranks")))
+        for what, items, key in (("suit", [s.id for s in suits], "suits"), ("rank", list(ranks), "ranks")):
+            for i, item in enumerate(items):
+                if item in items[:i]:
+                    self.fail(("game", "deck", key, i), f"{what} '{item}' is listed twice")
+        removals = []
+        for i, raw in enumerate(self.m.get(("game", "deck", "remove")) or []):
+            key = ("game", "deck", "remove", i)
+            when = self.expr((*key, "when"), scopes.SETUP, T.BOOL, default="true")
+            cards = []
+            for j, text in enumerate(raw.get("cards", [])):
+                card = self.card_name((*key, "cards", j), str(text), suits, ranks)
+                if card:
+                    cards.append(card)
+            removed_ranks = []
+            for j, rank in enumerate(raw.get("ranks", [])):
+                if str(rank) not in ranks:
+                    self.fail((*key, "ranks", j), f"unknown rank '{rank}'", did_you_mean(str(rank), ranks))
+                removed_ranks.append(str(rank))
+            if when:
+                removals.append(M.Removal(when, tuple(cards), tuple(removed_ranks)))
+        return M.Deck(suits, ranks, tuple(removals))
+
+    def card_name(self, key: Key, text: str, suits: tuple[M.Suit, ...], ranks: tuple[str, ...]) -> tuple[str, str] | None:
+        rank, suit = text[:-1], text[-1:]
+        if rank not in ranks or suit not in {s.id for s in suits}:
+            self.fail(key, f"'{text}' is not a card of this deck", "write rank then suit, e.g. 7C or 10H")
+            return None
+        return rank, suit
+
+    def game(self, deck: M.Deck | None) -> M.Game:
+        g = ("game",)
+        players = self.m.get((*g, "players")) or {}
+        self.require((*g, "deal", "hand_size"), "the hand size")
+        hand_size = self.expr((*g, "deal", "hand_size"), scopes.SETUP, T.NUMBER, default="13")
+        deal = M.DealRules(
+            hand_size=hand_size,  # type: ignore[arg-type]
+            first_dealer=self.m.get((*g, "deal", "first_dealer")) or "random",
+            next_dealer=self.m.get((*g, "deal", "next_dealer")) or "left",
+        )
+        play = M.PlayRules(
+            first_leader=self.expr((*g, "play", "first_leader"), scopes.DEAL, T.PLAYER, default="left_of(dealer)"),  # type: ignore[arg-type]
+            follow_suit=self.m.get((*g, "play", "follow_suit")) is not False,
+            must_trump=self.m.get((*g, "play", "must_trump")) is True,
+        )
+        return M.Game(
+            players=M.Players(
+                min=players.get("min", 2),
+                max=players.get("max", 12),
+                in_deal=players.get("in_deal"),
+                sit_out=players.get("sit_out", "right_of_dealer"),
+            ),
+            deck=deck or M.Deck((), ()),
+            deal=deal,
+            play=play,
+            auction=self.auction(),
+            scoring=self.scoring(),
+            winning=self.winning(),
+            marks=tuple(self.m.get((*g, "marks")) or ()),
+            options=dict(self.m.get((*g, "options")) or {}),
+        )
+
+    def auction(self) -> M.Auction | None:
+        a = ("game", "auction")
+        raw = self.m.get(a)
+        if raw is None:
+            return None
+        combo = raw.get("combo") or {}
+        return M.Auction(
+            first_bidder=self.expr((*a, "first_bidder"), scopes.AUCTION, T.PLAYER, default="left_of(dealer)"),  # type: ignore[arg-type]
+            may_bid=self.expr((*a, "may_bid"), scopes.AUCTION, T.BOOL, default="true"),  # type: ignore[arg-type]
+            minimum_worth=self.expr((*a, "minimum_worth"), scopes.AUCTION, T.NUMBER, default="1"),  # type: ignore[arg-type]
+            beats=self.expr((*a, "beats"), scopes.BEATS, T.BOOL, default="bid.worth > lead.worth"),  # type: ignore[arg-type]
+            combo_standard=combo.get("standard", "one"),
+            combo_special=combo.get("special", "any_distinct"),
+            all_pass=raw.get("all_pass", "redeal_same_dealer"),
+            time_limits=dict(raw.get("time_limits") or {}),
+        )
+
+    def scoring(self) -> M.Scoring | None:
+        s = ("game", "scoring")
+        raw = self.m.get(s)
+        if raw is None:
+            return None
+        after = []
+        for i, _ in enumerate(raw.get("after_deal") or []):
+            key = (*s, "after_deal", i)
+            players = self.expr((*key, "players"), scopes.AFTER_DEAL, T.list_of(T.PLAYER))
+            points = self.expr((*key, "points"), scopes.AFTER_DEAL_POINTS, T.NUMBER)
+            if players and points:
+                after.append(M.AfterDeal(players, points))
+        return M.Scoring(
+            completed=self.expr((*s, "completed"), scopes.SCORING, T.NUMBER, default="standard.score"),  # type: ignore[arg-type]
+            failed=self.expr((*s, "failed"), scopes.SCORING, T.NUMBER, default="0"),  # type: ignore[arg-type]
+            after_deal=tuple(after),
+        )
+
+    def winning(self) -> M.Winning | None:
+        w = ("game", "winning")
+        raw = self.m.get(w)
+        if raw is None:
+            return None
+        variants = {}
+        for name in raw.get("variants") or {}:
+            key = (*w, "variants", name)
+            wins = self.expr((*key, "declarer_wins"), scopes.DECLARER_WINS, T.BOOL)
+            target = self.expr((*key, "target"), scopes.WINNING, T.NUMBER)
+            if wins:
+                variants[name] = M.WinningVariant(name, wins, target)
+        default = raw.get("default") or next(iter(variants), "")
+        if variants and default not in variants:
+            self.fail((*w, "default"), f"unknown winning variant '{default}'", did_you_mean(default, variants))
+        return M.Winning(variants, default, self.expr((*w, "anyone_wins"), scopes.ANYONE_WINS, T.BOOL))
+
+    # -- bids
+
+    def bid(self, bid_id: str) -> M.Bid | None:
+        b: Key = ("bids", bid_id)
+        raw = self.m.bids[bid_id]
+        kind = raw.get("kind")
+        if kind is None:
+            self.fail(b, f"bid '{bid_id}' needs a kind (standard or special)")
+            return None
+        if raw.get("worth") is None:
+            self.fail(b, f"bid '{bid_id}' needs a worth")
+            return None
+        if kind == "standard":
+            if raw.get("score") is None:
+                self.fail(b, f"standard bid '{bid_id}' needs a score")
+            if raw.get("priority") not in (None, 0):
+                self.fail((*b, "priority"), "standard bids have priority 0", "remove the priority")
+        elif raw.get("score") is not None:
+            self.fail((*b, "score"), "only standard bids have a score", "use 'bonus' for extra points")
+        declarations: dict[str, T.Type] = {}
+        steps = self.steps(b, raw, declarations)
+        own = {**scopes.DEAL, **declarations}
+        card_rule = {**scopes.CARD_RULE, **declarations}
+        trick_rule = {**scopes.TRICK_RULE, **declarations}
+        return M.Bid(
+            id=bid_id,
+            kind=kind,
+            worth=self.expr((*b, "worth"), scopes.WORTH, T.NUMBER),  # type: ignore[arg-type]
+            priority=raw.get("priority"),
+            score=self.expr((*b, "score"), scopes.DEAL, T.NUMBER),
+            incompatible=tuple(raw.get("incompatible") or ()),
+            trump=self.trump(b, raw, declarations),
+            tricks=self.tricks(b, raw),
+            steps=steps,
+            requires=self.expr((*b, "requires"), own, T.BOOL),
+            bonus=self.expr((*b, "bonus"), own, T.NUMBER),
+            penalty=self.expr((*b, "penalty"), own, T.NUMBER),
+            tricks_adjust=tuple(raw.get("tricks_adjust") or ()),
+            visible=self.visibility(b, raw, card_rule),
+            may_not_play=self.expr((*b, "may_not_play"), card_rule, T.BOOL),
+            may_not_lead=self.expr((*b, "may_not_lead"), card_rule, T.BOOL),
+            first_leader=self.expr((*b, "first_leader"), own, T.PLAYER),
+            plays_last=self.plays_last(b, raw, trick_rule),
+            rank_order=self.rank_order(b, raw),
+            trick_taker=self.trick_taker(b, raw, trick_rule),
+            marks_on_completion=self.marks(b, raw),
+            wins_game=self.expr((*b, "wins_game"), own, T.BOOL),
+            zone_limits=self.zone_limits(b, raw, card_rule),
+        )
+
+    def trump(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> M.Trump | None:
+        t = raw.get("trump")
+        if t is None:
+            return None
+        key = (*b, "trump")
+        if ("chosen_by" in t) == ("suit" in t):
+            self.fail(key, "trump needs either 'chosen_by' (a player chooses) or 'suit' (an expression)")
+            return None
+        own = {**scopes.DEAL, **declarations}
+        return M.Trump(
+            chosen_by=self.expr((*key, "chosen_by"), own, T.PLAYER),
+            where=self.expr((*key, "where"), {**own, "suit": T.SUIT, "player": T.PLAYER}, T.BOOL),
+            suit=self.expr((*key, "suit"), own, T.SUIT),
+            after_each_trick=self.expr((*key, "after_each_trick"), {**scopes.TRICK_RULE, **declarations}, T.SUIT),
+        )
+
+    def tricks(self, b: Key, raw: dict) -> M.Tricks | None:
+        if raw.get("tricks") is None:
+            return None
+        key = (*b, "tricks")
+        if "exactly" in raw["tricks"] and len(raw["tricks"]) > 1:
+            self.fail(key, "'exactly' cannot be combined with 'min' or 'max'")
+        return M.Tricks(
+            min=self.expr((*key, "min"), scopes.DEAL, T.NUMBER),
+            max=self.expr((*key, "max"), scopes.DEAL, T.NUMBER),
+            exactly=self.expr((*key, "exactly"), scopes.DEAL, T.NUMBER),
+        )
+
+    def steps(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> tuple[M.Step, ...]:
+        built: list[M.Step] = []
+        hidden: set[str] = set()
+        for i, step in enumerate(raw.get("steps") or []):
+            (kind, body), = step.items()
+            key = (*b, "steps", i, kind)
+            make: Callable[..., M.Step | None] = getattr(self, f"step_{kind}")
+            result = make(key, body, declarations, hidden)
+            if result is not None:
+                built.append(result)
+        return tuple(built)
+
+    def step_choose(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        own = {**scopes.DEAL, **declarations}
+        who = self.expr_of((*key, "who"), own, (T.PLAYER, T.list_of(T.PLAYER)))
+        element = scopes.CHOICE_TYPES[body["what"]]
+        chooser = {**own, "player": T.PLAYER}
+        source = None
+        if body.get("from") is not None:
+            source = self.expr((*key, "from"), chooser, T.list_of(element))
+        elif element == T.NUMBER:
+            self.fail(key, "a choice of a number needs 'from' (e.g. 0..hand_size)")
+        where = self.expr((*key, "where"), {**chooser, T.ELEMENT_NAMES[element]: element}, T.BOOL)
+        name = body["as"]
+        if name in own or name in scopes.CARD_RULE:
+            self.fail((*key, "as"), f"'{name}' is already a name in rule expressions; choose another")
+        count = body.get("count")
+        result: T.Type = T.list_of(element) if count else element
+        if who is not None and who.type != T.PLAYER:
+            if count:
+                self.fail((*key, "count"), "when several players choose, each chooses one value")
+            result = T.list_of(element)  # one value per chooser, in seat order
+        declarations[name] = result
+        if body.get("hidden"):
+            hidden.add(name)
+        if who is None:
+            return None
+        return M.Choose(who, body["what"], name, count, source, where, bool(body.get("hidden")), bool(body.get("optional")))
+
+    def step_reveal(self, key: Key, body: str, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        if body not in hidden:
+            known = sorted(hidden) or sorted(declarations)
+            self.fail(key, f"nothing hidden is named '{body}' before this step", did_you_mean(body, known))
+            return None
+        hidden.discard(body)
+        return M.Reveal(body)
+
+    def step_give(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        own = {**scopes.DEAL, **declarations}
+        card = self.expr((*key, "card"), own, T.CARD)
+        to = self.expr((*key, "to"), own, T.PLAYER)
+        return M.Give(card, to) if card and to else None
+
+    def step_pass_cards(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        own = {**scopes.DEAL, **declarations}
+        senders = self.expr((*key, "senders"), own, T.list_of(T.PLAYER))
+        direction_text = body["direction"]
+        if direction_text in DIRECTIONS:
+            direction: Expression | None = _constant(direction_text, T.DIRECTION)
+        else:
+            direction = self.expr((*key, "direction"), own, T.DIRECTION)
+        return M.PassCards(senders, body["count"], direction) if senders and direction else None
+
+    def step_zone(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        owner = self.expr((*key, "owner"), {**scopes.DEAL, **declarations}, T.PLAYER)
+        return M.Zone(body["name"], owner, body["size"], bool(body.get("refill"))) if owner else None
+
+    def visibility(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.Visibility, ...]:
+        result = []
+        players = (T.PLAYER, T.list_of(T.PLAYER))
+        for i, _ in enumerate(raw.get("visible") or []):
+            key = (*b, "visible", i)
+            of = self.expr_of((*key, "of"), scopes.DEAL, players)
+            cards = self.expr((*key, "cards"), card_rule, T.BOOL)
+            to = self.expr_of((*key, "to"), scopes.DEAL, players) if self.m.get((*key, "to")) else None
+            if of and cards:
+                result.append(M.Visibility(of, cards, to))
+        return tuple(result)
+
+    def plays_last(self, b: Key, raw: dict, trick_rule: dict[str, T.Type]) -> M.PlaysLast | None:
+        if raw.get("plays_last") is None:
+            return None
+        key = (*b, "plays_last")
+        player = self.expr((*key, "player"), trick_rule, T.PLAYER)
+        when = self.expr((*key, "when"), trick_rule, T.BOOL)
+        return M.PlaysLast(player, when) if player else None
+
+    def rank_order(self, b: Key, raw: dict) -> M.RankOrder | None:
+        order = raw.get("rank_order")
+        if order is None:
+            return None
+        lists = {}
+        for end in ("lowest", "highest"):
+            ranks = [str(r) for r in order.get(end, [])]
+            for i, rank in enumerate(ranks):
+                if rank not in self.vocab.ranks:
+                    self.fail((*b, "rank_order", end, i), f"unknown rank '{rank}'", did_you_mean(rank, self.vocab.ranks))
+            lists[end] = tuple(ranks)
+        return M.RankOrder(lists["lowest"], lists["highest"])
+
+    def trick_taker(self, b: Key, raw: dict, trick_rule: dict[str, T.Type]) -> M.TrickTaker | None:
+        if raw.get("trick_taker") is None:
+            return None
+        key = (*b, "trick_taker")
+        when = self.expr((*key, "when"), trick_rule, T.BOOL)
+        chosen_by = self.expr((*key, "chosen_by"), trick_rule, T.PLAYER)
+        return M.TrickTaker(when, chosen_by) if when and chosen_by else None
+
+    def marks(self, b: Key, raw: dict) -> dict[str, int]:
+        marks = raw.get("marks_on_completion") or {}
+        for name in marks:
+            if name not in self.vocab.marks:
+                self.fail(
+                    (*b, "marks_on_completion", name),
+                    f"unknown mark '{name}'",
+                    did_you_mean(name, self.vocab.marks) or "declare it in game.marks",
+                )
+        return dict(marks)
+
+    def zone_limits(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.ZoneLimit, ...]:
+        result = []
+        for i, limit in enumerate(raw.get("zone_limits") or []):
+            key = (*b, "zone_limits", i)
+            if limit["zone"] not in self.vocab.zones:
+                self.fail((*key, "zone"), f"no bid makes a zone named '{limit['zone']}'", did_you_mean(limit["zone"], self.vocab.zones))
+                continue
+            forbid = self.expr((*key, "forbid"), card_rule, T.BOOL)
+            if forbid:
+                result.append(M.ZoneLimit(limit["zone"], forbid))
+        return tuple(result)
+
+    # -- incompatibilities and groups
+
+    def group_members(self, bids: dict[str, M.Bid], groups: dict[str, Expression]) -> dict[str, tuple[str, ...]]:
+        members = {}
+        for name, condition in groups.items():
+            members[name] = tuple(
+                bid.id for bid in bids.values() if condition({"bid": facts(bid)})
+            )
+        return members
+
+    def resolve_incompatibilities(self, bids: dict[str, M.Bid], members: dict[str, tuple[str, ...]]) -> dict[str, M.Bid]:
+        """Expand group names and make the relation symmetric (A excludes B ⇒ B excludes A)."""
+        excluded: dict[str, set[str]] = {bid_id: set() for bid_id in bids}
+        for bid in bids.values():
+            for i, name in enumerate(bid.incompatible):
+                if name in bids:
+                    targets: tuple[str, ...] = (name,)
+                elif name in members:
+                    targets = members[name]
+                else:
+                    self.fail(
+                        ("bids", bid.id, "incompatible", i),
+                        f"'{name}' is neither a bid nor a group",
+                        did_you_mean(name, [*bids, *members]),
+                    )
+                    continue
+                if bid.id in targets:
+                    self.fail(("bids", bid.id, "incompatible", i), f"bid '{bid.id}' cannot be incompatible with itself")
+                for target in targets:
+                    excluded[bid.id].add(target)
+                    excluded[target].add(bid.id)
+        return {
+            bid_id: _replace(bid, incompatible_ids=frozenset(excluded[bid_id])) for bid_id, bid in bids.items()
+        }
+
+
+def facts(bid: M.Bid) -> M.BidFacts:
+    """The ``bid`` value expressions see, for a bid whose worth does not depend on the combo."""
+    worth = bid.worth.constant if bid.worth.is_constant else None
+    score = bid.score.constant if bid.score is not None and bid.score.is_constant else None
+    return M.BidFacts(bid.id, bid.kind, bid.has_trump, worth, bid.event_priority, score)
+
+
+def _replace(bid: M.Bid, **changes: Any) -> M.Bid:
+    from dataclasses import replace
+
+    return replace(bid, **changes)

@@ -1,0 +1,623 @@
+"""Type checking and compilation of expressions to Python closures.
+
+An expression is parsed once (:mod:`rulespec.expressions`), checked against a :class:`Scope`
+(which names exist there and their types, see :mod:`rulespec.types`), and compiled to a
+closure ``fn(env) -> value`` where ``env`` is a dict of the scope's runtime values. No text
+from a rule file is ever passed to ``eval``/``exec``: the closures are built from the checked
+syntax tree. Unknown names, wrong argument counts and type mismatches are reported at load
+time with the character offset of the culprit.
+
+Runtime values: numbers are ``int`` (``/`` gives an exact ``Fraction``), suits, ranks,
+bid ids and directions are ``str``, lists are sequences, game objects are whatever the
+interpreter passes that has the attributes of :data:`rulespec.types.ATTRIBUTES`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rulespec import types as T
+from rulespec.errors import RuleError, did_you_mean
+from rulespec.expressions import ExpressionSyntaxError, Node, parse
+
+Env = dict[str, Any]
+Fn = Callable[[Env], Any]
+
+#: Largest collection a predicate function may walk (``count(1..10**9, …)`` is refused).
+MAX_ITERATION = 10_000
+
+
+class CompileError(Exception):
+    """A load-time error at character ``offset`` of an expression."""
+
+    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
+class EvaluationError(RuleError):
+    """A run-time failure of a well-typed expression (e.g. division by zero)."""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a rule set declares that expressions may name: suits, ranks, bids, marks, options."""
+
+    suits: frozenset[str] = frozenset()
+    ranks: frozenset[str] = frozenset()
+    bids: frozenset[str] = frozenset()
+    marks: frozenset[str] = frozenset()
+    options: Mapping[str, T.Type] = field(default_factory=dict)
+    directions: frozenset[str] = frozenset({"left", "right"})
+    zones: frozenset[str] = frozenset()
+
+    def domain(self, t: T.Type) -> frozenset[str] | None:
+        return {
+            T.SUIT: self.suits,
+            T.RANK: self.ranks,
+            T.BID: self.bids,
+            T.DIRECTION: self.directions,
+            T.ZONE: self.zones | {""},
+        }.get(t)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names an expression may use at one place in a rule file, with their types."""
+
+    names: Mapping[str, T.Type]
+    vocabulary: Vocabulary
+
+    def with_names(self, extra: Mapping[str, T.Type]) -> Scope:
+        return Scope({**self.names, **extra}, self.vocabulary)
+
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression: call it with the runtime environment to get its value."""
+
+    source: str
+    type: T.Type
+    evaluate: Fn
+    node: Node | None = None
+    constant: Any = _MISSING
+
+    def __call__(self, env: Env) -> Any:
+        return self.evaluate(env)
+
+    @property
+    def is_constant(self) -> bool:
+        return self.constant is not _MISSING
+
+    def possible_values(self) -> list[Any] | None:
+        """The values a conditional of constants can take (``3 if … else 1`` → [3, 1])."""
+        if self.is_constant:
+            return [self.constant]
+        return _possible_values(self.node) if self.node else None
+
+
+def _possible_values(node: Node) -> list[Any] | None:
+    if node.kind in ("number", "bool", "string"):
+        return [node.value]
+    if node.kind == "neg" and node.children[0].kind == "number":
+        return [-node.children[0].value]  # type: ignore[operator]
+    if node.kind == "conditional":
+        then = _possible_values(node.children[1])
+        other = _possible_values(node.children[2])
+        if then is None or other is None:
+            return None
+        return list(dict.fromkeys(then + other))
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# runtime helpers (called by the closures)
+
+
+def _iterable(value: Sequence[Any], offset: int) -> Sequence[Any]:
+    if len(value) > MAX_ITERATION:
+        raise EvaluationError(f"collection of {len(value)} items is too large to walk (limit {MAX_ITERATION})")
+    return value
+
+
+def _normalize(number: Any) -> Any:
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return int(number)
+    return number
+
+
+def _divide(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise EvaluationError("division by zero")
+    return _normalize(Fraction(a) / Fraction(b))
+
+
+def _modulo(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise EvaluationError("modulo by zero")
+    return _normalize(a % b)
+
+
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: _normalize(a + b),
+    "-": lambda a, b: _normalize(a - b),
+    "*": lambda a, b: _normalize(a * b),
+    "/": _divide,
+    "%": _modulo,
+}
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
+    """A generator factory: run ``body`` with ``name`` bound to each element in turn."""
+
+    def each(env: Env):
+        items = _iterable(collection(env), 0)
+        saved = env.get(name, _MISSING)
+        try:
+            for item in items:
+                env[name] = item
+                yield item, body(env)
+        finally:
+            if saved is _MISSING:
+                env.pop(name, None)
+            else:
+                env[name] = saved
+
+    return each
+
+
+# ---------------------------------------------------------------------------------------
+# the compiler
+
+
+@dataclass
+class _Result:
+    fn: Fn
+    type: T.Type
+    constant: Any = _MISSING
+    literal: str | None = None  # the text of a string literal (to coerce to a named type)
+    literals: tuple[tuple[str, int], ...] | None = None  # a list literal of strings
+
+
+def _const(value: Any, t: T.Type) -> _Result:
+    return _Result(lambda env: value, t, value)
+
+
+class _Compiler:
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+        self.vocab = scope.vocabulary
+
+    # -- entry
+
+    def compile(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
+        method = getattr(self, f"_{node.kind}")
+        return method(node, names)
+
+    # -- literals and names
+
+    def _number(self, node: Node, names) -> _Result:
+        return _const(node.value, T.NUMBER)
+
+    def _bool(self, node: Node, names) -> _Result:
+        return _const(node.value, T.BOOL)
+
+    def _string(self, node: Node, names) -> _Result:
+        result = _const(node.value, T.TEXT)
+        result.literal = str(node.value)
+        return result
+
+    def _list(self, node: Node, names) -> _Result:
+        items = [self.compile(child, names) for child in node.children]
+        element: T.Type = T.ANY
+        for child, item in zip(node.children, items):
+            joined = T.unify(element, item.type)
+            if joined is None:
+                raise CompileError(f"list mixes {element} and {item.type}", child.offset)
+            element = joined
+        fns = [item.fn for item in items]
+        result = _Result(lambda env: [f(env) for f in fns], T.list_of(element))
+        if items and all(item.literal is not None for item in items):
+            result.literals = tuple((str(item.literal), child.offset) for item, child in zip(items, node.children))
+        if all(item.constant is not _MISSING for item in items):
+            result.constant = [item.constant for item in items]
+            value = result.constant
+            result.fn = lambda env: value
+        return result
+
+    def _name(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
+        name = str(node.value)
+        if name not in names:
+            if name in FUNCTIONS:
+                raise CompileError(f"'{name}' is a function; call it as {name}(…)", node.offset)
+            raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, names))
+        return _Result(operator.itemgetter(name), names[name])
+
+    # -- operators
+
+    def _neg(self, node: Node, names) -> _Result:
+        inner = self._expect(node.children[0], names, T.NUMBER)
+        if inner.constant is not _MISSING:
+            return _const(-inner.constant, T.NUMBER)
+        f = inner.fn
+        return _Result(lambda env: -f(env), T.NUMBER)
+
+    def _arith(self, node: Node, names) -> _Result:
+        left = self._expect(node.children[0], names, T.NUMBER)
+        right = self._expect(node.children[1], names, T.NUMBER)
+        op = _ARITH[str(node.value)]
+        if left.constant is not _MISSING and right.constant is not _MISSING and node.value in "+-*":
+            return _const(op(left.constant, right.constant), T.NUMBER)
+        lf, rf = left.fn, right.fn
+        return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
+
+    def _and(self, node: Node, names) -> _Result:
+        left = self._expect(node.children[0], names, T.BOOL)
+        right = self._expect(node.children[1], names, T.BOOL)
+        lf, rf = left.fn, right.fn
+        return _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
+
+    def _or(self, node: Node, names) -> _Result:
+        left = self._expect(node.children[0], names, T.BOOL)
+        right = self._expect(node.children[1], names, T.BOOL)
+        lf, rf = left.fn, right.fn
+        return _Result(lambda env: bool(lf(env)) or bool(rf(env)), T.BOOL)
+
+    def _not(self, node: Node, names) -> _Result:
+        inner = self._expect(node.children[0], names, T.BOOL)
+        f = inner.fn
+        return _Result(lambda env: not f(env), T.BOOL)
+
+    def _conditional(self, node: Node, names) -> _Result:
+        cond = self._expect(node.children[0], names, T.BOOL)
+        then = self.compile(node.children[1], names)
+        other = self.compile(node.children[2], names)
+        joined = T.unify(then.type, other.type)
+        if joined is None:
+            raise CompileError(
+                f"the two branches have different types: {then.type} and {other.type}", node.children[2].offset
+            )
+        cf, tf, of = cond.fn, then.fn, other.fn
+        return _Result(lambda env: tf(env) if cf(env) else of(env), joined)
+
+    def _range(self, node: Node, names) -> _Result:
+        low = self._expect(node.children[0], names, T.NUMBER)
+        high = self._expect(node.children[1], names, T.NUMBER)
+        lf, hf = low.fn, high.fn
+        return _Result(lambda env: range(lf(env), hf(env) + 1), T.list_of(T.NUMBER))
+
+    def _compare(self, node: Node, names) -> _Result:
+        op = str(node.value)
+        left = self.compile(node.children[0], names)
+        right = self.compile(node.children[1], names)
+        if op in ("==", "!="):
+            left, right = self._coerce_pair(node, left, right)
+            if T.unify(left.type, right.type) is None:
+                raise CompileError(f"cannot compare {left.type} with {right.type}", node.offset)
+        else:
+            for child, result in ((node.children[0], left), (node.children[1], right)):
+                if result.type not in (T.NUMBER, T.ANY):
+                    raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
+        compare = _COMPARE[op]
+        lf, rf = left.fn, right.fn
+        return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
+
+    def _in(self, node: Node, names) -> _Result:
+        item = self.compile(node.children[0], names)
+        collection = self.compile(node.children[1], names)
+        if not T.is_list(collection.type):
+            raise CompileError(f"'in' needs a list on its right, not {collection.type}", node.children[1].offset)
+        element = T.element_of(collection.type)
+        item = self._coerce(node.children[0], item, element)
+        if collection.literals is not None and item.type in T.NAMED_TYPES:
+            self._check_literals(collection.literals, item.type)
+        elif T.unify(item.type, element) is None:
+            raise CompileError(f"a {item.type} cannot be in a {collection.type}", node.children[0].offset)
+        itf, cf = item.fn, collection.fn
+        return _Result(lambda env: itf(env) in cf(env), T.BOOL)
+
+    def _attribute(self, node: Node, names) -> _Result:
+        obj = self.compile(node.children[0], names)
+        name = str(node.value)
+        attributes = self._attributes_of(obj.type)
+        if name not in attributes:
+            if T.is_list(obj.type):
+                raise CompileError(
+                    f"'{name}' is asked of a {obj.type}; lists have no attributes",
+                    node.offset,
+                    "use a function such as count(…), any(…) or filter(…) on lists",
+                )
+            if name in T.METHODS.get(obj.type, {}):
+                raise CompileError(f"'{name}' of a {obj.type} is a method; call it as .{name}(…)", node.offset)
+            raise CompileError(
+                f"a {obj.type} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
+            )
+        getter = operator.attrgetter(name)
+        f = obj.fn
+        return _Result(lambda env: getter(f(env)), attributes[name])
+
+    def _attributes_of(self, t: T.Type) -> Mapping[str, T.Type]:
+        if t == T.MARKS:
+            return {mark: T.NUMBER for mark in self.vocab.marks}
+        if t == T.OPTIONS:
+            return self.vocab.options
+        return T.ATTRIBUTES.get(t, {})
+
+    def _call(self, node: Node, names) -> _Result:
+        func, *args = node.children
+        if func.kind == "attribute":
+            return self._method(func, args, names)
+        if func.kind != "name":
+            raise CompileError("only functions and methods can be called", func.offset)
+        name = str(func.value)
+        spec = FUNCTIONS.get(name)
+        if spec is None:
+            raise CompileError(f"unknown function '{name}'", func.offset, did_you_mean(name, FUNCTIONS))
+        return spec(self, node, list(args), names)
+
+    def _method(self, func: Node, args: list[Node], names) -> _Result:
+        obj = self.compile(func.children[0], names)
+        name = str(func.value)
+        methods = T.METHODS.get(obj.type, {})
+        if name not in methods:
+            raise CompileError(f"a {obj.type} has no method '{name}'", func.offset, did_you_mean(name, methods))
+        params, result_type = methods[name]
+        if len(args) != len(params):
+            raise CompileError(f"{name}() takes {len(params)} argument(s), got {len(args)}", func.offset)
+        compiled = [self._expect(arg, names, param) for arg, param in zip(args, params)]
+        arg_fns = [c.fn for c in compiled]
+        f = obj.fn
+        return _Result(lambda env: getattr(f(env), name)(*(a(env) for a in arg_fns)), result_type)
+
+    # -- helpers
+
+    def _expect(self, node: Node, names, expected: T.Type) -> _Result:
+        result = self._coerce(node, self.compile(node, names), expected)
+        if not T.compatible(expected, result.type):
+            raise CompileError(f"expected {_article(expected)}, got {_article(result.type)}", node.offset)
+        return result
+
+    def _coerce(self, node: Node, result: _Result, target: T.Type) -> _Result:
+        """Let a string literal stand for a suit, rank, bid or direction (checked)."""
+        if result.literal is not None and target in T.NAMED_TYPES and target != T.TEXT:
+            self._check_literals(((result.literal, node.offset),), target)
+            return _Result(result.fn, target, result.constant)
+        if result.literals is not None and T.is_list(target) and T.element_of(target) in T.NAMED_TYPES:
+            self._check_literals(result.literals, T.element_of(target))
+            return _Result(result.fn, target, result.constant)
+        return result
+
+    def _coerce_pair(self, node: Node, left: _Result, right: _Result) -> tuple[_Result, _Result]:
+        left = self._coerce(node.children[0], left, right.type)
+        right = self._coerce(node.children[1], right, left.type)
+        return left, right
+
+    def _check_literals(self, literals: Sequence[tuple[str, int]], target: T.Type) -> None:
+        domain = self.vocab.domain(target)
+        if domain is None:
+            return
+        for text, offset in literals:
+            if text not in domain:
+                raise CompileError(f"unknown {target} '{text}'", offset + 1, did_you_mean(text, domain))
+
+    def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:
+        """Compile ``body`` with the element of ``collection`` bound to its type's name."""
+        element = T.element_of(collection.type)
+        bound = T.ELEMENT_NAMES.get(element)
+        if bound is None:
+            raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
+        inner = {**names, bound: element}
+        result = self._expect(body, inner, expected) if expected else self.compile(body, inner)
+        return bound, result
+
+
+def _article(t: T.Type) -> str:
+    text = str(t)
+    return ("an " if text[0] in "aeiou" else "a ") + text
+
+
+# ---------------------------------------------------------------------------------------
+# the whitelisted functions
+
+FunctionSpec = Callable[[_Compiler, Node, list[Node], Mapping[str, T.Type]], _Result]
+
+
+def _list_arg(c: _Compiler, node: Node, names) -> _Result:
+    result = c.compile(node, names)
+    if not T.is_list(result.type):
+        raise CompileError(f"expected a list, got {_article(result.type)}", node.offset)
+    return result
+
+
+def _arity(call: Node, args: list[Node], name: str, allowed: Sequence[int]) -> None:
+    if len(args) not in allowed:
+        wanted = " or ".join(str(n) for n in allowed)
+        raise CompileError(f"{name}() takes {wanted} argument(s), got {len(args)}", call.offset)
+
+
+def _fn_count(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    _arity(call, args, "count", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        return _Result(lambda env: len(cf(env)), T.NUMBER)
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, cf, body.fn)
+    return _Result(lambda env: sum(1 for _, ok in each(env) if ok), T.NUMBER)
+
+
+def _fn_any_all(kind: str) -> FunctionSpec:
+    combine = any if kind == "any" else all
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+        _arity(call, args, kind, (1, 2))
+        coll = _list_arg(c, args[0], names)
+        cf = coll.fn
+        if len(args) == 1:
+            if T.element_of(coll.type) not in (T.BOOL, T.ANY):
+                raise CompileError(f"{kind}() of one argument needs a list of bool", args[0].offset)
+            return _Result(lambda env: combine(cf(env)), T.BOOL)
+        name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+        each = _bound(name, cf, body.fn)
+        return _Result(lambda env: combine(ok for _, ok in each(env)), T.BOOL)
+
+    return spec
+
+
+def _fn_filter(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    _arity(call, args, "filter", (2,))
+    coll = _list_arg(c, args[0], names)
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, coll.fn, body.fn)
+    return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
+
+
+def _fn_sum(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    _arity(call, args, "sum", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        if T.element_of(coll.type) not in (T.NUMBER, T.ANY):
+            raise CompileError("sum() of one argument needs a list of numbers", args[0].offset)
+        return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
+    name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
+    each = _bound(name, cf, body.fn)
+    return _Result(lambda env: _normalize(sum(value for _, value in each(env))), T.NUMBER)
+
+
+def _fn_extreme(kind: str) -> FunctionSpec:
+    """max/min: of numbers given as arguments, of a list of numbers, or of an expression over a list.
+
+    The extreme of an empty list is 0, so ``max(opponents, player.tricks)`` is defined even
+    when nobody else plays.
+    """
+    pick = max if kind == "max" else min
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+        if not args:
+            raise CompileError(f"{kind}() needs at least one argument", call.offset)
+        first = c.compile(args[0], names)
+        if T.is_list(first.type) and len(args) == 2:
+            name, body = c.predicate_body(first, args[1], names, T.NUMBER)
+            each = _bound(name, first.fn, body.fn)
+            return _Result(lambda env: pick((v for _, v in each(env)), default=0), T.NUMBER)
+        if T.is_list(first.type) and len(args) == 1:
+            if T.element_of(first.type) not in (T.NUMBER, T.ANY):
+                raise CompileError(
+                    f"{kind}() of a {first.type} needs an expression to compare by",
+                    call.offset,
+                    f"e.g. {kind}(opponents, player.tricks)",
+                )
+            ff = first.fn
+            return _Result(lambda env: pick(_iterable(ff(env), 0), default=0), T.NUMBER)
+        fns = [c._expect(arg, names, T.NUMBER).fn for arg in args]
+        if len(fns) == 1:
+            raise CompileError(f"{kind}() of one number is that number", call.offset)
+        return _Result(lambda env: pick(f(env) for f in fns), T.NUMBER)
+
+    return spec
+
+
+def _fn_abs(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    _arity(call, args, "abs", (1,))
+    f = c._expect(args[0], names, T.NUMBER).fn
+    return _Result(lambda env: abs(f(env)), T.NUMBER)
+
+
+def _fn_floor(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    _arity(call, args, "floor", (1,))
+    f = c._expect(args[0], names, T.NUMBER).fn
+    return _Result(lambda env: int(Fraction(f(env)).__floor__()), T.NUMBER)
+
+
+def _fn_neighbour(kind: str) -> FunctionSpec:
+    """left_of(p) / right_of(p): the next player clockwise / counter-clockwise in the deal.
+
+    The runtime environment supplies ``_seating``, an object with ``left_of`` / ``right_of``.
+    """
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+        _arity(call, args, kind, (1,))
+        f = c._expect(args[0], names, T.PLAYER).fn
+        return _Result(lambda env: getattr(env["_seating"], kind)(f(env)), T.PLAYER)
+
+    return spec
+
+
+def _fn_others(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    """others(p): the players of the deal other than ``p``, in seat order."""
+    _arity(call, args, "others", (1,))
+    f = c._expect(args[0], names, T.PLAYER).fn
+    return _Result(lambda env: [p for p in env["players"] if p is not f(env)], T.list_of(T.PLAYER))
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {
+    "count": _fn_count,
+    "any": _fn_any_all("any"),
+    "all": _fn_any_all("all"),
+    "filter": _fn_filter,
+    "sum": _fn_sum,
+    "max": _fn_extreme("max"),
+    "min": _fn_extreme("min"),
+    "abs": _fn_abs,
+    "floor": _fn_floor,
+    "left_of": _fn_neighbour("left_of"),
+    "right_of": _fn_neighbour("right_of"),
+    "others": _fn_others,
+}
+
+
+def compile_expression(source: object, scope: Scope, expected: T.Type | None = None) -> Expression:
+    """Parse, check and compile one expression.
+
+    ``source`` is the YAML value: a string is parsed; an int or bool is a constant.
+    Raises :class:`ExpressionSyntaxError` or :class:`CompileError` (both with an offset).
+    """
+    if isinstance(source, bool):
+        t = T.BOOL
+        if expected is not None and not T.compatible(expected, t):
+            raise CompileError(f"expected {_article(expected)}, got a bool", 0)
+        return Expression(str(source).lower(), t, lambda env: source, None, source)
+    if isinstance(source, int):
+        if expected is not None and not T.compatible(expected, T.NUMBER):
+            raise CompileError(f"expected {_article(expected)}, got a number", 0)
+        return Expression(str(source), T.NUMBER, lambda env: source, None, source)
+    if not isinstance(source, str):
+        raise CompileError(f"expected an expression, got {type(source).__name__}", 0)
+    node = parse(source)
+    compiler = _Compiler(scope)
+    try:
+        result = compiler._expect(node, scope.names, expected) if expected else compiler.compile(node, scope.names)
+    except RecursionError:
+        raise CompileError("expression is nested too deeply", 0) from None
+    return Expression(source, result.type, result.fn, node, result.constant)
+
+
+__all__ = [
+    "CompileError",
+    "EvaluationError",
+    "Expression",
+    "ExpressionSyntaxError",
+    "FUNCTIONS",
+    "Scope",
+    "Vocabulary",
+    "compile_expression",
+]

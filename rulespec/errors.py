@@ -1,0 +1,75 @@
+"""Errors for people: every problem in a rule file points at a file, line and column.
+
+A :class:`RuleError` carries where the problem is, what it is, and (when we can guess) a hint.
+``str(error)`` renders the message the CLI prints::
+
+    bids/house/special.yaml:12:20: unknown name 'oponents'
+        requires: count(oponents) > 1
+                        ^
+    hint: did you mean 'opponents'?
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Position:
+    """A place in a source file; ``line`` and ``column`` count from 1."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+class RuleError(Exception):
+    """A problem in a rule set, a locale file, a record or a command's input."""
+
+    def __init__(
+        self,
+        message: str,
+        position: Position | None = None,
+        hint: str | None = None,
+        source_line: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.hint = hint
+        self.source_line = source_line
+
+    def __str__(self) -> str:
+        head = f"{self.position}: {self.message}" if self.position else self.message
+        lines = [head]
+        if self.source_line is not None and self.position and self.position.column > 0:
+            text = self.source_line.rstrip("\n").expandtabs(1)
+            lines.append("    " + text)
+            lines.append("    " + " " * (self.position.column - 1) + "^")
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class RuleErrors(RuleError):
+    """Several independent problems found in one pass (reported together)."""
+
+    def __init__(self, errors: list[RuleError]) -> None:
+        super().__init__(errors[0].message, errors[0].position, errors[0].hint, errors[0].source_line)
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest candidate, or None when nothing is close."""
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

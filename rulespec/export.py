@@ -1,0 +1,106 @@
+"""The interchange format: a resolved rule set as plain JSON-able data.
+
+``whist show RULESET --format json`` prints this; ``rulespec/schema/export.schema.json``
+documents it. Expressions appear as their constant value when they have one, otherwise as
+``{"expr": SOURCE}`` plus ``"values"`` when a conditional of constants can take only a few
+values (Master Mail's worth: ``{"expr": "3 if … else 1", "values": [3, 1]}``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec import model as M
+from rulespec.compiler import Expression
+
+EXPORT_FORMAT = "whist-rules/ruleset"
+EXPORT_FORMAT_VERSION = 1
+
+
+def expression(expr: Expression | None) -> Any:
+    if expr is None:
+        return None
+    if expr.is_constant:
+        return expr.constant
+    result: dict[str, Any] = {"expr": " ".join(expr.source.split())}
+    values = expr.possible_values()
+    if values is not None:
+        result["values"] = values
+    return result
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Expression):
+        return expression(value)
+    if isinstance(value, M.Choose | M.Reveal | M.Give | M.PassCards | M.Zone):
+        return {_step_name(value): _fields(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _fields(value)
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        items = [_plain(v) for v in value]
+        return sorted(items) if isinstance(value, frozenset | set) else items
+    return value
+
+
+def _step_name(step: M.Step) -> str:
+    return {
+        M.Choose: "choose",
+        M.Reveal: "reveal",
+        M.Give: "give",
+        M.PassCards: "pass_cards",
+        M.Zone: "zone",
+    }[type(step)]
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, M.Removal):
+        return {"when": expression(obj.when), "cards": [r + s for r, s in obj.cards], "ranks": list(obj.ranks)}
+    out = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if value is None or value == () or value == {}:
+            continue
+        key = {"source": "from", "name": "as"}.get(f.name, f.name) if isinstance(obj, M.Choose) else f.name
+        out[key] = _plain(value)
+    return out
+
+
+def bid_to_data(bid: M.Bid) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": bid.id,
+        "kind": bid.kind,
+        "worth": expression(bid.worth),
+        "priority": bid.event_priority if bid.kind == "standard" else bid.priority,
+        "has_trump": bid.has_trump,
+    }
+    if bid.kind == "standard":
+        data["score"] = expression(bid.score)
+    data["incompatible"] = list(bid.incompatible)
+    data["incompatible_with"] = sorted(bid.incompatible_ids)
+    hooks = {}
+    for name in bid.hooks():
+        hooks[name] = _plain(getattr(bid, name))
+    data["hooks"] = hooks
+    return data
+
+
+def ruleset_to_data(rules: M.RuleSet) -> dict[str, Any]:
+    """The whole resolved rule set as JSON-able data (see export.schema.json)."""
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "ruleset": rules.name,
+        "version": rules.version,
+        "lineage": list(rules.lineage),
+        "game": _plain(rules.game),
+        "groups": {
+            name: {"condition": expression(cond), "members": list(rules.group_members.get(name, ()))}
+            for name, cond in rules.groups.items()
+        },
+        "standard_bids": [bid_to_data(b) for b in rules.standard_bids],
+        "special_bids": [bid_to_data(b) for b in rules.special_bids],
+    }

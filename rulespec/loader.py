@@ -1,0 +1,283 @@
+"""Finding, reading and layering rule sets: folders of YAML files and ``extends``.
+
+A rule set reference is a bundled name (``combo-whist``, ``combo-whist@1.4.2``) or a path to
+a YAML file or a folder of them. A folder's files (``*.yaml``, sorted) are one rule set.
+``extends: PARENT`` layers a rule set on its parent:
+
+* ``game`` and ``groups`` merge key by key (a list replaces the parent's; ``null`` removes);
+* a bid whose id the parent has changes only the fields it names (``null`` removes one);
+* a bid with a new id is added; ``remove_bids`` drops parent bids.
+
+The merged data keeps, for every value, the file and place it came from, so errors in the
+compiled rule set still point at the right line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
+from rulespec.validation import validate_document
+from rulespec.yamlsource import Document, read_yaml
+
+BUNDLED_DIR = Path(__file__).resolve().parent.parent / "bids"
+VERSIONS_FOLDER = "versions"
+MAX_EXTENDS_DEPTH = 16
+
+Key = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a merged value came from: a document and the value's path inside it."""
+
+    doc: Document
+    key: Key
+
+
+@dataclass
+class Merged:
+    """A rule set's data after ``extends``, with the origin of every value."""
+
+    name: str
+    version: str
+    game: dict[str, Any] = field(default_factory=dict)
+    groups: dict[str, Any] = field(default_factory=dict)
+    bids: dict[str, dict[str, Any]] = field(default_factory=dict)
+    origin: dict[Key, Source] = field(default_factory=dict)
+    lineage: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+
+    def source(self, key: Key) -> Source | None:
+        """The origin of the value at ``key`` (or of its nearest recorded ancestor)."""
+        while key:
+            if key in self.origin:
+                return self.origin[key]
+            key = key[:-1]
+        return None
+
+    def get(self, key: Key) -> Any:
+        value: Any = {"game": self.game, "groups": self.groups, "bids": self.bids}
+        for part in key:
+            if isinstance(value, dict) and part in value:
+                value = value[part]
+            elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+                value = value[part]
+            else:
+                return None
+        return value
+
+    def error(self, key: Key, message: str, hint: str | None = None, offset: int | None = None) -> RuleError:
+        """A :class:`RuleError` at the value at ``key`` (at ``offset`` inside it if given)."""
+        src = self.source(key)
+        if src is None:
+            return RuleError(message, None, hint)
+        sub = src.key + key[len(_resolved_prefix(self, key, src)) :]
+        if offset is not None:
+            pos = src.doc.position_in_scalar(sub, offset)
+        else:
+            pos = src.doc.position(sub)
+        return RuleError(message, pos, hint, src.doc.source_line(pos.line))
+
+
+def _resolved_prefix(merged: Merged, key: Key, src: Source) -> Key:
+    while key and merged.origin.get(key) is not src:
+        key = key[:-1]
+    return key
+
+
+def _record(merged: Merged, dst: Key, doc: Document, src: Key, value: Any) -> None:
+    merged.origin[dst] = Source(doc, src)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _record(merged, (*dst, k), doc, (*src, k), v)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _record(merged, (*dst, i), doc, (*src, i), v)
+
+
+def _forget(merged: Merged, dst: Key) -> None:
+    for key in [k for k in merged.origin if k[: len(dst)] == dst]:
+        del merged.origin[key]
+
+
+def _merge_mapping(merged: Merged, target: dict[str, Any], dst: Key, doc: Document, src: Key, overlay: dict) -> None:
+    for k, v in overlay.items():
+        _forget(merged, (*dst, k))
+        if v is None:
+            target.pop(k, None)
+        elif isinstance(v, dict) and isinstance(target.get(k), dict):
+            merged.origin[(*dst, k)] = Source(doc, (*src, k))
+            _merge_mapping(merged, target[k], (*dst, k), doc, (*src, k), v)
+        else:
+            target[k] = _copy(v)
+            _record(merged, (*dst, k), doc, (*src, k), v)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+# --- finding rule sets ------------------------------------------------------------------
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled rule sets."""
+    if not BUNDLED_DIR.is_dir():
+        return []
+    return sorted(p.name for p in BUNDLED_DIR.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
+
+
+def bundled_versions(name: str) -> list[str]:
+    folder = BUNDLED_DIR / name / VERSIONS_FOLDER
+    return sorted((p.stem for p in folder.glob("*.yaml")), key=_version_key) if folder.is_dir() else []
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) if p.isdigit() else 0 for p in version.replace("-", ".").split("."))
+
+
+def _looks_like_path(ref: str) -> bool:
+    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
+
+
+def locate(ref: str, relative_to: Path | None = None) -> tuple[Path, str | None]:
+    """The file or folder a reference names, and the version it asks for (``name@version``).
+
+    Raises :class:`RuleError` (without a position: the caller adds one) when nothing matches.
+    """
+    if _looks_like_path(ref):
+        path = Path(ref) if relative_to is None or Path(ref).is_absolute() else relative_to / ref
+        if not path.exists():
+            raise RuleError(f"no rule set file or folder '{ref}'")
+        return path, None
+    name, _, version = ref.partition("@")
+    folder = BUNDLED_DIR / name
+    if not folder.is_dir():
+        local = Path(ref)
+        if relative_to is None and local.exists():
+            return local, None
+        raise RuleError(f"unknown rule set '{name}'", None, did_you_mean(name, bundled_names()) or _bundled_hint())
+    if version:
+        versioned = folder / VERSIONS_FOLDER / f"{version}.yaml"
+        if versioned.is_file():
+            return versioned, version
+    return folder, version or None
+
+
+def _bundled_hint() -> str:
+    names = bundled_names()
+    return "bundled rule sets: " + ", ".join(names) if names else "give a path to a rule file or folder"
+
+
+def read_documents(path: Path) -> list[Document]:
+    """The YAML documents of a rule set file or folder."""
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        if not files:
+            raise RuleError("folder holds no .yaml rule files", Position(str(path)))
+        return [read_yaml(p) for p in files]
+    return [read_yaml(path)]
+
+
+# --- layering ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Header:
+    name: str | None = None
+    version: str | None = None
+    extends: str | None = None
+    extends_source: Source | None = None
+
+
+def _header(docs: list[Document]) -> _Header:
+    header = _Header()
+    for doc in docs:
+        data = doc.data if isinstance(doc.data, dict) else {}
+        for key in ("ruleset", "version", "extends"):
+            if key not in data:
+                continue
+            attr = "name" if key == "ruleset" else key
+            current = getattr(header, attr)
+            if current is not None and current != data[key]:
+                raise doc.error((key,), f"'{key}' differs between the files of this rule set ('{current}' elsewhere)")
+            setattr(header, attr, data[key])
+            if key == "extends":
+                header.extends_source = Source(doc, ("extends",))
+    return header
+
+
+def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ...] = ()) -> Merged:
+    """Read a rule set and everything it extends; validate each file; merge child over parent."""
+    path, wanted_version = locate(ref, relative_to)
+    identity = str(path.resolve())
+    if identity in _stack:
+        raise RuleError("rule sets extend each other in a cycle: " + " -> ".join([*_stack, identity]))
+    if len(_stack) >= MAX_EXTENDS_DEPTH:
+        raise RuleError(f"more than {MAX_EXTENDS_DEPTH} levels of extends")
+    docs = read_documents(path)
+    problems = [e for doc in docs for e in validate_document(doc)]
+    if problems:
+        raise RuleErrors(problems)
+    header = _header(docs)
+    base_dir = path if path.is_dir() else path.parent
+    if header.extends:
+        try:
+            merged = load_merged(header.extends, base_dir, (*_stack, identity))
+        except RuleError as exc:
+            if exc.position is not None or header.extends_source is None:
+                raise
+            src = header.extends_source
+            raise src.doc.error(src.key, f"bad extends: {exc.message}", exc.hint) from None
+        if header.name is None:
+            header.name = merged.name
+    else:
+        if header.name is None:
+            raise docs[0].error((), "a rule set needs a name: add 'ruleset: NAME'")
+        merged = Merged(name=header.name, version=header.version or "0")
+    merged.name = header.name
+    merged.version = header.version or merged.version
+    if wanted_version and merged.version != wanted_version:
+        raise RuleError(
+            f"rule set '{merged.name}' has no version {wanted_version}",
+            None,
+            "known versions: " + ", ".join([*bundled_versions(merged.name), merged.version]),
+        )
+    for doc in docs:
+        _apply(merged, doc)
+    merged.lineage.insert(0, f"{merged.name}@{merged.version}")
+    merged.sources[:0] = [doc.path for doc in docs]
+    return merged
+
+
+def _apply(merged: Merged, doc: Document) -> None:
+    data = doc.data
+    if "game" in data:
+        merged.origin.setdefault(("game",), Source(doc, ("game",)))
+        _merge_mapping(merged, merged.game, ("game",), doc, ("game",), data["game"])
+    if "groups" in data:
+        _merge_mapping(merged, merged.groups, ("groups",), doc, ("groups",), data["groups"])
+    for i, bid_id in enumerate(data.get("remove_bids", [])):
+        if bid_id not in merged.bids:
+            raise doc.error(("remove_bids", i), f"cannot remove unknown bid '{bid_id}'", did_you_mean(bid_id, merged.bids))
+        del merged.bids[bid_id]
+        _forget(merged, ("bids", bid_id))
+    seen: set[str] = set()
+    for i, bid in enumerate(data.get("bids", [])):
+        bid_id = bid["id"]
+        if bid_id in seen:
+            raise doc.error(("bids", i, "id"), f"bid '{bid_id}' is defined twice in this file")
+        seen.add(bid_id)
+        dst: Key = ("bids", bid_id)
+        if bid_id in merged.bids:
+            _merge_mapping(merged, merged.bids[bid_id], dst, doc, ("bids", i), bid)
+        else:
+            merged.bids[bid_id] = {k: _copy(v) for k, v in bid.items() if v is not None}
+            _record(merged, dst, doc, ("bids", i), bid)

@@ -1,0 +1,312 @@
+"""The validated, compiled rule set: what the interpreter executes and renderers print.
+
+Every field holding an expression is a compiled :class:`~rulespec.compiler.Expression`.
+A :class:`Bid` is a set of filled *hook points*; an empty hook point means "no change
+to the game's usual rule". The hook points are listed in :data:`BID_HOOKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.compiler import Expression
+
+#: The named hook points a bid may fill (documented in docs/writing-rules.md).
+BID_HOOKS = (
+    "trump",  # how the trump suit is set and changed
+    "steps",  # what happens before the hand (choices, card passing, zones)
+    "visible",  # cards shown to others
+    "may_not_play",  # legal-play restriction
+    "may_not_lead",  # legal-lead restriction
+    "first_leader",  # who leads the first trick
+    "plays_last",  # play order inside a trick
+    "rank_order",  # order of ranks
+    "trick_taker",  # who takes a trick
+    "tricks",  # trick-count requirement
+    "tricks_adjust",  # virtual tricks
+    "requires",  # any other requirement
+    "bonus",  # extra points when completed
+    "penalty",  # extra points lost when failed
+    "marks_on_completion",  # marks such as potentials
+    "wins_game",  # instant win
+    "zone_limits",  # cards that may not lie in a zone
+)
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class Removal:
+    """Cards taken out of the deck when ``when`` holds (over ``player_count``)."""
+
+    when: Expression
+    cards: tuple[tuple[str, str], ...]  # (rank, suit)
+    ranks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    suits: tuple[Suit, ...]
+    ranks: tuple[str, ...]  # low to high
+    removals: tuple[Removal, ...] = ()
+
+    def cards(self, player_count: int) -> list[tuple[str, str]]:
+        """The (rank, suit) pairs in play for this many players, suit by suit, low to high."""
+        env = {"player_count": player_count}
+        removed: set[tuple[str, str]] = set()
+        for removal in self.removals:
+            if removal.when(env):
+                removed.update(removal.cards)
+                removed.update((rank, suit.id) for rank in removal.ranks for suit in self.suits)
+        return [(r, s.id) for s in self.suits for r in self.ranks if (r, s.id) not in removed]
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int = 2
+    max: int = 12
+    in_deal: int | None = None
+    sit_out: str = "right_of_dealer"
+
+
+@dataclass(frozen=True)
+class DealRules:
+    hand_size: Expression
+    first_dealer: str = "random"
+    next_dealer: str = "left"
+
+
+@dataclass(frozen=True)
+class Auction:
+    first_bidder: Expression
+    may_bid: Expression
+    minimum_worth: Expression
+    beats: Expression
+    combo_standard: str = "one"
+    combo_special: str = "any_distinct"
+    all_pass: str = "redeal_same_dealer"
+    time_limits: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    first_leader: Expression
+    follow_suit: bool = True
+    must_trump: bool = False
+
+
+@dataclass(frozen=True)
+class AfterDeal:
+    players: Expression
+    points: Expression
+
+
+@dataclass(frozen=True)
+class Scoring:
+    completed: Expression
+    failed: Expression
+    after_deal: tuple[AfterDeal, ...] = ()
+
+
+@dataclass(frozen=True)
+class WinningVariant:
+    name: str
+    declarer_wins: Expression
+    target: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Winning:
+    variants: Mapping[str, WinningVariant]
+    default: str
+    anyone_wins: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    players: Players
+    deck: Deck
+    deal: DealRules
+    play: PlayRules
+    auction: Auction | None = None
+    scoring: Scoring | None = None
+    winning: Winning | None = None
+    marks: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+# --- bid hook points -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trump:
+    chosen_by: Expression | None = None
+    where: Expression | None = None
+    suit: Expression | None = None
+    after_each_trick: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Tricks:
+    min: Expression | None = None
+    max: Expression | None = None
+    exactly: Expression | None = None
+
+
+@dataclass(frozen=True)
+class Choose:
+    who: Expression
+    what: str  # suit | card | number | player
+    name: str
+    count: int | None = None
+    source: Expression | None = None
+    where: Expression | None = None
+    hidden: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Reveal:
+    name: str
+
+
+@dataclass(frozen=True)
+class Give:
+    card: Expression
+    to: Expression
+
+
+@dataclass(frozen=True)
+class PassCards:
+    senders: Expression
+    count: int
+    direction: Expression
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    owner: Expression
+    size: int
+    refill: bool = False
+
+
+Step = Choose | Reveal | Give | PassCards | Zone
+
+
+@dataclass(frozen=True)
+class Visibility:
+    of: Expression
+    cards: Expression
+    to: Expression | None = None  # None: every player
+
+
+@dataclass(frozen=True)
+class PlaysLast:
+    player: Expression
+    when: Expression | None = None
+
+
+@dataclass(frozen=True)
+class RankOrder:
+    lowest: tuple[str, ...] = ()
+    highest: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrickTaker:
+    when: Expression
+    chosen_by: Expression
+
+
+@dataclass(frozen=True)
+class ZoneLimit:
+    zone: str
+    forbid: Expression
+
+
+@dataclass(frozen=True)
+class BidFacts:
+    """What expressions see of a bid (the ``bid`` type): its table facts in one combo."""
+
+    id: str
+    kind: str
+    trump: bool
+    worth: Any
+    priority: int
+    score: Any = 0
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One standard or special bid: its table facts and the hook points it fills."""
+
+    id: str
+    kind: str  # standard | special
+    worth: Expression
+    priority: int | None = None
+    score: Expression | None = None
+    incompatible: tuple[str, ...] = ()  # as written: bid ids and group names
+    incompatible_ids: frozenset[str] = frozenset()  # groups expanded, made symmetric
+    trump: Trump | None = None
+    tricks: Tricks | None = None
+    steps: tuple[Step, ...] = ()
+    requires: Expression | None = None
+    bonus: Expression | None = None
+    penalty: Expression | None = None
+    tricks_adjust: tuple[int, ...] = ()
+    visible: tuple[Visibility, ...] = ()
+    may_not_play: Expression | None = None
+    may_not_lead: Expression | None = None
+    first_leader: Expression | None = None
+    plays_last: PlaysLast | None = None
+    rank_order: RankOrder | None = None
+    trick_taker: TrickTaker | None = None
+    marks_on_completion: Mapping[str, int] = field(default_factory=dict)
+    wins_game: Expression | None = None
+    zone_limits: tuple[ZoneLimit, ...] = ()
+
+    @property
+    def has_trump(self) -> bool:
+        return self.trump is not None
+
+    @property
+    def event_priority(self) -> int:
+        """When its events happen: standard bids at 0, special bids at their priority."""
+        return self.priority if self.priority is not None else 0
+
+    def hooks(self) -> list[str]:
+        """The hook points this bid fills, in :data:`BID_HOOKS` order."""
+        return [name for name in BID_HOOKS if getattr(self, name) not in (None, (), {}, frozenset())]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A fully resolved rule set (after ``extends``), validated and compiled."""
+
+    name: str
+    version: str
+    game: Game
+    bids: Mapping[str, Bid]
+    groups: Mapping[str, Expression]
+    group_members: Mapping[str, tuple[str, ...]]
+    lineage: tuple[str, ...] = ()  # this rule set, then its parents, as "name@version"
+    sources: tuple[str, ...] = ()  # files read, child first
+
+    @property
+    def standard_bids(self) -> list[Bid]:
+        return [b for b in self.bids.values() if b.kind == "standard"]
+
+    @property
+    def special_bids(self) -> list[Bid]:
+        return [b for b in self.bids.values() if b.kind == "special"]
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}@{self.version}"

@@ -1,0 +1,86 @@
+"""Which names an expression may use, by where it stands in a rule file.
+
+Each function returns the names (and their types) in force at one kind of place. A bid's
+own declarations (``as:`` of its choose steps) are added by the loader on top of these.
+The interpreter fills a runtime environment with exactly these names.
+"""
+
+from __future__ import annotations
+
+from rulespec import types as T
+
+Names = dict[str, T.Type]
+
+#: Known everywhere.
+BASE: Names = {
+    "player_count": T.NUMBER,  # players taking part in the deal
+    "suits": T.list_of(T.SUIT),
+    "ranks": T.list_of(T.RANK),
+    "option": T.OPTIONS,
+}
+
+#: Only where the deck is being made: ``deck.remove.when`` and ``deal.hand_size``.
+SETUP: Names = {"player_count": T.NUMBER}
+
+#: A bid's worth: it may depend on the other bids of the combo, not on the combo's worth.
+WORTH: Names = {**BASE, "standard": T.BID, "specials": T.list_of(T.BID)}
+
+#: A group of bids.
+GROUP: Names = {"bid": T.BID}
+
+#: The auction.
+AUCTION: Names = {
+    **BASE,
+    "hand_size": T.NUMBER,
+    "dealer": T.PLAYER,
+    "players": T.list_of(T.PLAYER),
+    "player": T.PLAYER,  # the bidder
+}
+BEATS: Names = {**AUCTION, "bid": T.COMBO, "lead": T.COMBO, "leader": T.PLAYER}
+
+#: A deal after the auction: the hand and its scoring.
+DEAL: Names = {
+    **BASE,
+    "hand_size": T.NUMBER,
+    "dealer": T.PLAYER,
+    "players": T.list_of(T.PLAYER),
+    "declarer": T.PLAYER,
+    "opponents": T.list_of(T.PLAYER),
+    "combo": T.COMBO,
+    "standard": T.BID,
+    "trump": T.SUIT,
+    "deck": T.list_of(T.CARD),  # every card in play this deal
+    "tricks": T.list_of(T.TRICK),  # tricks finished so far
+    "last_trick": T.TRICK,
+    "plays": T.list_of(T.PLAY),  # every card played so far this hand, in order
+}
+
+#: A card rule (legal play, visibility, zone limits): the card and who holds or plays it.
+CARD_RULE: Names = {**DEAL, "card": T.CARD, "player": T.PLAYER, "trick": T.TRICK}
+
+#: During or after a trick.
+TRICK_RULE: Names = {**DEAL, "trick": T.TRICK}
+
+#: The game-level score of a deal.
+SCORING: Names = {**DEAL, "bonus": T.NUMBER, "penalty": T.NUMBER}
+
+#: After every deal, redeals included (there may be no declarer).
+AFTER_DEAL: Names = {**BASE, "hand_size": T.NUMBER, "dealer": T.PLAYER, "players": T.list_of(T.PLAYER)}
+AFTER_DEAL_POINTS: Names = {**AFTER_DEAL, "player": T.PLAYER}
+
+#: Winning: ``players`` are all players of the game here, not only those of the deal.
+WINNING: Names = {
+    **BASE,
+    "players": T.list_of(T.PLAYER),
+    "rounds_completed": T.NUMBER,  # rounds finished before this deal
+}
+DECLARER_WINS: Names = {**WINNING, "declarer": T.PLAYER, "completed": T.BOOL, "combo": T.COMBO}
+ANYONE_WINS: Names = {**WINNING, "player": T.PLAYER}
+
+#: The element a choice ranges over, bound by its type's name in ``where``.
+CHOICE_TYPES: dict[str, T.Type] = {
+    "suit": T.SUIT,
+    "card": T.CARD,
+    "number": T.NUMBER,
+    "player": T.PLAYER,
+}

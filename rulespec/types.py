@@ -1,0 +1,147 @@
+"""The types of the expression language and the game objects rule files can talk about.
+
+This module is the *vocabulary*: which attributes a player, card, trick … has, and of what
+type. The compiler checks every expression against it at load time; the interpreter
+supplies runtime objects that have exactly these attributes (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Type:
+    """A value type. Plain types compare by name; lists by element type."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class ListType(Type):
+    element: Type = field(default_factory=lambda: ANY)
+
+    def __str__(self) -> str:
+        return f"list of {self.element}"
+
+
+def list_of(element: Type) -> ListType:
+    return ListType(f"list[{element.name}]", element)
+
+
+ANY = Type("any")
+NUMBER = Type("number")
+BOOL = Type("bool")
+TEXT = Type("text")
+SUIT = Type("suit")
+RANK = Type("rank")
+CARD = Type("card")
+PLAYER = Type("player")
+TRICK = Type("trick")
+PLAY = Type("play")
+BID = Type("bid")
+COMBO = Type("combo")
+MARKS = Type("marks")
+OPTIONS = Type("options")
+DIRECTION = Type("direction")
+ZONE = Type("zone")
+
+#: Types whose values are names from a fixed set known at load time. A string literal may
+#: stand for such a value (``card.suit == "H"``); the literal is checked against the set.
+NAMED_TYPES = (SUIT, RANK, BID, DIRECTION, ZONE, TEXT)
+
+#: The name an element is bound to inside a predicate: ``count(declarer.won, card.suit == "H")``.
+ELEMENT_NAMES: dict[Type, str] = {
+    CARD: "card",
+    PLAYER: "player",
+    TRICK: "trick",
+    PLAY: "play",
+    SUIT: "suit",
+    RANK: "rank",
+    BID: "bid",
+    NUMBER: "number",
+}
+
+#: Attributes of game objects. MARKS and OPTIONS get theirs from the rule set.
+ATTRIBUTES: dict[Type, dict[str, Type]] = {
+    PLAYER: {
+        "tricks": NUMBER,  # tricks taken this hand (after adjustments such as a virtual trick)
+        "won": list_of(CARD),  # cards in the tricks taken this hand
+        "won_tricks": list_of(TRICK),
+        "hand": list_of(CARD),
+        "score": NUMBER,
+        "marks": MARKS,
+        "seat": NUMBER,  # 0-based seat at the table
+        "is_declarer": BOOL,
+    },
+    CARD: {
+        "suit": SUIT,
+        "rank": RANK,
+        "value": NUMBER,  # position in the rank order in force, 1 = lowest
+        "is_trump": BOOL,
+        "holder": PLAYER,  # who holds it now (in a hand)
+        "zone": ZONE,  # the named zone it lies in (e.g. an atelier), or "" when none
+    },
+    TRICK: {
+        "number": NUMBER,  # 1-based
+        "leader": PLAYER,
+        "winner": PLAYER,
+        "cards": list_of(CARD),
+        "plays": list_of(PLAY),
+        "led_suit": SUIT,
+        "trump": SUIT,  # the trump in force for this trick
+    },
+    PLAY: {"player": PLAYER, "card": CARD},
+    BID: {
+        "id": BID,
+        "kind": TEXT,
+        "trump": BOOL,  # whether the bid has a trump suit
+        "worth": NUMBER,  # its worth in this combo
+        "score": NUMBER,  # standard bids: its score in this combo (0 for special bids)
+        "priority": NUMBER,
+    },
+    COMBO: {
+        "worth": NUMBER,
+        "standard": BID,
+        "specials": list_of(BID),
+        "bids": list_of(BID),
+    },
+}
+
+#: Methods: (argument types, result type).
+METHODS: dict[Type, dict[str, tuple[tuple[Type, ...], Type]]] = {
+    PLAYER: {"tricks_in": ((list_of(NUMBER),), NUMBER)},
+    COMBO: {"has": ((BID,), BOOL)},
+}
+
+
+def is_list(t: Type) -> bool:
+    return isinstance(t, ListType)
+
+
+def element_of(t: Type) -> Type:
+    return t.element if isinstance(t, ListType) else ANY
+
+
+def compatible(expected: Type, actual: Type) -> bool:
+    """Whether a value of type ``actual`` may stand where ``expected`` is wanted."""
+    if expected == ANY or actual == ANY:
+        return True
+    if isinstance(expected, ListType) and isinstance(actual, ListType):
+        return compatible(expected.element, actual.element)
+    return expected == actual
+
+
+def unify(a: Type, b: Type) -> Type | None:
+    """The common type of two branches or list items, or None."""
+    if a == ANY:
+        return b
+    if b == ANY:
+        return a
+    if isinstance(a, ListType) and isinstance(b, ListType):
+        inner = unify(a.element, b.element)
+        return list_of(inner) if inner else None
+    return a if a == b else None

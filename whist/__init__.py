@@ -1,0 +1,1 @@
+"""The ``whist`` command line: check, show (and later play, simulate, print)."""

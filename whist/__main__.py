@@ -1,0 +1,3 @@
+from whist.cli import main
+
+main()

@@ -1,0 +1,110 @@
+"""The ``whist`` command.
+
+Every problem the user can fix (a broken rule file, a bad argument) is printed as
+``file:line:col: message`` with the source line and a caret, and exits with status 1 —
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from rulespec import RuleError, load_ruleset
+from rulespec.export import ruleset_to_data
+from rulespec.locale import available_languages, default_language, load_texts
+from whist.tables import special_table, standard_table
+
+DEFAULT_RULESET = "combo-whist"
+
+
+def _fail(message: str) -> None:
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def _lang_option(function):
+    return click.option(
+        "--lang",
+        "lang",
+        default=None,
+        metavar="LANG",
+        help="Language of the texts (default: from the environment, then English).",
+    )(function)
+
+
+def _check_lang(lang: str | None) -> str:
+    chosen = lang or default_language()
+    if chosen not in available_languages():
+        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(available_languages())}")
+    return chosen
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Card-game rules as data: check, show and play rule sets."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+def check(paths: tuple[str, ...]) -> None:
+    """Validate rule sets (bundled names, files or folders). Exit 0 when all are valid."""
+    failed = False
+    for path in paths:
+        try:
+            rules = load_ruleset(path)
+        except RuleError as exc:
+            click.echo(str(exc), err=True)
+            failed = True
+            continue
+        click.echo(
+            f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and "
+            f"{len(rules.special_bids)} special bids)"
+        )
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@_lang_option
+def show(ruleset: str, fmt: str, lang: str | None) -> None:
+    """Print a resolved rule set: its bid tables, or the whole set as JSON."""
+    try:
+        rules = load_ruleset(ruleset)
+    except RuleError as exc:
+        _fail(str(exc))
+    if fmt == "json":
+        click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
+        return
+    texts = load_texts(rules, _check_lang(lang))
+    console = Console()
+    console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
+    console.print(standard_table(rules, texts))
+    console.print(special_table(rules, texts))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint."""
+    try:
+        cli.main(args=argv, prog_name="whist", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        sys.exit(0)
+    except click.UsageError as exc:
+        hint = f"\nhint: see '{exc.ctx.command_path} --help'" if exc.ctx else ""
+        _fail(f"error: {exc.format_message()}{hint}")
+    except click.exceptions.Abort:
+        _fail("aborted")
+    except click.ClickException as exc:
+        _fail(f"error: {exc.format_message()}")
+    except KeyboardInterrupt:
+        _fail("interrupted")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main(sys.argv[1:])

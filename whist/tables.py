@@ -1,0 +1,71 @@
+"""Bid tables for the terminal (rich), built from a rule set and its texts."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from rulespec.compiler import Expression
+from rulespec.locale import Texts
+from rulespec.model import Bid, RuleSet
+
+
+def number_text(expr: Expression | None, texts: Texts) -> str:
+    """A worth or score as printed: ``2``, ``1 or 3`` (from a conditional), or a description."""
+    if expr is None:
+        return texts.label("none")
+    values = expr.possible_values()
+    if values is not None:
+        ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
+        return f" {texts.label('or')} ".join(str(v) for v in ordered)
+    if " ".join(expr.source.split()) == "combo.worth":
+        return "*"
+    return expr.source
+
+
+def tricks_text(bid: Bid, texts: Texts) -> str:
+    tricks = bid.tricks
+    if tricks is None:
+        return texts.label("tricks_see_rules")
+    if tricks.exactly is not None:
+        return texts.label("tricks_exactly", n=number_text(tricks.exactly, texts))
+    if tricks.min is not None and tricks.max is not None:
+        return texts.label("tricks_range", min=number_text(tricks.min, texts), max=number_text(tricks.max, texts))
+    if tricks.min is not None:
+        return texts.label("tricks_min", n=number_text(tricks.min, texts))
+    return texts.label("tricks_max", n=number_text(tricks.max, texts))
+
+
+def incompatibility_text(bid: Bid, rules: RuleSet, texts: Texts) -> str:
+    names = []
+    for name in bid.incompatible:
+        names.append(texts.bid_name(name) if name in rules.bids else texts.get(f"groups.{name}"))
+    return ", ".join(names) or texts.label("none")
+
+
+def standard_table(rules: RuleSet, texts: Texts) -> Table:
+    table = Table(title=texts.label("standard_bids"), title_justify="left")
+    for column in ("designation", "worth", "score", "trump", "tricks"):
+        table.add_column(texts.label(column), justify="left" if column == "designation" else "right")
+    for bid in rules.standard_bids:
+        table.add_row(
+            texts.bid_name(bid.id),
+            number_text(bid.worth, texts),
+            number_text(bid.score, texts),
+            texts.label("yes" if bid.has_trump else "no"),
+            tricks_text(bid, texts),
+        )
+    return table
+
+
+def special_table(rules: RuleSet, texts: Texts) -> Table:
+    table = Table(title=texts.label("special_bids"), title_justify="left")
+    for column in ("designation", "worth", "priority", "incompatibility"):
+        table.add_column(texts.label(column), justify="right" if column in ("worth", "priority") else "left")
+    for bid in rules.special_bids:
+        table.add_row(
+            texts.bid_name(bid.id),
+            number_text(bid.worth, texts),
+            str(bid.priority) if bid.priority is not None else texts.label("none"),
+            incompatibility_text(bid, rules, texts),
+        )
+    return table
