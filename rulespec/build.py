@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rulespec import model as M
 from rulespec import scopes
 from rulespec import types as T
+from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import CompileError, Expression, Scope, Vocabulary, compile_expression
 from rulespec.errors import RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
 from rulespec.loader import Key, Merged
-from rulespec import model as M
 
 DIRECTIONS = ("left", "right")
+_ALL_SCOPES = [v for k, v in vars(scopes).items() if k.isupper() and isinstance(v, dict) and k != "CHOICE_TYPES"]
 
 
 def _constant(value: Any, t: T.Type) -> Expression:
@@ -32,6 +34,7 @@ class Builder:
         self.m = merged
         self.errors: list[RuleError] = []
         self.vocab = Vocabulary()
+        self.params: dict[str, Any] = {}  # game params, plus the current bid's while building it
 
     # -- error collection and compilation helpers
 
@@ -53,7 +56,7 @@ class Builder:
             value = default
             key = ()
         try:
-            return compile_expression(value, Scope(names, self.vocab), expected)
+            return compile_expression(value, Scope(names, self.vocab, self.params), expected)
         except (ExpressionSyntaxError, CompileError) as exc:
             if key == ():
                 raise AssertionError(f"built-in default {default!r} does not compile: {exc}") from exc
@@ -81,8 +84,14 @@ class Builder:
     def build(self) -> M.RuleSet:
         deck = self.deck()
         self.vocab = self.vocabulary(deck)
+        game_params = self.checked_params(("game", "params"), {})
+        self.params = dict(game_params)
         game = self.game(deck)
-        bids = {bid_id: self.bid(bid_id) for bid_id in self.m.bids}
+        bids = {}
+        for bid_id in self.m.bids:
+            self.params = {**game_params, **self.checked_params(("bids", bid_id, "params"), game_params)}
+            bids[bid_id] = self.bid(bid_id)
+        self.params = dict(game_params)
         groups = {name: self.expr(("groups", name), scopes.GROUP, T.BOOL) for name in self.m.groups}
         if self.errors:
             raise RuleErrors(self.errors)
@@ -119,6 +128,16 @@ class Builder:
             zones=frozenset(zones),
         )
 
+    def checked_params(self, key: Key, outer: dict[str, Any]) -> dict[str, Any]:
+        """Named values at ``key``; a name may not hide a name of the language or an outer param."""
+        params = dict(self.m.get(key) or {})
+        reserved = {name for scope in _ALL_SCOPES for name in scope} | set(_FUNCTION_NAMES)
+        for name in params:
+            if name in reserved or name in outer:
+                where = "a game param" if name in outer else "a name of the rule language"
+                self.fail((*key, name), f"param '{name}' would hide {where}", "choose another name")
+        return params
+
     # -- game level
 
     def deck(self) -> M.Deck | None:
@@ -148,7 +167,9 @@ class Builder:
                 removals.append(M.Removal(when, tuple(cards), tuple(removed_ranks)))
         return M.Deck(suits, ranks, tuple(removals))
 
-    def card_name(self, key: Key, text: str, suits: tuple[M.Suit, ...], ranks: tuple[str, ...]) -> tuple[str, str] | None:
+    def card_name(
+        self, key: Key, text: str, suits: tuple[M.Suit, ...], ranks: tuple[str, ...]
+    ) -> tuple[str, str] | None:
         rank, suit = text[:-1], text[-1:]
         if rank not in ranks or suit not in {s.id for s in suits}:
             self.fail(key, f"'{text}' is not a card of this deck", "write rank then suit, e.g. 7C or 10H")
@@ -185,6 +206,7 @@ class Builder:
             winning=self.winning(),
             marks=tuple(self.m.get((*g, "marks")) or ()),
             options=dict(self.m.get((*g, "options")) or {}),
+            params=dict(self.params),
         )
 
     def auction(self) -> M.Auction | None:
@@ -265,6 +287,7 @@ class Builder:
         trick_rule = {**scopes.TRICK_RULE, **declarations}
         return M.Bid(
             id=bid_id,
+            params={k: v for k, v in self.params.items() if k in (raw.get("params") or {})},
             kind=kind,
             worth=self.expr((*b, "worth"), scopes.WORTH, T.NUMBER),  # type: ignore[arg-type]
             priority=raw.get("priority"),
@@ -321,7 +344,7 @@ class Builder:
         built: list[M.Step] = []
         hidden: set[str] = set()
         for i, step in enumerate(raw.get("steps") or []):
-            (kind, body), = step.items()
+            ((kind, body),) = step.items()
             key = (*b, "steps", i, kind)
             make: Callable[..., M.Step | None] = getattr(self, f"step_{kind}")
             result = make(key, body, declarations, hidden)
@@ -343,7 +366,7 @@ class Builder:
         name = body["as"]
         if name in own or name in scopes.CARD_RULE:
             self.fail((*key, "as"), f"'{name}' is already a name in rule expressions; choose another")
-        count = body.get("count")
+        count = self.count_value((*key, "count")) if body.get("count") is not None else None
         result: T.Type = T.list_of(element) if count else element
         if who is not None and who.type != T.PLAYER:
             if count:
@@ -354,7 +377,9 @@ class Builder:
             hidden.add(name)
         if who is None:
             return None
-        return M.Choose(who, body["what"], name, count, source, where, bool(body.get("hidden")), bool(body.get("optional")))
+        return M.Choose(
+            who, body["what"], name, count, source, where, bool(body.get("hidden")), bool(body.get("optional"))
+        )
 
     def step_reveal(self, key: Key, body: str, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         if body not in hidden:
@@ -378,11 +403,23 @@ class Builder:
             direction: Expression | None = _constant(direction_text, T.DIRECTION)
         else:
             direction = self.expr((*key, "direction"), own, T.DIRECTION)
-        return M.PassCards(senders, body["count"], direction) if senders and direction else None
+        count = self.count_value((*key, "count"))
+        return M.PassCards(senders, count, direction) if senders and direction and count else None
 
     def step_zone(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         owner = self.expr((*key, "owner"), {**scopes.DEAL, **declarations}, T.PLAYER)
-        return M.Zone(body["name"], owner, body["size"], bool(body.get("refill"))) if owner else None
+        size = self.count_value((*key, "size"))
+        return M.Zone(body["name"], owner, size, bool(body.get("refill"))) if owner and size else None
+
+    def count_value(self, key: Key) -> int | None:
+        """A number of cards or values: a whole number or a param name, known at load time."""
+        expr = self.expr(key, scopes.BASE, T.NUMBER)
+        if expr is None:
+            return None
+        if not expr.is_constant or not isinstance(expr.constant, int) or expr.constant < 1:
+            self.fail(key, "must be a positive whole number or the name of a param")
+            return None
+        return int(expr.constant)
 
     def visibility(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.Visibility, ...]:
         result = []
@@ -413,7 +450,9 @@ class Builder:
             ranks = [str(r) for r in order.get(end, [])]
             for i, rank in enumerate(ranks):
                 if rank not in self.vocab.ranks:
-                    self.fail((*b, "rank_order", end, i), f"unknown rank '{rank}'", did_you_mean(rank, self.vocab.ranks))
+                    self.fail(
+                        (*b, "rank_order", end, i), f"unknown rank '{rank}'", did_you_mean(rank, self.vocab.ranks)
+                    )
             lists[end] = tuple(ranks)
         return M.RankOrder(lists["lowest"], lists["highest"])
 
@@ -441,7 +480,11 @@ class Builder:
         for i, limit in enumerate(raw.get("zone_limits") or []):
             key = (*b, "zone_limits", i)
             if limit["zone"] not in self.vocab.zones:
-                self.fail((*key, "zone"), f"no bid makes a zone named '{limit['zone']}'", did_you_mean(limit["zone"], self.vocab.zones))
+                self.fail(
+                    (*key, "zone"),
+                    f"no bid makes a zone named '{limit['zone']}'",
+                    did_you_mean(limit["zone"], self.vocab.zones),
+                )
                 continue
             forbid = self.expr((*key, "forbid"), card_rule, T.BOOL)
             if forbid:
@@ -453,12 +496,12 @@ class Builder:
     def group_members(self, bids: dict[str, M.Bid], groups: dict[str, Expression]) -> dict[str, tuple[str, ...]]:
         members = {}
         for name, condition in groups.items():
-            members[name] = tuple(
-                bid.id for bid in bids.values() if condition({"bid": facts(bid)})
-            )
+            members[name] = tuple(bid.id for bid in bids.values() if condition({"bid": facts(bid)}))
         return members
 
-    def resolve_incompatibilities(self, bids: dict[str, M.Bid], members: dict[str, tuple[str, ...]]) -> dict[str, M.Bid]:
+    def resolve_incompatibilities(
+        self, bids: dict[str, M.Bid], members: dict[str, tuple[str, ...]]
+    ) -> dict[str, M.Bid]:
         """Expand group names and make the relation symmetric (A excludes B ⇒ B excludes A)."""
         excluded: dict[str, set[str]] = {bid_id: set() for bid_id in bids}
         for bid in bids.values():
@@ -479,9 +522,7 @@ class Builder:
                 for target in targets:
                     excluded[bid.id].add(target)
                     excluded[target].add(bid.id)
-        return {
-            bid_id: _replace(bid, incompatible_ids=frozenset(excluded[bid_id])) for bid_id, bid in bids.items()
-        }
+        return {bid_id: _replace(bid, incompatible_ids=frozenset(excluded[bid_id])) for bid_id, bid in bids.items()}
 
 
 def facts(bid: M.Bid) -> M.BidFacts:

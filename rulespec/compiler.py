@@ -73,9 +73,10 @@ class Scope:
 
     names: Mapping[str, T.Type]
     vocabulary: Vocabulary
+    constants: Mapping[str, Any] = field(default_factory=dict)  # params: compiled in as values
 
     def with_names(self, extra: Mapping[str, T.Type]) -> Scope:
-        return Scope({**self.names, **extra}, self.vocabulary)
+        return Scope({**self.names, **extra}, self.vocabulary, self.constants)
 
 
 _MISSING = object()
@@ -228,7 +229,7 @@ class _Compiler:
     def _list(self, node: Node, names) -> _Result:
         items = [self.compile(child, names) for child in node.children]
         element: T.Type = T.ANY
-        for child, item in zip(node.children, items):
+        for child, item in zip(node.children, items, strict=False):
             joined = T.unify(element, item.type)
             if joined is None:
                 raise CompileError(f"list mixes {element} and {item.type}", child.offset)
@@ -236,7 +237,9 @@ class _Compiler:
         fns = [item.fn for item in items]
         result = _Result(lambda env: [f(env) for f in fns], T.list_of(element))
         if items and all(item.literal is not None for item in items):
-            result.literals = tuple((str(item.literal), child.offset) for item, child in zip(items, node.children))
+            result.literals = tuple(
+                (str(item.literal), child.offset) for item, child in zip(items, node.children, strict=False)
+            )
         if all(item.constant is not _MISSING for item in items):
             result.constant = [item.constant for item in items]
             value = result.constant
@@ -245,10 +248,14 @@ class _Compiler:
 
     def _name(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         name = str(node.value)
+        if name in self.scope.constants and name not in names:
+            value = self.scope.constants[name]
+            return _const(value, T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT)
         if name not in names:
             if name in FUNCTIONS:
                 raise CompileError(f"'{name}' is a function; call it as {name}(…)", node.offset)
-            raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, names))
+            known = [*names, *self.scope.constants]
+            raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, known))
         return _Result(operator.itemgetter(name), names[name])
 
     # -- operators
@@ -347,9 +354,7 @@ class _Compiler:
                 )
             if name in T.METHODS.get(obj.type, {}):
                 raise CompileError(f"'{name}' of a {obj.type} is a method; call it as .{name}(…)", node.offset)
-            raise CompileError(
-                f"a {obj.type} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
-            )
+            raise CompileError(f"a {obj.type} has no attribute '{name}'", node.offset, did_you_mean(name, attributes))
         getter = operator.attrgetter(name)
         f = obj.fn
         return _Result(lambda env: getter(f(env)), attributes[name])
@@ -382,7 +387,7 @@ class _Compiler:
         params, result_type = methods[name]
         if len(args) != len(params):
             raise CompileError(f"{name}() takes {len(params)} argument(s), got {len(args)}", func.offset)
-        compiled = [self._expect(arg, names, param) for arg, param in zip(args, params)]
+        compiled = [self._expect(arg, names, param) for arg, param in zip(args, params, strict=False)]
         arg_fns = [c.fn for c in compiled]
         f = obj.fn
         return _Result(lambda env: getattr(f(env), name)(*(a(env) for a in arg_fns)), result_type)

@@ -79,6 +79,7 @@ def bid_to_data(bid: M.Bid) -> dict[str, Any]:
     }
     if bid.kind == "standard":
         data["score"] = expression(bid.score)
+    data["params"] = dict(bid.params)
     data["incompatible"] = list(bid.incompatible)
     data["incompatible_with"] = sorted(bid.incompatible_ids)
     hooks = {}

@@ -151,7 +151,7 @@ def parse(text: str) -> Node:
     # Bound nesting before Lark or our transformer sees it (both would recurse).
     depth = 0
     for i, ch in enumerate(text):
-        depth += ch in "([" 
+        depth += ch in "(["
         depth -= ch in ")]"
         if depth > MAX_EXPRESSION_DEPTH // 2:
             raise ExpressionSyntaxError("expression is nested too deeply", i)
@@ -159,14 +159,20 @@ def parse(text: str) -> Node:
         tree = _parser().parse(text)
         node = _ToNodes().transform(tree)
     except UnexpectedEOF as exc:
-        raise ExpressionSyntaxError("unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))) from None
+        raise ExpressionSyntaxError(
+            "unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))
+        ) from None
     except UnexpectedCharacters as exc:
         raise ExpressionSyntaxError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.pos_in_stream) from None
     except UnexpectedToken as exc:
         token = exc.token
         if token.type == "$END":
-            raise ExpressionSyntaxError("unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))) from None
-        raise ExpressionSyntaxError(f"unexpected {str(token)!r}", token.start_pos or 0, _expected_hint(set(exc.expected))) from None
+            raise ExpressionSyntaxError(
+                "unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))
+            ) from None
+        raise ExpressionSyntaxError(
+            f"unexpected {str(token)!r}", token.start_pos or 0, _expected_hint(set(exc.expected))
+        ) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark input errors
         raise ExpressionSyntaxError("invalid expression", getattr(exc, "pos_in_stream", 0) or 0) from None
     except RecursionError:

@@ -61,9 +61,13 @@ class Merged:
     def get(self, key: Key) -> Any:
         value: Any = {"game": self.game, "groups": self.groups, "bids": self.bids}
         for part in key:
-            if isinstance(value, dict) and part in value:
-                value = value[part]
-            elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+            if (
+                isinstance(value, dict)
+                and part in value
+                or isinstance(value, list)
+                and isinstance(part, int)
+                and part < len(value)
+            ):
                 value = value[part]
             else:
                 return None
@@ -75,10 +79,7 @@ class Merged:
         if src is None:
             return RuleError(message, None, hint)
         sub = src.key + key[len(_resolved_prefix(self, key, src)) :]
-        if offset is not None:
-            pos = src.doc.position_in_scalar(sub, offset)
-        else:
-            pos = src.doc.position(sub)
+        pos = src.doc.position_in_scalar(sub, offset) if offset is not None else src.doc.position(sub)
         return RuleError(message, pos, hint, src.doc.source_line(pos.line))
 
 
@@ -266,7 +267,9 @@ def _apply(merged: Merged, doc: Document) -> None:
         _merge_mapping(merged, merged.groups, ("groups",), doc, ("groups",), data["groups"])
     for i, bid_id in enumerate(data.get("remove_bids", [])):
         if bid_id not in merged.bids:
-            raise doc.error(("remove_bids", i), f"cannot remove unknown bid '{bid_id}'", did_you_mean(bid_id, merged.bids))
+            raise doc.error(
+                ("remove_bids", i), f"cannot remove unknown bid '{bid_id}'", did_you_mean(bid_id, merged.bids)
+            )
         del merged.bids[bid_id]
         _forget(merged, ("bids", bid_id))
     seen: set[str] = set()

@@ -139,6 +139,7 @@ class Game:
     winning: Winning | None = None
     marks: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)  # named values, also text placeholders
 
 
 # --- bid hook points -------------------------------------------------------------------
@@ -250,6 +251,7 @@ class Bid:
     id: str
     kind: str  # standard | special
     worth: Expression
+    params: Mapping[str, Any] = field(default_factory=dict)  # the bid's own named values
     priority: int | None = None
     score: Expression | None = None
     incompatible: tuple[str, ...] = ()  # as written: bid ids and group names

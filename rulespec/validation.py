@@ -120,7 +120,9 @@ def validate_document(doc: Document, schema: str = RULESET_SCHEMA.name) -> list[
     """All schema problems of one document, in file order."""
     if doc.data is None:
         return [RuleError("the file is empty", doc.position(()))]
-    errors = sorted(_validator(schema).iter_errors(doc.data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    errors = sorted(
+        _validator(schema).iter_errors(doc.data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
+    )
     seen: set[tuple[Any, ...]] = set()
     result: list[RuleError] = []
     for error in errors:

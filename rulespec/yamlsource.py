@@ -126,10 +126,8 @@ def _mark_position(path: str, mark: yaml.Mark | None) -> Position:
 def _check_shape(text: str, path: str) -> None:
     """Walk the event stream (no recursion, no expansion) to bound depth and size."""
     depth = 0
-    count = 0
     lines = text.splitlines()
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
-        count += 1
+    for count, event in enumerate(yaml.parse(text, Loader=yaml.SafeLoader), start=1):
         if count > MAX_EVENTS:
             raise RuleError(f"file is too large (more than {MAX_EVENTS} YAML values)", Position(path))
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 from rich.console import Console
@@ -62,8 +61,7 @@ def check(paths: tuple[str, ...]) -> None:
             failed = True
             continue
         click.echo(
-            f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and "
-            f"{len(rules.special_bids)} special bids)"
+            f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
         )
     sys.exit(1 if failed else 0)
 
