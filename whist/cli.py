@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -84,6 +85,30 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def replay(file: str) -> None:
+    """Re-execute a game record (JSON) or a scenario (YAML) and report any difference."""
+    from interpreter.records import read_record
+    from interpreter.records import replay as replay_record
+    from interpreter.scenario import check_scenario, load_scenario
+
+    path = Path(file)
+    try:
+        if path.suffix in (".yaml", ".yml"):
+            problems = check_scenario(load_scenario(path), path.parent)
+        else:
+            problems = replay_record(read_record(path))
+    except RuleError as exc:
+        _fail(str(exc))
+    if problems:
+        click.echo(f"{file}: {len(problems)} difference(s)", err=True)
+        for problem in problems:
+            click.echo(f"  {problem}", err=True)
+        sys.exit(1)
+    click.echo(f"{file}: replayed, no difference")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,41 @@
+"""Agents that answer the engine's requests. (Heuristic and human agents: see issue on play.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from interpreter.decisions import BidAnswer, Request, View
+
+
+class RandomAgent:
+    """Answers every request with a random legal answer (seeded, so games repeat).
+
+    For a bid it does not enumerate the combos (there are hundreds of thousands): it draws
+    a standard bid and a few special bids at random and keeps the first legal draw, or passes.
+    """
+
+    def __init__(self, seed: int = 0, bid_chance: float = 0.5, tries: int = 8) -> None:
+        self.rng = random.Random(seed)
+        self.bid_chance = bid_chance
+        self.tries = tries
+
+    def decide(self, request: Request, view: View) -> Any:
+        if request.kind == "bid":
+            return self._bid(request)
+        if request.optional and self.rng.random() < 0.2:
+            return None
+        if request.count > 1:
+            return self.rng.sample(list(request.options), request.count)
+        return self.rng.choice(request.options)
+
+    def _bid(self, request: Request) -> BidAnswer | None:
+        if self.rng.random() >= self.bid_chance or request.check is None:
+            return None
+        for _ in range(self.tries):
+            standard = self.rng.choice(request.standard_ids)
+            specials = tuple(s for s in request.special_ids if self.rng.random() < 0.12)
+            answer = BidAnswer(standard, specials)
+            if request.check(answer) is None:
+                return answer
+        return None

@@ -1,0 +1,642 @@
+"""One deal: dealing, the auction, the bids' steps, the tricks, and the deal's score.
+
+Everything a bid changes reaches the engine through the hook points of
+:class:`rulespec.model.Bid`; this module knows them, never a bid by name. Events of a
+combo run in priority order (the standard bid at 0, before special bids of the same
+priority); a restriction on legal cards yields when it would leave no legal card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from interpreter.auction import ComboMaker
+from interpreter.decisions import BidAnswer, Request, View
+from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick
+from rulespec import model as M
+from rulespec.compiler import Expression
+
+Ask = Callable[[Request], Any]
+
+
+class Options:
+    """The table's options, read by expressions as ``option.NAME``."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+
+
+@dataclass
+class Declaration:
+    """A value chosen in a step. Per-player choices keep each chooser's value (``by_seat``)."""
+
+    value: Any
+    public: bool
+    by_seat: dict[int, Any] = field(default_factory=dict)
+    is_card: bool = False
+
+
+@dataclass
+class ZoneState:
+    name: str
+    owner: Player
+    size: int
+    refill: bool
+    forbid: list[Expression]
+
+
+@dataclass
+class DealResult:
+    """What a deal came to; ``declarer`` is None when everyone passed."""
+
+    declarer: int | None
+    combo: Combo | None = None
+    completed: bool = False
+    points: Any = 0
+    tricks: dict[int, int] = field(default_factory=dict)
+    instant_win: bool = False
+
+
+class Deal:
+    """Plays one deal of ``rules`` among ``seats`` (clockwise), asking ``ask`` for every decision."""
+
+    def __init__(
+        self,
+        rules: M.RuleSet,
+        seats: Sequence[int],
+        dealer: int,
+        scores: dict[int, Any],
+        marks: dict[int, dict[str, int]],
+        ask: Ask,
+        rng: random.Random,
+        options: dict[str, Any],
+        hands: dict[int, list[str]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.game = rules.game
+        self.ask_fn = ask
+        self.table = Table()
+        self.players = [Player(seat, scores[seat], Marks(marks[seat])) for seat in seats]
+        self.by_seat = {p.seat: p for p in self.players}
+        self.seating = Seating(self.players)
+        self.dealer = self.by_seat[dealer]
+        self.declarer: Player | None = None
+        self.combo: Combo | None = None
+        self.bids: list[M.Bid] = []  # the combo's bids in event order
+        self.declarations: dict[str, Declaration] = {}
+        self.zones: dict[str, ZoneState] = {}
+        self.auction_log: list[tuple[int, Any]] = []
+        self.tricks: list[Trick] = []
+        self.current: Trick | None = None
+        self.deck = self._make_deck()
+        self.card_by_name = {c.name: c for c in self.deck}
+        self.hand_size = int(self.game.deal.hand_size({"player_count": len(self.players)}))
+        self.env: dict[str, Any] = self._base_env(options)
+        self.combos = ComboMaker(rules, self.env)
+        self._deal_cards(rng, hands)
+        self.dealt = {p.seat: [c.name for c in p.hand] for p in self.players}
+
+    # -- setup
+
+    def _make_deck(self) -> list[Card]:
+        deck = self.game.deck
+        self.table.rank_value = {rank: i + 1 for i, rank in enumerate(deck.ranks)}
+        return [Card(rank, suit, self.table) for rank, suit in deck.cards(len(self.players))]
+
+    def _base_env(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "player_count": len(self.players),
+            "suits": [s.id for s in self.game.deck.suits],
+            "ranks": list(self.game.deck.ranks),
+            "option": Options(options),
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "players": self.players,
+            "_seating": self.seating,
+            "declarer": None,
+            "opponents": [],
+            "combo": None,
+            "standard": None,
+            "trump": None,
+            "deck": self.deck,
+            "tricks": self.tricks,
+            "last_trick": None,
+            "plays": [],
+        }
+
+    def _deal_cards(self, rng: random.Random, hands: dict[int, list[str]] | None) -> None:
+        if hands is not None:
+            for player in self.players:
+                names = hands[player.seat]
+                unknown = [n for n in names if n not in self.card_by_name]
+                if unknown:
+                    raise ValueError(f"seat {player.seat}: cards not in this deck: {', '.join(unknown)}")
+                player.hand = [self.card_by_name[n] for n in names]
+        else:
+            cards = list(self.deck)
+            rng.shuffle(cards)
+            order = self.seating.clockwise_from(self.seating.left_of(self.dealer))
+            for i, player in enumerate(order):
+                player.hand = cards[i * self.hand_size : (i + 1) * self.hand_size]
+        for player in self.players:
+            for card in player.hand:
+                self.table.holder[card] = player
+
+    # -- asking
+
+    def ask(self, request: Request) -> Any:
+        return self.ask_fn(request)
+
+    # -- the auction
+
+    def auction(self) -> bool:
+        """Run the auction; True when there is a declarer, False when everyone passed."""
+        rules = self.game.auction
+        if rules is None:
+            return False
+        env = self.env
+        first = rules.first_bidder(env)
+        order = self.seating.clockwise_from(first)
+        active = list(order)
+        lead: Combo | None = None
+        leader: Player | None = None
+        lead_answer: BidAnswer | None = None
+        turn = 0
+        while active and not (lead is not None and len(active) == 1):
+            player = active[turn % len(active)]
+            env["player"] = player
+            if not rules.may_bid(env):
+                active.remove(player)
+                self.auction_log.append((player.seat, None))
+                continue
+            request = Request(
+                "bid",
+                player.seat,
+                "bid",
+                check=lambda answer, p=player, ld=lead, lr=leader: self.bid_problem(answer, p, ld, lr),
+                standard_ids=self.combos.standard_ids,
+                special_ids=self.combos.special_ids,
+            )
+            answer = self.ask(request)
+            if answer is None:
+                active.remove(player)
+                self.auction_log.append((player.seat, None))
+                continue
+            lead, leader, lead_answer = self.combos.make(answer), player, answer
+            self.auction_log.append((player.seat, answer.to_data()))
+            turn = active.index(player) + 1
+        env.pop("player", None)
+        if lead is None or leader is None or lead_answer is None:
+            return False
+        self._set_declarer(leader, lead, lead_answer)
+        return True
+
+    def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
+        """Why ``player`` may not bid ``answer`` now, or None."""
+        problem = self.combos.problem(answer)
+        if problem:
+            return problem
+        rules = self.game.auction
+        assert rules is not None
+        combo = self.combos.make(answer)
+        env = {**self.env, "player": player}
+        minimum = rules.minimum_worth(env)
+        if combo.worth < minimum:
+            return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
+        if lead is not None and not rules.beats({**env, "bid": combo, "lead": lead, "leader": leader}):
+            return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+        return None
+
+    def _set_declarer(self, player: Player, combo: Combo, answer: BidAnswer) -> None:
+        self.declarer = player
+        player.is_declarer = True
+        standard = self.rules.bids[answer.standard]
+        env = self.env
+        env.update(declarer=player, opponents=[p for p in self.seating.clockwise_from(player) if p is not player])
+        env["combo"] = combo
+        score = standard.score(env) if standard.score is not None else 0
+        combo = Combo(replace(combo.standard, score=score), combo.specials, combo.worth)
+        self.combo = combo
+        env.update(combo=combo, standard=combo.standard)
+        specials = [self.rules.bids[s] for s in answer.specials]
+        ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
+        self.bids = [bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))]
+        self._apply_rank_order()
+
+    def _apply_rank_order(self) -> None:
+        ranks = list(self.game.deck.ranks)
+        for bid in self.bids:
+            if bid.rank_order:
+                ranks = [r for r in ranks if r not in bid.rank_order.lowest and r not in bid.rank_order.highest]
+                ranks = [*bid.rank_order.lowest, *ranks, *bid.rank_order.highest]
+        self.table.rank_value = {rank: i + 1 for i, rank in enumerate(ranks)}
+
+    # -- events before the hand
+
+    def set_trump(self, suit: str | None) -> None:
+        self.table.trump = suit
+        self.env["trump"] = suit
+
+    def run_events(self) -> None:
+        """Each bid's steps and trump setting, in event order."""
+        for bid in self.bids:
+            for step in bid.steps:
+                self._run_step(bid, step)
+            if bid.trump is not None:
+                self._settle_trump(bid.trump)
+
+    def _settle_trump(self, trump: M.Trump) -> None:
+        if trump.suit is not None:
+            value = trump.suit(self.env)
+            self.set_trump(value.suit if isinstance(value, Card) else value)
+            return
+        assert trump.chosen_by is not None
+        chooser = trump.chosen_by(self.env)
+        suits = self.env["suits"]
+        if trump.where is not None:
+            allowed = self._filter(suits, "suit", trump.where, chooser)
+            suits = allowed or suits  # a constraint that leaves nothing yields
+        answer = self.ask(Request("choose", chooser.seat, "trump", "suit", tuple(suits)))
+        self.set_trump(answer)
+
+    def _filter(self, items: Sequence[Any], bind: str, condition: Expression, player: Player | None) -> list[Any]:
+        env = self.env
+        saved = env.get(bind), env.get("player")
+        if player is not None:
+            env["player"] = player
+        kept = []
+        for item in items:
+            env[bind] = item
+            if condition(env):
+                kept.append(item)
+        env[bind], env["player"] = saved
+        return kept
+
+    def _run_step(self, bid: M.Bid, step: M.Step) -> None:
+        if isinstance(step, M.Choose):
+            self._choose(step)
+        elif isinstance(step, M.Reveal):
+            self.declarations[step.name].public = True
+        elif isinstance(step, M.Give):
+            self._move(step.card(self.env), step.to(self.env))
+        elif isinstance(step, M.PassCards):
+            self._pass_cards(step)
+        elif isinstance(step, M.Zone):
+            self._make_zone(step)
+
+    def _choose(self, step: M.Choose) -> None:
+        who = step.who(self.env)
+        choosers = who if isinstance(who, list) else [who]
+        values: dict[int, Any] = {}
+        for chooser in choosers:
+            values[chooser.seat] = self._choose_one(step, chooser)
+        if isinstance(who, list):
+            value: Any = [values[p.seat] for p in choosers if values[p.seat] is not None]
+        else:
+            value = values[who.seat]
+        self.declarations[step.name] = Declaration(value, not step.hidden, values, step.what == "card")
+        self.env[step.name] = value
+
+    def _choose_one(self, step: M.Choose, chooser: Player) -> Any:
+        self.env["player"] = chooser
+        if step.source is not None:
+            candidates = list(step.source(self.env))
+        else:
+            candidates = {
+                "suit": self.env["suits"],
+                "card": chooser.hand,
+                "player": self.players,
+            }.get(step.what, [])
+        if step.where is not None:
+            candidates = self._filter(candidates, step.what, step.where, chooser) or candidates
+        self.env.pop("player", None)
+        options = tuple(_option(c) for c in candidates)
+        count = step.count or 1
+        answer = self.ask(Request("choose", chooser.seat, step.name, step.what, options, count, step.optional))
+        if answer is None:
+            return None
+        if count > 1:
+            return [self._value(step.what, a) for a in answer]
+        return self._value(step.what, answer)
+
+    def _value(self, what: str, answer: Any) -> Any:
+        if what == "card":
+            return self.card_by_name[str(answer)]
+        if what == "player":
+            return self.by_seat[int(answer)]
+        return answer
+
+    def _move(self, card: Card, to: Player) -> None:
+        holder = self.table.holder.get(card)
+        if holder is not None and card in holder.hand:
+            holder.hand.remove(card)
+        self.table.zone.pop(card, None)
+        to.hand.append(card)
+        self.table.holder[card] = to
+
+    def _pass_cards(self, step: M.PassCards) -> None:
+        senders: list[Player] = step.senders(self.env)
+        direction = step.direction(self.env)
+        chosen: dict[Player, list[Card]] = {}
+        for sender in senders:  # everyone chooses before anyone receives
+            options = tuple(c.name for c in sender.hand)
+            count = min(step.count, len(options))
+            answer = self.ask(Request("choose", sender.seat, "pass_cards", "card", options, count))
+            names = answer if isinstance(answer, list) else [answer]
+            chosen[sender] = [self.card_by_name[str(n)] for n in names]
+        for sender, cards in chosen.items():
+            receiver = self._next_among(sender, senders, direction)
+            for card in cards:
+                self._move(card, receiver)
+
+    def _next_among(self, player: Player, among: list[Player], direction: str) -> Player:
+        step = self.seating.left_of if direction == "left" else self.seating.right_of
+        current = step(player)
+        while current not in among:
+            current = step(current)
+        return current
+
+    def _make_zone(self, step: M.Zone) -> None:
+        owner = step.owner(self.env)
+        forbid = [lim.forbid for bid in self.bids for lim in bid.zone_limits if lim.zone == step.name]
+        zone = ZoneState(step.name, owner, step.size, step.refill, forbid)
+        self.zones[step.name] = zone
+        self._fill_zone(zone, step.size)
+
+    def _zone_cards(self, zone: ZoneState) -> list[Card]:
+        return [c for c in zone.owner.hand if self.table.zone.get(c) == zone.name]
+
+    def _fill_zone(self, zone: ZoneState, wanted: int) -> None:
+        eligible = [c for c in zone.owner.hand if c not in self.table.zone and not self._forbidden(zone, c)]
+        count = min(wanted, len(eligible))
+        if count <= 0:
+            return
+        options = tuple(c.name for c in eligible)
+        answer = self.ask(Request("choose", zone.owner.seat, zone.name, "card", options, count))
+        for name in answer if isinstance(answer, list) else [answer]:
+            self.table.zone[self.card_by_name[str(name)]] = zone.name
+
+    def _forbidden(self, zone: ZoneState, card: Card) -> bool:
+        if not zone.forbid:
+            return False
+        env = self.env
+        env["card"], env["player"] = card, zone.owner
+        return any(rule(env) for rule in zone.forbid)
+
+    # -- the hand
+
+    def play_hand(self) -> None:
+        assert self.declarer is not None
+        leader = self.game.play.first_leader(self.env)
+        for bid in self.bids:
+            if bid.first_leader is not None:
+                leader = bid.first_leader(self.env)
+        for number in range(1, self.hand_size + 1):
+            if not any(p.hand for p in self.players):
+                break
+            leader = self._play_trick(number, leader)
+
+    def play_order(self, trick: Trick) -> list[Player]:
+        order = self.seating.clockwise_from(trick.leader)
+        self.env["trick"] = trick
+        for bid in self.bids:
+            rule = bid.plays_last
+            if rule is not None and (rule.when is None or rule.when(self.env)):
+                last = rule.player(self.env)
+                order = [p for p in order if p is not last] + [last]
+        return order
+
+    def _play_trick(self, number: int, leader: Player) -> Player:
+        trick = Trick(number, leader, self.table.trump)
+        self.current = trick
+        for player in self.play_order(trick):
+            legal = self.legal_cards(player, trick)
+            answer = self.ask(Request("play", player.seat, "card", "card", tuple(c.name for c in legal)))
+            card = self.card_by_name[str(answer)]
+            self._play(player, card, trick)
+        winner = self.trick_winner(trick)
+        winner = self._trick_taker(trick, winner)
+        trick.winner = winner
+        winner.won_tricks.append(trick)
+        self.tricks.append(trick)
+        self.env["last_trick"] = trick
+        self.current = None
+        self._after_trick(trick)
+        return winner
+
+    def _play(self, player: Player, card: Card, trick: Trick) -> None:
+        player.hand.remove(card)
+        zone_name = self.table.zone.pop(card, None)
+        del self.table.holder[card]
+        play = Play(player, card)
+        trick.plays.append(play)
+        self.env["plays"].append(play)
+        if zone_name is not None:
+            zone = self.zones[zone_name]
+            if zone.refill:
+                self._fill_zone(zone, zone.size - len(self._zone_cards(zone)))
+
+    def legal_cards(self, player: Player, trick: Trick) -> list[Card]:
+        """The cards ``player`` may play to ``trick`` now."""
+        hand = player.hand
+        legal = hand
+        led = trick.led_suit
+        if led is not None and self.game.play.follow_suit:
+            following = [c for c in hand if c.suit == led]
+            if following:
+                legal = following
+            elif self.game.play.must_trump and self.table.trump is not None:
+                legal = [c for c in hand if c.suit == self.table.trump] or hand
+        env = self.env
+        env["player"], env["trick"] = player, trick
+        for bid in self.bids:
+            for rule in (bid.may_not_play, bid.may_not_lead if led is None else None):
+                if rule is None:
+                    continue
+                kept = []
+                for card in legal:
+                    env["card"] = card
+                    if not rule(env):
+                        kept.append(card)
+                if kept:  # a restriction that would leave nothing yields
+                    legal = kept
+        return list(legal)
+
+    def trick_winner(self, trick: Trick) -> Player:
+        trump = trick.trump
+        best = trick.plays[0]
+        for play in trick.plays[1:]:
+            card, top = play.card, best.card
+            if card.suit == top.suit:
+                if card.value > top.value:
+                    best = play
+            elif trump is not None and card.suit == trump:
+                best = play
+        return best.player
+
+    def _trick_taker(self, trick: Trick, winner: Player) -> Player:
+        self.env["trick"] = trick
+        for bid in self.bids:
+            rule = bid.trick_taker
+            if rule is not None and rule.when(self.env):
+                chooser = rule.chosen_by(self.env)
+                options = tuple(p.seat for p in self.players)
+                seat = self.ask(Request("choose", chooser.seat, "trick_taker", "player", options))
+                winner = self.by_seat[int(seat)]
+        return winner
+
+    def _after_trick(self, trick: Trick) -> None:
+        self.env["trick"] = trick
+        for bid in self.bids:
+            if bid.trump is not None and bid.trump.after_each_trick is not None:
+                self.set_trump(bid.trump.after_each_trick(self.env))
+
+    # -- scoring
+
+    def requirements_hold(self, adjust: int) -> bool:
+        assert self.declarer is not None
+        env = self.env
+        self.declarer.adjust = adjust
+        try:
+            tricks = self.declarer.tricks
+            for bid in self.bids:
+                t = bid.tricks
+                if t is not None:
+                    if t.exactly is not None and tricks != t.exactly(env):
+                        return False
+                    if t.min is not None and tricks < t.min(env):
+                        return False
+                    if t.max is not None and tricks > t.max(env):
+                        return False
+                if bid.requires is not None and not bid.requires(env):
+                    return False
+            return True
+        finally:
+            self.declarer.adjust = 0
+
+    def score(self) -> DealResult:
+        assert self.declarer is not None and self.combo is not None
+        adjustments = [k for bid in self.bids for k in bid.tricks_adjust] or [0]
+        completed = all(self.requirements_hold(k) for k in adjustments)
+        env = self.env
+        bonus = sum((bid.bonus(env) for bid in self.bids if bid.bonus is not None), 0)
+        penalty = sum((bid.penalty(env) for bid in self.bids if bid.penalty is not None), 0)
+        scoring = self.game.scoring
+        points: Any = 0
+        if scoring is not None:
+            formula = scoring.completed if completed else scoring.failed
+            points = formula({**env, "bonus": bonus, "penalty": penalty})
+        self.declarer.score = self.declarer.score + points
+        instant = completed and any(bid.wins_game is not None and bid.wins_game(env) for bid in self.bids)
+        return DealResult(
+            declarer=self.declarer.seat,
+            combo=self.combo,
+            completed=completed,
+            points=points,
+            tricks={p.seat: len(p.won_tricks) for p in self.players},
+            instant_win=instant,
+        )
+
+    def marks_earned(self) -> dict[str, int]:
+        earned: dict[str, int] = {}
+        for bid in self.bids:
+            for name, count in bid.marks_on_completion.items():
+                earned[name] = earned.get(name, 0) + count
+        return earned
+
+    # -- what a player may see
+
+    def visible_to(self, viewer: Player) -> dict[int, tuple[str, ...]]:
+        """Other players' cards that the rules show to ``viewer``."""
+        rules = [rule for bid in self.bids for rule in bid.visible]
+        shown: dict[int, tuple[str, ...]] = {}
+        if not rules:
+            return shown
+        env = self.env
+        for rule in rules:
+            if rule.to is not None:
+                audience = rule.to(env)
+                if viewer not in (audience if isinstance(audience, list) else [audience]):
+                    continue
+            owners = rule.of(env)
+            for owner in owners if isinstance(owners, list) else [owners]:
+                if owner is viewer:
+                    continue
+                env["player"] = owner
+                cards = []
+                for card in owner.hand:
+                    env["card"] = card
+                    if rule.cards(env):
+                        cards.append(card.name)
+                if cards:
+                    merged = dict.fromkeys([*shown.get(owner.seat, ()), *cards])
+                    shown[owner.seat] = tuple(merged)
+        return shown
+
+    def view(self, seat: int) -> View:
+        viewer = self.by_seat[seat]
+        declarations: dict[str, Any] = {}
+        declared_cards: list[str] = []
+        for name, decl in self.declarations.items():
+            if decl.public:
+                value = decl.value
+            elif seat in decl.by_seat:
+                value = decl.by_seat[seat]
+            else:
+                continue
+            plain = _plain(value)
+            declarations[name] = plain
+            if decl.is_card:
+                declared_cards.extend(_names(plain))
+        zones = {name: tuple(c.name for c in self._zone_cards(z)) for name, z in self.zones.items()}
+        return View(
+            seat=seat,
+            hand=tuple(c.name for c in viewer.hand),
+            visible=self.visible_to(viewer),
+            trump=self.table.trump,
+            dealer=self.dealer.seat,
+            players=tuple(p.seat for p in self.players),
+            scores={p.seat: p.score for p in self.players},
+            marks={p.seat: dict(p.marks._counts) for p in self.players},
+            auction=tuple(self.auction_log),
+            declarer=self.declarer.seat if self.declarer else None,
+            combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,
+            declarations=declarations,
+            tricks=tuple(trick_data(t) for t in self.tricks),
+            current_trick=tuple((p.player.seat, p.card.name) for p in self.current.plays) if self.current else (),
+            zones=zones,
+            declared_cards=tuple(declared_cards),
+        )
+
+
+def trick_data(trick: Trick) -> dict[str, Any]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader.seat,
+        "trump": trick.trump,
+        "plays": [(p.player.seat, p.card.name) for p in trick.plays],
+        "winner": trick.winner.seat if trick.winner else None,
+    }
+
+
+def _option(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Player):
+        return value.seat
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return _option(value)
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [n for v in value for n in _names(v)]
+    return [value] if isinstance(value, str) else []

@@ -1,0 +1,144 @@
+"""The one decision interface between the engine and whoever decides (agent, person, script).
+
+The engine asks for every decision with a :class:`Request`: who decides, what kind of
+decision, and the legal options. It passes the deciding player's :class:`View` — only what
+that player may know. Answers are plain values (card names such as ``"QH"``, suit ids,
+numbers, seats, or a :class:`BidAnswer`), so agents never touch engine internals; an
+illegal answer is refused with an :class:`IllegalDecision` that says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class IllegalDecision(Exception):
+    """An answer that the rules do not allow; ``reason`` says why, for a person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class BidAnswer:
+    """A combo bid: one standard bid id plus special bid ids. ``None`` as an answer is a pass."""
+
+    standard: str
+    specials: tuple[str, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"standard": self.standard, "specials": list(self.specials)}
+
+    @staticmethod
+    def from_data(data: Any) -> BidAnswer | None:
+        if data is None or data == "pass":
+            return None
+        return BidAnswer(str(data["standard"]), tuple(data.get("specials", ())))
+
+
+@dataclass(frozen=True)
+class Request:
+    """A decision the engine needs.
+
+    ``kind`` is one of: ``bid`` (answer: BidAnswer or None to pass), ``play`` (a card name),
+    ``choose`` (a value of ``what``: suit id, card name, number or seat; a list of ``count``
+    distinct values when ``count`` > 1; None allowed when ``optional``), ``trick_taker``
+    (a seat), ``zone`` (card names to put in a zone).
+    ``name`` says what is being chosen (e.g. the declaration ``plague`` or ``trump``).
+    For a bid, ``options`` is empty and ``check`` tells whether a combo is legal.
+    """
+
+    kind: str
+    seat: int
+    name: str = ""
+    what: str = ""
+    options: tuple[Any, ...] = ()
+    count: int = 1
+    optional: bool = False
+    check: Callable[[BidAnswer], str | None] | None = field(default=None, compare=False, repr=False)
+    standard_ids: tuple[str, ...] = ()
+    special_ids: tuple[str, ...] = ()
+
+    def validate(self, answer: Any) -> Any:
+        """Return the answer in canonical form, or raise :class:`IllegalDecision`."""
+        if self.kind == "bid":
+            if answer is None:
+                return None
+            if not isinstance(answer, BidAnswer):
+                raise IllegalDecision("a bid is a standard bid plus special bids, or a pass")
+            reason = self.check(answer) if self.check else None
+            if reason:
+                raise IllegalDecision(reason)
+            return answer
+        if answer is None:
+            if self.optional:
+                return None
+            raise IllegalDecision(f"a {self.what or self.kind} must be chosen")
+        if self.count > 1:
+            values = list(answer) if isinstance(answer, list | tuple) else [answer]
+            if len(values) != self.count or len(set(map(str, values))) != self.count:
+                raise IllegalDecision(f"choose {self.count} different values")
+            for value in values:
+                self._check_option(value)
+            return [self._canonical(v) for v in values]
+        self._check_option(answer)
+        return self._canonical(answer)
+
+    def _canonical(self, value: Any) -> Any:
+        for option in self.options:
+            if str(option) == str(value):
+                return option
+        return value
+
+    def _check_option(self, value: Any) -> None:
+        if not any(str(option) == str(value) for option in self.options):
+            shown = ", ".join(str(o) for o in self.options[:20])
+            raise IllegalDecision(f"{value} is not allowed here; allowed: {shown}")
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player may know at a decision. Cards are names (``"QH"``); players are seats."""
+
+    seat: int
+    hand: tuple[str, ...]
+    visible: dict[int, tuple[str, ...]]  # other players' cards this player may see
+    trump: str | None
+    dealer: int
+    players: tuple[int, ...]  # seats in this deal, clockwise
+    scores: dict[int, Any]
+    marks: dict[int, dict[str, int]]
+    auction: tuple[tuple[int, Any], ...]  # (seat, bid data or None for pass)
+    declarer: int | None
+    combo: dict[str, Any] | None
+    declarations: dict[str, Any]  # public ones, and this player's own hidden ones
+    tricks: tuple[dict[str, Any], ...]  # finished tricks: plays (seat, card), winner
+    current_trick: tuple[tuple[int, str], ...]
+    zones: dict[str, tuple[str, ...]]  # cards lying in named zones (visible to all)
+    declared_cards: tuple[str, ...] = ()  # card names inside the declarations above
+
+    def cards_known(self) -> set[str]:
+        """Every card name this view reveals (used to prove views leak nothing)."""
+        known = set(self.hand)
+        for cards in self.visible.values():
+            known.update(cards)
+        for trick in self.tricks:
+            known.update(card for _, card in trick["plays"])
+        known.update(card for _, card in self.current_trick)
+        for cards in self.zones.values():
+            known.update(cards)
+        known.update(self.declared_cards)
+        return known
+
+
+class Agent(Protocol):
+    """Anything that answers requests: ``decide(request, view) -> answer``."""
+
+    def decide(self, request: Request, view: View) -> Any: ...
+
+
+def option_names(options: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(str(o) for o in options)

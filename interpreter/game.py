@@ -1,0 +1,320 @@
+"""A whole game: deals in turn, dealers and sitting out, scores, marks and the winner.
+
+The game is deterministic given its seed and its decisions, which is what records rely on:
+a record holds the seed and every decision; replaying feeds the decisions back and checks
+that the same deals, tricks and scores come out. Saving after every decision and resuming
+from a record use the same mechanism.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.deal import Deal, DealResult, trick_data
+from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request
+from rulespec.model import RuleSet
+
+MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
+
+
+class ScriptError(Exception):
+    """A scripted or recorded decision that does not fit the game (wrong player, illegal)."""
+
+
+@dataclass
+class Script:
+    """Decisions given in advance (a record or a scenario), consumed in order.
+
+    ``plays`` may hold the card plays separately (a scenario's tricks), the rest in
+    ``decisions``. When the script runs out, the game asks its agents (resume).
+    """
+
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    plays: list[str] | None = None
+    position: int = 0
+    play_position: int = 0
+
+    def next_for(self, request: Request) -> tuple[bool, Any]:
+        if request.kind == "play" and self.plays is not None:
+            if self.play_position >= len(self.plays):
+                return False, None
+            card = self.plays[self.play_position]
+            self.play_position += 1
+            return True, card
+        if self.position >= len(self.decisions):
+            return False, None
+        entry = self.decisions[self.position]
+        if "seat" in entry and int(entry["seat"]) != request.seat:
+            raise ScriptError(
+                f"decision {self.position + 1}: the script has seat {entry['seat']} deciding, "
+                f"but the game asks seat {request.seat} ({request.kind} {request.name})"
+            )
+        self.position += 1
+        answer = entry.get("answer")
+        if request.kind == "bid":
+            return True, BidAnswer.from_data(answer)
+        return True, answer
+
+    @property
+    def exhausted(self) -> bool:
+        plays_done = self.plays is None or self.play_position >= len(self.plays)
+        return self.position >= len(self.decisions) and plays_done
+
+
+@dataclass
+class GameResult:
+    winner: int | None
+    reason: str  # instant | declarer | anyone | unfinished
+    scores: dict[int, Any]
+    deals: int
+
+
+class Game:
+    """Plays ``rules`` with ``agents`` (one per seat) from ``seed``; see :meth:`run`."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        agents: Sequence[Agent],
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        variant: str | None = None,
+        script: Script | None = None,
+        first_dealer: int | None = None,
+        on_decision: Callable[[Game], None] | None = None,
+        max_deals: int = MAX_DEALS,
+    ) -> None:
+        self.rules = rules
+        self.agents = list(agents)
+        self.n = len(self.agents)
+        players = rules.game.players
+        if not players.min <= self.n <= players.max:
+            raise ValueError(f"{rules.name} is for {players.min} to {players.max} players, not {self.n}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = {**rules.game.options, **(options or {})}
+        winning = rules.game.winning
+        self.variant = variant or (winning.default if winning else "")
+        if winning and self.variant not in winning.variants:
+            raise ValueError(f"unknown winning variant '{self.variant}'; known: {', '.join(winning.variants)}")
+        self.script = script or Script()
+        self.on_decision = on_decision
+        self.max_deals = max_deals
+        self.scores: dict[int, Any] = {seat: 0 for seat in range(self.n)}
+        self.marks: dict[int, dict[str, int]] = {seat: {} for seat in range(self.n)}
+        draw = self.rng.randrange(self.n)  # always drawn, so the shuffles do not depend on a given dealer
+        if first_dealer is None:
+            first_dealer = draw if rules.game.deal.first_dealer == "random" else 0
+        self.dealer = first_dealer
+        self.first_dealer = first_dealer
+        self.deals_completed = 0  # deals that were played (not redealt)
+        self.decisions: list[dict[str, Any]] = []
+        self.deal_records: list[dict[str, Any]] = []
+        self.current: Deal | None = None
+        self.result: GameResult | None = None
+        self.deal_hands: list[dict[int, list[str]]] | None = None  # scripted hands, one per deal
+
+    # -- decisions
+
+    def ask(self, request: Request) -> Any:
+        """Get a legal answer for ``request``: from the script first, else from the seat's agent."""
+        assert self.current is not None
+        scripted, answer = self.script.next_for(request)
+        if scripted:
+            try:
+                answer = request.validate(answer)
+            except IllegalDecision as exc:
+                raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
+        else:
+            view = self.current.view(request.seat)
+            agent = self.agents[request.seat]
+            for _ in range(100):
+                try:
+                    answer = request.validate(agent.decide(request, view))
+                    break
+                except IllegalDecision as exc:
+                    refuse = getattr(agent, "refused", None)
+                    if refuse is not None:
+                        refuse(request, exc.reason)
+            else:
+                raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
+        self.decisions.append(
+            {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
+        )
+        if self.on_decision is not None:
+            self.on_decision(self)
+        return answer
+
+    # -- the game
+
+    def seats_in_deal(self) -> list[int]:
+        """The seats taking part in the next deal, clockwise; the rest sit out."""
+        in_deal = self.rules.game.players.in_deal or self.n
+        sit_out = max(0, self.n - in_deal)
+        side = -1 if self.rules.game.players.sit_out == "right_of_dealer" else 1
+        out = {(self.dealer + side * (i + 1)) % self.n for i in range(sit_out)}
+        return [seat for seat in range(self.n) if seat not in out]
+
+    def run(self) -> GameResult:
+        while self.result is None:
+            if len(self.deal_records) >= self.max_deals:
+                self.result = GameResult(None, "unfinished", dict(self.scores), len(self.deal_records))
+                break
+            self.play_deal()
+        return self.result
+
+    def play_deal(self) -> DealResult:
+        seats = self.seats_in_deal()
+        hands = None
+        if self.deal_hands is not None and len(self.deal_records) < len(self.deal_hands):
+            hands = self.deal_hands[len(self.deal_records)]
+        deal = Deal(
+            self.rules,
+            seats,
+            self.dealer,
+            self.scores,
+            self.marks,
+            self.ask,
+            self.rng,
+            self.options,
+            hands,
+        )
+        self.current = deal
+        record: dict[str, Any] = {
+            "dealer": self.dealer,
+            "players": seats,
+            "hands": {str(s): cards for s, cards in deal.dealt.items()},
+        }
+        if deal.auction():
+            deal.run_events()
+            deal.play_hand()
+            result = deal.score()
+            assert deal.declarer is not None
+            self.scores[deal.declarer.seat] = deal.declarer.score
+            if result.completed:
+                for name, count in deal.marks_earned().items():
+                    marks = self.marks[deal.declarer.seat]
+                    marks[name] = marks.get(name, 0) + count
+        else:
+            result = DealResult(declarer=None)
+        self._after_deal(deal)
+        record.update(self._deal_summary(deal, result))
+        self.deal_records.append(record)
+        self._check_winner(deal, result)
+        if (
+            result.declarer is not None
+            or self.rules.game.auction is None
+            or (self.rules.game.auction.all_pass != "redeal_same_dealer")
+        ):
+            self.deals_completed += 1
+            step = 1 if self.rules.game.deal.next_dealer == "left" else -1
+            self.dealer = (self.dealer + step) % self.n
+        self.current = None
+        return result
+
+    def _after_deal(self, deal: Deal) -> None:
+        scoring = self.rules.game.scoring
+        if scoring is None:
+            return
+        env = deal.env
+        for rule in scoring.after_deal:
+            for player in rule.players(env):
+                env["player"] = player
+                points = rule.points(env)
+                player.score = player.score + points
+                self.scores[player.seat] = player.score
+
+    def _check_winner(self, deal: Deal, result: DealResult) -> None:
+        if result.instant_win and result.declarer is not None:
+            self.result = GameResult(result.declarer, "instant", dict(self.scores), len(self.deal_records))
+            return
+        winning = self.rules.game.winning
+        if winning is None:
+            return
+        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
+        env = {
+            **{k: deal.env[k] for k in ("suits", "ranks", "option")},
+            "player_count": len(deal.players),
+            "players": players,
+            "rounds_completed": self.deals_completed // self.n,
+            "_seating": None,
+        }
+        if result.declarer is not None and deal.combo is not None:
+            variant = winning.variants[self.variant]
+            declarer = players[result.declarer]
+            wins = variant.declarer_wins(
+                {**env, "declarer": declarer, "completed": result.completed, "combo": deal.combo}
+            )
+            if wins:
+                self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
+                return
+        if winning.anyone_wins is not None:
+            for standing in players:
+                if winning.anyone_wins({**env, "player": standing}):
+                    self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
+                    return
+
+    def winning_target(self) -> Any:
+        """The winning score shown to players now (None when the variant has none)."""
+        winning = self.rules.game.winning
+        if winning is None or winning.variants[self.variant].target is None:
+            return None
+        env = {"rounds_completed": self.deals_completed // self.n, "player_count": self.n, "option": None}
+        return winning.variants[self.variant].target(env)
+
+    def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
+        summary: dict[str, Any] = {"auction": [[seat, bid] for seat, bid in deal.auction_log]}
+        if result.declarer is None or deal.combo is None:
+            summary["declarer"] = None
+        else:
+            summary.update(
+                declarer=result.declarer,
+                combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
+                declarations={k: _declaration_data(v.value) for k, v in deal.declarations.items()},
+                trump=deal.table.trump,
+                tricks=[trick_data(t) for t in deal.tricks],
+                tricks_won={str(s): n for s, n in result.tricks.items()},
+                completed=result.completed,
+                points=_number(result.points),
+            )
+        summary["scores"] = {str(s): _number(v) for s, v in self.scores.items()}
+        summary["marks"] = {str(s): dict(m) for s, m in self.marks.items() if m}
+        return summary
+
+
+@dataclass
+class _Standing:
+    """A player as the winning rules see them: over the whole game, not one deal."""
+
+    seat: int
+    score: Any
+    marks_counts: dict[str, int]
+
+    @property
+    def marks(self) -> Any:
+        from interpreter.state import Marks
+
+        return Marks(self.marks_counts)
+
+
+def _number(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    return value
+
+
+def _answer_data(answer: Any) -> Any:
+    if isinstance(answer, BidAnswer):
+        return answer.to_data()
+    return answer
+
+
+def _declaration_data(value: Any) -> Any:
+    from interpreter.deal import _plain
+
+    return _plain(value)

@@ -1,0 +1,183 @@
+"""Game records: JSON files that hold everything needed to re-play a game exactly.
+
+A record (schema: ``interpreter/record.schema.json``) holds the rule set, the number of
+players, the seed, the options, the first dealer and every decision in order — that alone
+determines the game — plus, for people and for checking, every deal (hands, auction,
+declarations, tricks, completion, scores) and the result. :func:`replay` re-executes the
+decisions and lists every difference from what the record says happened.
+
+The same file is the save format: :func:`saver` writes it after every decision (atomically),
+and :func:`resume` continues a saved game with live agents after its last decision.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from interpreter.decisions import Agent, Request, View
+from interpreter.game import Game, Script
+from rulespec import load_ruleset
+from rulespec.errors import RuleError
+
+RECORD_FORMAT = "whist-rules/record"
+RECORD_VERSION = 1
+SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
+
+
+def to_record(game: Game, ruleset_ref: str) -> dict[str, Any]:
+    """The record of ``game`` so far (complete when the game has ended)."""
+    result = game.result
+    return {
+        "format": RECORD_FORMAT,
+        "format_version": RECORD_VERSION,
+        "ruleset": ruleset_ref,
+        "ruleset_id": game.rules.id,
+        "players": game.n,
+        "seed": game.seed,
+        "options": game.options,
+        "variant": game.variant,
+        "first_dealer": game.first_dealer,
+        "decisions": game.decisions,
+        "deals": game.deal_records,
+        "result": None
+        if result is None
+        else {
+            "winner": result.winner,
+            "reason": result.reason,
+            "scores": {str(s): v for s, v in result.scores.items()},
+            "deals": result.deals,
+        },
+    }
+
+
+def write_record(record: dict[str, Any], path: Path) -> None:
+    """Write atomically: a crash mid-write leaves the previous file intact."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(record, handle, ensure_ascii=False, indent=1)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """Read and check a record file; raise :class:`RuleError` for people on any problem."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read record: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"{path}:{exc.lineno}:{exc.colno}: not a JSON record: {exc.msg}") from None
+    import jsonschema
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
+        raise RuleError(f"{path}: not a valid game record at {where}: {errors[0].message}")
+    return data
+
+
+def saver(path: Path, ruleset_ref: str) -> Callable[[Game], None]:
+    """An ``on_decision`` callback that saves the game after every decision."""
+
+    def save(game: Game) -> None:
+        write_record(to_record(game, ruleset_ref), path)
+
+    return save
+
+
+class _NoMoreDecisions:
+    """The agent of a replay: the record must answer everything."""
+
+    def decide(self, request: Request, view: View) -> Any:
+        raise _RecordEnded(request)
+
+
+class _RecordEnded(Exception):
+    def __init__(self, request: Request) -> None:
+        super().__init__(f"the record ends before seat {request.seat}'s {request.kind} ({request.name})")
+
+
+def game_from_record(
+    record: dict[str, Any], agents: Sequence[Agent] | None = None, on_decision: Callable[[Game], None] | None = None
+) -> Game:
+    rules = load_ruleset(record["ruleset"])
+    players = int(record["players"])
+    return Game(
+        rules,
+        list(agents) if agents is not None else [_NoMoreDecisions() for _ in range(players)],
+        seed=int(record["seed"]),
+        options=dict(record.get("options") or {}),
+        variant=record.get("variant") or None,
+        script=Script(decisions=list(record["decisions"])),
+        first_dealer=int(record["first_dealer"]),
+        on_decision=on_decision,
+    )
+
+
+def replay(record: dict[str, Any]) -> list[str]:
+    """Re-execute a record's decisions; the differences from the record (empty: identical)."""
+    game = game_from_record(record)
+    problems: list[str] = []
+    try:
+        if record.get("result") is None:
+            while len(game.deal_records) < len(record["deals"]):
+                game.play_deal()
+        else:
+            game.run()
+    except _RecordEnded as exc:
+        problems.append(str(exc))
+    except Exception as exc:  # a record that does not fit the rules any more
+        problems.append(f"replay stopped: {exc}")
+    replayed = to_record(game, record["ruleset"])
+    if not problems and not game.script.exhausted:
+        problems.append(f"the record has {len(record['decisions']) - game.script.position} decisions left over")
+    problems.extend(_differences(record.get("deals", []), replayed["deals"], "deals"))
+    if record.get("result") is not None:
+        problems.extend(_differences(record["result"], replayed["result"], "result"))
+    return problems
+
+
+def resume(path: Path, agents: Sequence[Agent], ruleset_ref: str | None = None) -> Game:
+    """A game that replays the saved decisions, then asks ``agents``; it keeps saving to ``path``."""
+    record = read_record(path)
+    return game_from_record(record, agents, saver(path, ruleset_ref or record["ruleset"]))
+
+
+def _differences(expected: Any, actual: Any, where: str, limit: int = 20) -> list[str]:
+    out: list[str] = []
+    _diff(_normal(expected), _normal(actual), where, out, limit)
+    return out
+
+
+def _normal(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _diff(expected: Any, actual: Any, where: str, out: list[str], limit: int) -> None:
+    if len(out) >= limit:
+        return
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in actual:
+                out.append(f"{where}.{key}: in the record, not in the replay")
+            elif key not in expected:
+                out.append(f"{where}.{key}: in the replay, not in the record")
+            else:
+                _diff(expected[key], actual[key], f"{where}.{key}", out, limit)
+    elif isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            out.append(f"{where}: the record has {len(expected)} entries, the replay {len(actual)}")
+        for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
+            _diff(e, a, f"{where}[{i}]", out, limit)
+    elif expected != actual:
+        out.append(f"{where}: the record says {expected!r}, the replay gives {actual!r}")

@@ -1,0 +1,160 @@
+"""Runtime objects of one deal: what rule expressions see as card, player, trick, play, combo.
+
+Their attributes are exactly those declared in :mod:`rulespec.types` (a test keeps the two
+in step). Attributes that depend on the deal's current rules — a card's value under the rank
+order in force, whether it is trump, who holds it, which zone it lies in — are computed from
+the :class:`Table` the objects belong to, so a change of trump (a changing-trump bid) or of rank
+order is seen at once by every expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec.model import BidFacts
+
+
+class Card:
+    """One physical card of the deal. ``str(card)`` is its name, e.g. ``"10H"``."""
+
+    __slots__ = ("rank", "suit", "name", "_table")
+
+    def __init__(self, rank: str, suit: str, table: Table) -> None:
+        self.rank = rank
+        self.suit = suit
+        self.name = rank + suit
+        self._table = table
+
+    @property
+    def value(self) -> int:
+        return self._table.rank_value[self.rank]
+
+    @property
+    def is_trump(self) -> bool:
+        return self.suit == self._table.trump
+
+    @property
+    def holder(self) -> Player | None:
+        return self._table.holder.get(self)
+
+    @property
+    def zone(self) -> str:
+        return self._table.zone.get(self, "")
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+
+
+class Marks:
+    """A player's marks (e.g. potentials), read as ``player.marks.NAME``."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self._counts = counts
+
+    def __getattr__(self, name: str) -> int:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._counts.get(name, 0)
+
+
+@dataclass(eq=False)
+class Player:
+    """A player taking part in the deal (``seat`` is the game seat)."""
+
+    seat: int
+    score: Any
+    marks: Marks
+    hand: list[Card] = field(default_factory=list)
+    won_tricks: list[Trick] = field(default_factory=list)
+    is_declarer: bool = False
+    adjust: int = 0  # virtual tricks while requirements are checked
+
+    @property
+    def tricks(self) -> int:
+        return len(self.won_tricks) + self.adjust
+
+    @property
+    def won(self) -> list[Card]:
+        return [card for trick in self.won_tricks for card in trick.cards]
+
+    def tricks_in(self, numbers: Iterable[int]) -> int:
+        wanted = set(numbers)
+        return sum(1 for trick in self.won_tricks if trick.number in wanted)
+
+    def __repr__(self) -> str:
+        return f"Player({self.seat})"
+
+
+@dataclass(eq=False)
+class Play:
+    player: Player
+    card: Card
+
+
+@dataclass(eq=False)
+class Trick:
+    number: int
+    leader: Player
+    trump: str | None
+    plays: list[Play] = field(default_factory=list)
+    winner: Player | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        return [play.card for play in self.plays]
+
+    @property
+    def led_suit(self) -> str | None:
+        return self.plays[0].card.suit if self.plays else None
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A combo bid in one deal: the standard bid, the special bids, and its worth."""
+
+    standard: BidFacts
+    specials: tuple[BidFacts, ...]
+    worth: Any
+
+    @property
+    def bids(self) -> list[BidFacts]:
+        return [self.standard, *self.specials]
+
+    def has(self, bid_id: str) -> bool:
+        return any(b.id == bid_id for b in self.bids)
+
+    @property
+    def ids(self) -> list[str]:
+        return [b.id for b in self.bids]
+
+
+class Seating:
+    """Neighbours among the players of a deal; seats go clockwise, left is the next one."""
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players = list(players)
+        self._index = {p: i for i, p in enumerate(self.players)}
+
+    def left_of(self, player: Player) -> Player:
+        return self.players[(self._index[player] + 1) % len(self.players)]
+
+    def right_of(self, player: Player) -> Player:
+        return self.players[(self._index[player] - 1) % len(self.players)]
+
+    def clockwise_from(self, player: Player) -> list[Player]:
+        start = self._index[player]
+        return [self.players[(start + i) % len(self.players)] for i in range(len(self.players))]
+
+
+@dataclass
+class Table:
+    """The changing facts of a deal that cards and expressions consult."""
+
+    trump: str | None = None
+    rank_value: dict[str, int] = field(default_factory=dict)
+    holder: dict[Card, Player] = field(default_factory=dict)
+    zone: dict[Card, str] = field(default_factory=dict)
