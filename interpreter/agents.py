@@ -15,12 +15,14 @@ class RandomAgent:
     a standard bid and a few special bids at random and keeps the first legal draw, or passes.
     """
 
+    wants_view = False  # decides without looking at the table
+
     def __init__(self, seed: int = 0, bid_chance: float = 0.5, tries: int = 8) -> None:
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
         self.tries = tries
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         if request.kind == "bid":
             return self._bid(request)
         if request.optional and self.rng.random() < 0.2:

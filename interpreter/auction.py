@@ -20,6 +20,8 @@ class ComboMaker:
         self.facts = {bid_id: facts(bid) for bid_id, bid in rules.bids.items()}
         self.standard_ids = tuple(b.id for b in rules.standard_bids)
         self.special_ids = tuple(b.id for b in rules.special_bids)
+        # Bids whose worth depends on the combo (the rest have it in their facts already).
+        self.variable = {bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant}
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None."""
@@ -45,14 +47,12 @@ class ComboMaker:
 
     def make(self, answer: BidAnswer) -> Combo:
         """The combo with every bid's worth in it (call :meth:`problem` first)."""
-        standard = self.facts[answer.standard]
-        specials = [self.facts[s] for s in answer.specials]
-        env = {**self.base_env, "standard": standard, "specials": specials}
-        worths = {}
-        total: Any = 0
-        for bid_id in (answer.standard, *answer.specials):
-            worth = self.rules.bids[bid_id].worth(env)
-            worths[bid_id] = worth
-            total += worth
-        with_worths = [replace(self.facts[b], worth=worths[b]) for b in (answer.standard, *answer.specials)]
-        return Combo(with_worths[0], tuple(with_worths[1:]), total)
+        ids = (answer.standard, *answer.specials)
+        bids = [self.facts[b] for b in ids]
+        if self.variable.intersection(ids):
+            env = {**self.base_env, "standard": bids[0], "specials": bids[1:]}
+            bids = [
+                replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in self.variable else facts
+                for facts in bids
+            ]
+        return Combo(bids[0], tuple(bids[1:]), sum(b.worth for b in bids))

@@ -90,6 +90,7 @@ class Deal:
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
         self.tricks: list[Trick] = []
+        self.trick_log: list[dict[str, Any]] = []  # finished tricks as plain data (views, records)
         self.current: Trick | None = None
         self.deck = self._make_deck()
         self.card_by_name = {c.name: c for c in self.deck}
@@ -422,6 +423,7 @@ class Deal:
         trick.winner = winner
         winner.won_tricks.append(trick)
         self.tricks.append(trick)
+        self.trick_log.append(trick_data(trick))
         self.env["last_trick"] = trick
         self.current = None
         self._after_trick(trick)
@@ -605,7 +607,7 @@ class Deal:
             declarer=self.declarer.seat if self.declarer else None,
             combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,
             declarations=declarations,
-            tricks=tuple(trick_data(t) for t in self.tricks),
+            tricks=tuple(self.trick_log),
             current_trick=tuple((p.player.seat, p.card.name) for p in self.current.plays) if self.current else (),
             zones=zones,
             declared_cards=tuple(declared_cards),

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.deal import Deal, DealResult, trick_data
+from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request
 from rulespec.model import RuleSet
 
@@ -129,8 +129,9 @@ class Game:
             except IllegalDecision as exc:
                 raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
         else:
-            view = self.current.view(request.seat)
             agent = self.agents[request.seat]
+            # Agents that never look at the view (random play) say so, and skip its cost.
+            view = self.current.view(request.seat) if getattr(agent, "wants_view", True) else None
             for _ in range(100):
                 try:
                     answer = request.validate(agent.decide(request, view))
@@ -275,7 +276,7 @@ class Game:
                 combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
                 declarations={k: _declaration_data(v.value) for k, v in deal.declarations.items()},
                 trump=deal.table.trump,
-                tricks=[trick_data(t) for t in deal.tricks],
+                tricks=list(deal.trick_log),
                 tricks_won={str(s): n for s, n in result.tricks.items()},
                 completed=result.completed,
                 points=_number(result.points),
