@@ -1,24 +1,35 @@
-"""Texts a person reads, per language, from ``locales/<lang>/``.
+"""Texts a person reads, per language, from locale files.
 
-``locales/<lang>/ui.yaml`` holds labels shared by every rule set; ``locales/<lang>/<name>.yaml``
-the texts of one rule set (bid names, rules texts, group names). A rule set that extends
-another inherits its parent's texts and overrides what it names. A missing text falls back to
-English, then to the key itself, and is remembered in :attr:`Texts.missing` (never a crash).
+Layout: ``locales/<lang>/ui.yaml`` holds labels shared by every rule set;
+``locales/<lang>/<name>.yaml`` the texts of one rule set (bid names, rules texts, group
+names, the general rules prose); ``locales/<lang>/<name>@<version>.yaml`` what an older
+version says differently. A rule set outside the bundle may bring its own texts in a
+``locales/<lang>/`` folder beside its files. Locales layer like rule sets: a rule set that
+extends another inherits its parent's texts and overrides what it names.
+
+Texts hold no numbers from the rules: ``{name}`` placeholders are filled from the rule data
+(see :func:`bid_values` and :func:`general_values`). A missing text falls back to English,
+then to the key itself, and is remembered in :attr:`Texts.missing` — never a crash.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulespec.errors import RuleError
-from rulespec.model import RuleSet
-from rulespec.yamlsource import read_yaml
+from rulespec.compiler import Expression
+from rulespec.errors import Position, RuleError
+from rulespec.model import Bid, RuleSet
+from rulespec.yamlsource import Document, read_yaml
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 DEFAULT_LANGUAGE = "en"
+SHARED_FILE = "ui"
+#: Top-level keys of a locale file that are not texts.
+META_KEYS = ("language", "ruleset", "fingerprints")
 
 
 def default_language() -> str:
@@ -35,56 +46,180 @@ def available_languages() -> list[str]:
     return sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()) if LOCALES_DIR.is_dir() else []
 
 
-def _deep_merge(base: dict[str, Any], overlay: dict[str, Any]) -> None:
+def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """``(dotted key, text)`` for every text in a locale mapping (meta keys left out)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not prefix and key in META_KEYS:
+                continue
+            yield from flatten(value, f"{prefix}.{key}" if prefix else str(key))
+    elif prefix:
+        yield prefix, data
+
+
+def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
+    """The locale files for ``rules`` in ``lang``, parents first (later files override)."""
+    roots = [LOCALES_DIR / lang]
+    for source in rules.sources if rules else ():
+        local = Path(source).parent / "locales" / lang
+        if local.is_dir() and local.resolve() not in [r.resolve() for r in roots]:
+            roots.append(local)
+    files = [root / f"{SHARED_FILE}.yaml" for root in roots]
+    seen_names: set[str] = set()
+    for ref in reversed(rules.lineage if rules else ()):
+        name = ref.split("@")[0]
+        for root in roots:
+            if name not in seen_names:
+                files.append(root / f"{name}.yaml")
+            files.append(root / f"{ref}.yaml")
+        seen_names.add(name)
+    unique = list(dict.fromkeys(files))
+    return [f for f in unique if f.is_file()]
+
+
+def read_locale(path: Path) -> Document:
+    doc = read_yaml(path)
+    if not isinstance(doc.data, dict):
+        raise RuleError("a locale file must be a mapping of texts", Position(str(path), 1, 1))
+    return doc
+
+
+def _merge(base: dict[str, Any], overlay: dict[str, Any]) -> None:
     for key, value in overlay.items():
+        if key in META_KEYS:
+            continue
         if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _deep_merge(base[key], value)
+            _merge(base[key], value)
         else:
             base[key] = value
 
 
-def _read(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    data = read_yaml(path).data
-    if not isinstance(data, dict):
-        raise RuleError("a locale file must be a mapping", None)
-    return {k: v for k, v in data.items() if k not in ("language", "ruleset")}
-
-
-def _layers(lang: str, rules: RuleSet | None) -> dict[str, Any]:
+def layered(lang: str, rules: RuleSet | None) -> dict[str, Any]:
     merged: dict[str, Any] = {}
-    _deep_merge(merged, _read(LOCALES_DIR / lang / "ui.yaml"))
-    names = [ref.split("@")[0] for ref in (rules.lineage if rules else ())]
-    for name in dict.fromkeys(reversed(names)):  # parents first, so children override
-        _deep_merge(merged, _read(LOCALES_DIR / lang / f"{name}.yaml"))
+    for path in locale_files(lang, rules):
+        _merge(merged, read_locale(path).data)
     return merged
+
+
+# --- placeholder values ------------------------------------------------------------------
+
+
+def value_text(expr: Expression | None, or_word: str = "or") -> str | None:
+    """A number from the rules as a text shows it: ``2``, or ``1 or 3`` for a conditional."""
+    if expr is None:
+        return None
+    values = expr.possible_values()
+    if values is None:
+        return None
+    ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
+    return f" {or_word} ".join(str(v) for v in ordered)
+
+
+def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:
+    """The placeholders a bid's texts may use, with their values."""
+    values: dict[str, Any] = {str(k): str(v) for k, v in bid.params.items()}
+    candidates: dict[str, Expression | None] = {
+        "worth": bid.worth,
+        "score": bid.score,
+        "bonus": bid.bonus,
+        "penalty": bid.penalty,
+        "tricks_min": bid.tricks.min if bid.tricks else None,
+        "tricks_max": bid.tricks.max if bid.tricks else None,
+        "tricks_exactly": bid.tricks.exactly if bid.tricks else None,
+    }
+    for name, expr in candidates.items():
+        text = value_text(expr, or_word)
+        if text is not None:
+            values[name] = text
+    if bid.priority is not None:
+        values["priority"] = str(bid.priority)
+    return values
+
+
+def general_values(rules: RuleSet) -> dict[str, str]:
+    """The placeholders the general rules prose may use."""
+    game = rules.game
+    values: dict[str, Any] = {**game.params, **game.options}
+    values["players_min"] = game.players.min
+    values["players_max"] = game.players.max
+    if game.players.in_deal:
+        values["in_deal"] = game.players.in_deal
+    hand = value_text(game.deal.hand_size)
+    if hand is not None:
+        values["hand_size"] = hand
+    if game.auction is not None:
+        values.update(game.auction.time_limits)
+        minimum = value_text(game.auction.minimum_worth)
+        if minimum is not None:
+            values["minimum_worth"] = minimum
+    return {k: str(v) for k, v in values.items()}
+
+
+def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
+    """The placeholders a text at ``key`` may use; None when any (labels filled by code)."""
+    parts = key.split(".")
+    if rules is not None and parts[0] == "bids" and len(parts) >= 3:
+        bid = rules.bids.get(parts[1])
+        return set(bid_values(bid)) if bid else set()
+    if rules is not None and parts[0] == "general":
+        return set(general_values(rules))
+    if parts[0] in ("groups", "title"):
+        return set()
+    return None
+
+
+# --- lookup ------------------------------------------------------------------------------
 
 
 @dataclass
 class Texts:
-    """Looked-up texts for one language with English fallback."""
+    """Looked-up texts for one language, with English fallback and filled placeholders."""
 
     language: str
     data: dict[str, Any]
     fallback: dict[str, Any]
+    rules: RuleSet | None = None
     missing: set[str] = field(default_factory=set)
 
     def get(self, key: str, **values: Any) -> str:
-        """The text at a dotted key (``"bids.trump.name"``), placeholders filled from ``values``."""
+        """The text at a dotted key (``"bids.trump.name"``), ``{placeholders}`` filled from ``values``."""
         text = _lookup(self.data, key)
         if text is None:
             self.missing.add(key)
             text = _lookup(self.fallback, key)
         if text is None:
             return key.rsplit(".", 1)[-1] if key.startswith(("bids.", "groups.")) else key
-        return str(text).format(**values) if values else str(text)
+        return _fill(str(text), values)
+
+    def label(self, name: str, **values: Any) -> str:
+        return self.get(f"labels.{name}", **values)
 
     def bid_name(self, bid_id: str) -> str:
         return self.get(f"bids.{bid_id}.name")
 
-    def label(self, name: str, **values: Any) -> str:
-        return self.get(f"labels.{name}", **values)
+    def bid_text(self, bid_id: str, field_name: str = "rules") -> str:
+        """A bid's rules text (or ``short``) with its numbers filled in from the rule data."""
+        bid = self.rules.bids[bid_id] if self.rules else None
+        values = bid_values(bid, self.label("or")) if bid else {}
+        return self.get(f"bids.{bid_id}.{field_name}", **values)
+
+    def general(self, section: str) -> str:
+        values = general_values(self.rules) if self.rules else {}
+        return self.get(f"general.{section}", **values)
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(text: str, values: dict[str, Any]) -> str:
+    if not values or "{" not in text:
+        return text
+    try:
+        return text.format_map(_Keep(values))
+    except (ValueError, IndexError, AttributeError, KeyError):
+        return text  # a malformed placeholder is reported by `whist translate check`, never fatal here
 
 
 def _lookup(data: dict[str, Any], key: str) -> Any:
@@ -93,12 +228,14 @@ def _lookup(data: dict[str, Any], key: str) -> Any:
         if not isinstance(value, dict) or part not in value:
             return None
         value = value[part]
-    return value if isinstance(value, str | int) else None
+    if isinstance(value, str) and value.strip():
+        return value
+    return None
 
 
 def load_texts(rules: RuleSet | None, language: str | None = None) -> Texts:
     """The texts for ``rules`` in ``language`` (default: from the environment)."""
     lang = language or default_language()
-    english = _layers(DEFAULT_LANGUAGE, rules)
-    data = english if lang == DEFAULT_LANGUAGE else _layers(lang, rules)
-    return Texts(lang, data, english)
+    english = layered(DEFAULT_LANGUAGE, rules)
+    data = english if lang == DEFAULT_LANGUAGE else layered(lang, rules)
+    return Texts(lang, data, english, rules)

@@ -85,6 +85,17 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
+    _report_missing(texts)
+
+
+def _report_missing(texts) -> None:
+    """A missing translation falls back to English; say so (on stderr), never fail."""
+    if texts.missing and texts.language != "en":
+        click.echo(
+            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', shown in English "
+            f"(see: whist translate status {texts.language})",
+            err=True,
+        )
 
 
 @cli.command()
@@ -109,6 +120,96 @@ def replay(file: str) -> None:
             click.echo(f"  {problem}", err=True)
         sys.exit(1)
     click.echo(f"{file}: replayed, no difference")
+
+
+@cli.group()
+def translate() -> None:
+    """Translation tooling: status, init, check, mark."""
+
+
+def _rules_or_fail(ruleset: str):
+    try:
+        return load_ruleset(ruleset)
+    except RuleError as exc:
+        _fail(str(exc))
+
+
+@translate.command("status")
+@click.argument("lang")
+@click.argument("ruleset", default=DEFAULT_RULESET)
+def translate_status(lang: str, ruleset: str) -> None:
+    """List missing, stale (English changed since) and obsolete entries of LANG."""
+    from rulespec.translations import status
+
+    rules = _rules_or_fail(ruleset)
+    report = status(lang, rules)
+    for title, keys in (("missing", report.missing), ("stale", report.stale), ("obsolete", report.obsolete)):
+        for key in keys:
+            click.echo(f"{title}: {key}")
+    for error in report.errors:
+        click.echo(str(error), err=True)
+    click.echo(
+        f"{lang} / {rules.name}: {report.total} entries, {len(report.missing)} missing, "
+        f"{len(report.stale)} stale, {len(report.obsolete)} obsolete, {len(report.errors)} placeholder error(s)"
+    )
+    sys.exit(1 if report.errors else 0)
+
+
+@translate.command("init")
+@click.argument("lang")
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+def translate_init(lang: str, ruleset: str, force: bool) -> None:
+    """Write a skeleton for a new language: every key, empty, with the English text beside it."""
+    from rulespec.translations import init
+
+    rules = _rules_or_fail(ruleset)
+    try:
+        for path in init(lang, rules, force):
+            click.echo(f"wrote {path}")
+    except RuleError as exc:
+        _fail(str(exc))
+
+
+@translate.command("check")
+@click.argument("langs", nargs=-1)
+def translate_check(langs: tuple[str, ...]) -> None:
+    """Exit 1 on missing entries or placeholder mismatches in any language (stale: warnings)."""
+    from rulespec.loader import bundled_names
+    from rulespec.translations import status
+
+    failed = False
+    for name in bundled_names():
+        rules = _rules_or_fail(name)
+        for lang in langs or available_languages():
+            report = status(lang, rules)
+            for error in report.errors:
+                click.echo(str(error), err=True)
+            for key in report.missing:
+                click.echo(f"{lang}/{name}: missing {key}", err=True)
+            for key in report.stale:
+                click.echo(f"{lang}/{name}: warning: stale {key} (the English text changed)", err=True)
+            failed = failed or bool(report.errors or report.missing)
+            click.echo(
+                f"{lang}/{name}: {len(report.missing)} missing, {len(report.stale)} stale, "
+                f"{len(report.errors)} error(s)"
+            )
+    sys.exit(1 if failed else 0)
+
+
+@translate.command("mark")
+@click.argument("lang")
+@click.argument("keys", nargs=-1)
+@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
+def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
+    """Record that LANG's entries (all, or KEYS) are translated from the current English texts."""
+    from rulespec.translations import mark
+
+    try:
+        changed = mark(lang, _rules_or_fail(ruleset), list(keys) or None)
+    except RuleError as exc:
+        _fail(str(exc))
+    click.echo(f"{lang}: fingerprints updated in {changed} file(s)")
 
 
 def main(argv: list[str] | None = None) -> None:
