@@ -122,6 +122,70 @@ def replay(file: str) -> None:
     click.echo(f"{file}: replayed, no difference")
 
 
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            _fail(f"error: --option takes NAME=VALUE, not '{pair}'")
+        options[name] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
+    return options
+
+
+def _agent_factory(kind: str):
+    from interpreter.agents import RandomAgent
+
+    factories = {"random": lambda seed: RandomAgent(seed)}
+    try:
+        from interpreter.agents import HeuristicAgent
+
+        factories["heuristic"] = lambda seed: HeuristicAgent(seed)
+    except ImportError:  # pragma: no cover - until the heuristic agent exists
+        pass
+    if kind not in factories:
+        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(factories)}")
+    return factories[kind]
+
+
+@cli.command()
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--agents", "agent_kind", default="random", show_default=True, help="random or heuristic")
+@click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
+@click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
+@_lang_option
+def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, lang) -> None:
+    """Agents play many games; print winners, speed, and how often each bid is bid and completed."""
+    from rich.progress import Progress
+
+    from interpreter.simulation import simulate as run_simulation
+    from whist.tables import simulation_tables
+
+    rules = _rules_or_fail(ruleset)
+    make_agent = _agent_factory(agent_kind)
+    options = _parse_options(option_pairs)
+    stderr = Console(stderr=True)
+    try:
+        with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+            task = bar.add_task("simulating", total=games)
+            summary = run_simulation(
+                rules, games, seed, players, make_agent, options, variant, lambda done: bar.update(task, completed=done)
+            )
+    except ValueError as exc:
+        _fail(f"error: {exc}")
+    data = summary.to_data(rules)
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    texts = load_texts(rules, _check_lang(lang))
+    console = Console()
+    for table in simulation_tables(data, rules, texts):
+        console.print(table)
+
+
 @cli.group()
 def translate() -> None:
     """Translation tooling: status, init, check, mark."""

@@ -69,3 +69,30 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
             incompatibility_text(bid, rules, texts),
         )
     return table
+
+
+def simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
+    """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
+    overview = Table(title=f"{texts.get('title')} {rules.version}: {data['games']} games", title_justify="left")
+    overview.add_column("")
+    overview.add_column("", justify="right")
+    overview.add_row("deals played", str(data["deals"]))
+    overview.add_row("redeals (all passed)", str(data["redeals"]))
+    overview.add_row("deals per second", str(data["deals_per_second"]))
+    overview.add_row("unfinished games", str(data["unfinished"]))
+    for seat, wins in data["winners"].items():
+        overview.add_row(f"wins, seat {seat}", str(wins))
+    for reason, count in data["win_reasons"].items():
+        overview.add_row(f"ended by: {reason}", str(count))
+    tables = [overview]
+    for kind in ("standard_bids", "special_bids"):
+        table = Table(title=texts.label(kind), title_justify="left")
+        table.add_column(texts.label("designation"))
+        table.add_column("bid", justify="right")
+        table.add_column("completed", justify="right")
+        table.add_column("rate", justify="right")
+        for bid_id, row in data[kind].items():
+            rate = "—" if row["completion_rate"] is None else f"{row['completion_rate']:.0%}"
+            table.add_row(texts.bid_name(bid_id), str(row["bid"]), str(row["completed"]), rate)
+        tables.append(table)
+    return tables

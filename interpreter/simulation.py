@@ -1,0 +1,91 @@
+"""Many games between agents, summed up: winners, deals, speed, and per-bid statistics."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.decisions import Agent
+from interpreter.game import Game
+from rulespec.model import RuleSet
+
+AgentFactory = Callable[[int], Agent]  # seed -> agent
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    players: int = 0
+    deals: int = 0
+    redeals: int = 0
+    seconds: float = 0.0
+    winners: Counter[int] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    bid: Counter[str] = field(default_factory=Counter)  # deals in which each bid was part of the combo
+    completed: Counter[str] = field(default_factory=Counter)
+
+    def to_data(self, rules: RuleSet) -> dict[str, Any]:
+        def bids(kind: str) -> dict[str, Any]:
+            return {
+                b.id: {
+                    "bid": self.bid[b.id],
+                    "completed": self.completed[b.id],
+                    "completion_rate": round(self.completed[b.id] / self.bid[b.id], 4) if self.bid[b.id] else None,
+                }
+                for b in (rules.standard_bids if kind == "standard" else rules.special_bids)
+            }
+
+        return {
+            "ruleset": rules.id,
+            "games": self.games,
+            "players": self.players,
+            "deals": self.deals,
+            "redeals": self.redeals,
+            "seconds": round(self.seconds, 3),
+            "deals_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
+            "winners": {str(seat): self.winners[seat] for seat in range(self.players)},
+            "unfinished": self.reasons["unfinished"],
+            "win_reasons": dict(sorted(self.reasons.items())),
+            "standard_bids": bids("standard"),
+            "special_bids": bids("special"),
+        }
+
+
+def simulate(
+    rules: RuleSet,
+    games: int,
+    seed: int,
+    players: int,
+    make_agent: AgentFactory,
+    options: dict[str, Any] | None = None,
+    variant: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games; the same arguments give the same summary (apart from seconds)."""
+    summary = Summary(players=players)
+    start = time.perf_counter()
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        agents = [make_agent(game_seed * 17 + seat) for seat in range(players)]
+        game = Game(rules, agents, seed=game_seed, options=options, variant=variant)
+        result = game.run()
+        summary.games += 1
+        summary.reasons[result.reason] += 1
+        if result.winner is not None:
+            summary.winners[result.winner] += 1
+        for deal in game.deal_records:
+            if deal["declarer"] is None:
+                summary.redeals += 1
+                continue
+            summary.deals += 1
+            for bid_id in deal["combo"]["bids"]:
+                summary.bid[bid_id] += 1
+                if deal["completed"]:
+                    summary.completed[bid_id] += 1
+        if progress is not None:
+            progress(index + 1)
+    summary.seconds = time.perf_counter() - start
+    return summary
