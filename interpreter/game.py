@@ -235,14 +235,8 @@ class Game:
         winning = self.rules.game.winning
         if winning is None:
             return
-        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
-        env = {
-            **{k: deal.env[k] for k in ("suits", "ranks", "option")},
-            "player_count": len(deal.players),
-            "players": players,
-            "rounds_completed": self.deals_completed // self.n,
-            "_seating": None,
-        }
+        env = self.winning_env(deal.env)
+        players = env["players"]
         if result.declarer is not None and deal.combo is not None:
             variant = winning.variants[self.variant]
             declarer = players[result.declarer]
@@ -258,13 +252,29 @@ class Game:
                     self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
                     return
 
+    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The names winning expressions see: every player of the game, rounds completed."""
+        from interpreter.deal import Options
+        from interpreter.state import Seating
+
+        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
+        game = self.rules.game
+        return {
+            "suits": [s.id for s in game.deck.suits],
+            "ranks": list(game.deck.ranks),
+            "option": Options(self.options),
+            "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
+            "players": players,
+            "rounds_completed": self.deals_completed // self.n,
+            "_seating": Seating(players),  # type: ignore[arg-type]
+        }
+
     def winning_target(self) -> Any:
         """The winning score shown to players now (None when the variant has none)."""
         winning = self.rules.game.winning
         if winning is None or winning.variants[self.variant].target is None:
             return None
-        env = {"rounds_completed": self.deals_completed // self.n, "player_count": self.n, "option": None}
-        return winning.variants[self.variant].target(env)
+        return winning.variants[self.variant].target(self.winning_env())
 
     def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
         summary: dict[str, Any] = {"auction": [[seat, bid] for seat, bid in deal.auction_log]}
@@ -286,7 +296,7 @@ class Game:
         return summary
 
 
-@dataclass
+@dataclass(eq=False)
 class _Standing:
     """A player as the winning rules see them: over the whole game, not one deal."""
 

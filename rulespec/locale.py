@@ -188,7 +188,7 @@ class Texts:
             self.missing.add(key)
             text = _lookup(self.fallback, key)
         if text is None:
-            return key.rsplit(".", 1)[-1] if key.startswith(("bids.", "groups.")) else key
+            return _last_resort(key)
         return _fill(str(text), values)
 
     def label(self, name: str, **values: Any) -> str:
@@ -206,6 +206,14 @@ class Texts:
     def general(self, section: str) -> str:
         values = general_values(self.rules) if self.rules else {}
         return self.get(f"general.{section}", **values)
+
+
+def _last_resort(key: str) -> str:
+    """What to show when no language has a text: the id it names (``bids.x.name`` → ``x``)."""
+    parts = key.split(".")
+    if parts[0] in ("bids", "groups") and len(parts) >= 2:
+        return parts[1]
+    return key
 
 
 class _Keep(dict):
