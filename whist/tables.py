@@ -73,26 +73,27 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
 
 def simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
-    overview = Table(title=f"{texts.get('title')} {rules.version}: {data['games']} games", title_justify="left")
+    title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
+    overview = Table(title=title, title_justify="left", show_header=False)
     overview.add_column("")
     overview.add_column("", justify="right")
-    overview.add_row("deals played", str(data["deals"]))
-    overview.add_row("redeals (all passed)", str(data["redeals"]))
-    overview.add_row("deals per second", str(data["deals_per_second"]))
-    overview.add_row("unfinished games", str(data["unfinished"]))
+    overview.add_row(texts.label("sim_deals"), str(data["deals"]))
+    overview.add_row(texts.label("sim_redeals"), str(data["redeals"]))
+    overview.add_row(texts.label("sim_speed"), str(data["deals_per_second"]))
+    overview.add_row(texts.label("sim_unfinished"), str(data["unfinished"]))
     for seat, wins in data["winners"].items():
-        overview.add_row(f"wins, seat {seat}", str(wins))
+        overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
     for reason, count in data["win_reasons"].items():
-        overview.add_row(f"ended by: {reason}", str(count))
+        overview.add_row(texts.label("sim_ended_by", reason=texts.label(f"reason_{reason}")), str(count))
     tables = [overview]
     for kind in ("standard_bids", "special_bids"):
         table = Table(title=texts.label(kind), title_justify="left")
         table.add_column(texts.label("designation"))
-        table.add_column("bid", justify="right")
-        table.add_column("completed", justify="right")
-        table.add_column("rate", justify="right")
+        table.add_column(texts.label("sim_times_bid"), justify="right")
+        table.add_column(texts.label("completed"), justify="right")
+        table.add_column(texts.label("sim_rate"), justify="right")
         for bid_id, row in data[kind].items():
-            rate = "—" if row["completion_rate"] is None else f"{row['completion_rate']:.0%}"
+            rate = texts.label("none") if row["completion_rate"] is None else f"{row['completion_rate']:.0%}"
             table.add_row(texts.bid_name(bid_id), str(row["bid"]), str(row["completed"]), rate)
         tables.append(table)
     return tables
