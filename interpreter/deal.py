@@ -211,6 +211,19 @@ class Deal:
             return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
         return None
 
+    def declare(self, seat: int, answer: BidAnswer) -> None:
+        """Skip the auction: make ``seat`` the declarer of ``answer`` (playouts, tests)."""
+        problem = self.combos.problem(answer)
+        if problem:
+            raise ValueError(problem)
+        self._set_declarer(self.by_seat[seat], self.combos.make(answer), answer)
+
+    def play_out(self) -> DealResult:
+        """After :meth:`declare` (or the auction): the events, the hand and the score."""
+        self.run_events()
+        self.play_hand()
+        return self.score()
+
     def _set_declarer(self, player: Player, combo: Combo, answer: BidAnswer) -> None:
         self.declarer = player
         player.is_declarer = True
