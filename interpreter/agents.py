@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from interpreter.decisions import BidAnswer, Request, View
+from interpreter.heuristic import HeuristicAgent as HeuristicAgent  # re-exported
 
 
 class RandomAgent:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.auction import ComboMaker
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick
 from rulespec import model as M
 from rulespec.compiler import Expression
@@ -37,6 +37,13 @@ class Declaration:
     public: bool
     by_seat: dict[int, Any] = field(default_factory=dict)
     is_card: bool = False
+    per_player: bool = False  # chosen by each of several players (``value`` lists the answers given)
+
+    def record(self) -> Any:
+        """The declaration as records show it: per-player choices by seat (None: declined)."""
+        if self.per_player:
+            return {str(seat): _plain(value) for seat, value in self.by_seat.items()}
+        return _plain(self.value)
 
 
 @dataclass
@@ -130,12 +137,9 @@ class Deal:
 
     def _deal_cards(self, rng: random.Random, hands: dict[int, list[str]] | None) -> None:
         if hands is not None:
+            self._check_hands(hands)
             for player in self.players:
-                names = hands[player.seat]
-                unknown = [n for n in names if n not in self.card_by_name]
-                if unknown:
-                    raise ValueError(f"seat {player.seat}: cards not in this deck: {', '.join(unknown)}")
-                player.hand = [self.card_by_name[n] for n in names]
+                player.hand = [self.card_by_name[n] for n in hands[player.seat]]
         else:
             cards = list(self.deck)
             rng.shuffle(cards)
@@ -145,6 +149,23 @@ class Deal:
         for player in self.players:
             for card in player.hand:
                 self.table.holder[card] = player
+
+    def _check_hands(self, hands: dict[int, list[str]]) -> None:
+        """Given hands must be real deals: the right size, cards of this deck, none twice."""
+        seen: set[str] = set()
+        for player in self.players:
+            names = hands.get(player.seat)
+            if names is None:
+                raise ScriptError(f"no hand given for seat {player.seat}")
+            unknown = [n for n in names if n not in self.card_by_name]
+            if unknown:
+                raise ScriptError(f"seat {player.seat}: cards not in this deck: {', '.join(unknown)}")
+            if len(names) != self.hand_size:
+                raise ScriptError(f"seat {player.seat}: {len(names)} cards given, a hand has {self.hand_size}")
+            twice = sorted(seen.intersection(names) | {n for n in names if names.count(n) > 1})
+            if twice:
+                raise ScriptError(f"seat {player.seat}: cards given twice: {', '.join(twice)}")
+            seen.update(names)
 
     # -- asking
 
@@ -311,7 +332,9 @@ class Deal:
             value: Any = [values[p.seat] for p in choosers if values[p.seat] is not None]
         else:
             value = values[who.seat]
-        self.declarations[step.name] = Declaration(value, not step.hidden, values, step.what == "card")
+        self.declarations[step.name] = Declaration(
+            value, not step.hidden, values, step.what == "card", isinstance(who, list)
+        )
         self.env[step.name] = value
 
     def _choose_one(self, step: M.Choose, chooser: Player) -> Any:

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
+class ScriptError(Exception):
+    """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands)."""
+
+
 class IllegalDecision(Exception):
     """An answer that the rules do not allow; ``reason`` says why, for a person."""
 

@@ -14,14 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.deal import Deal, DealResult
-from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request
+from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
 from rulespec.model import RuleSet
 
 MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
-
-
-class ScriptError(Exception):
-    """A scripted or recorded decision that does not fit the game (wrong player, illegal)."""
 
 
 @dataclass
@@ -205,6 +201,8 @@ class Game:
         record.update(self._deal_summary(deal, result))
         self.deal_records.append(record)
         self._check_winner(deal, result)
+        if self.on_decision is not None:  # the finished deal belongs in a save file too
+            self.on_decision(self)
         if (
             result.declarer is not None
             or self.rules.game.auction is None
@@ -284,7 +282,7 @@ class Game:
             summary.update(
                 declarer=result.declarer,
                 combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
-                declarations={k: _declaration_data(v.value) for k, v in deal.declarations.items()},
+                declarations={k: v.record() for k, v in deal.declarations.items()},
                 trump=deal.table.trump,
                 tricks=list(deal.trick_log),
                 tricks_won={str(s): n for s, n in result.tricks.items()},
@@ -323,9 +321,3 @@ def _answer_data(answer: Any) -> Any:
     if isinstance(answer, BidAnswer):
         return answer.to_data()
     return answer
-
-
-def _declaration_data(value: Any) -> Any:
-    from interpreter.deal import _plain
-
-    return _plain(value)

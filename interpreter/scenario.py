@@ -35,8 +35,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from interpreter.decisions import BidAnswer, Request, View
-from interpreter.game import Game, Script, ScriptError
+from interpreter.decisions import BidAnswer, Request, ScriptError, View
+from interpreter.game import Game, Script
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.yamlsource import read_yaml
@@ -91,6 +91,15 @@ def _answer(answer: Any) -> Any:
     if isinstance(answer, str) and " " in answer.strip():
         return answer.split()
     return answer
+
+
+def _keys_as_text(value: Any) -> Any:
+    """Seat-keyed mappings compare alike whether YAML gave the seats as numbers or text."""
+    if isinstance(value, dict):
+        return {str(k): _keys_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_as_text(v) for v in value]
+    return value
 
 
 def _seat_map(value: Any) -> dict[int, Any]:
@@ -182,8 +191,9 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
                     problems.append(f"{key} of seat {seat}: expected {value!r}, got {got_map.get(seat)!r}")
         elif key == "declarations":
             for name, value in wanted.items():
-                if (got or {}).get(name) != value:
-                    problems.append(f"declaration {name}: expected {value!r}, got {(got or {}).get(name)!r}")
+                actual = (got or {}).get(name)
+                if _keys_as_text(actual) != _keys_as_text(value):
+                    problems.append(f"declaration {name}: expected {value!r}, got {actual!r}")
         elif got != wanted:
             problems.append(f"{key}: expected {wanted!r}, got {got!r}")
     if not problems and "error" not in expect and not game.script.exhausted:

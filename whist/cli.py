@@ -186,6 +186,104 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
         console.print(table)
 
 
+@cli.command()
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
+@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random or heuristic")
+@click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
+@click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
+@click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
+@click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
+@click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
+@_lang_option
+def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock, deals, variant, option_pairs, lang):
+    """Play against agents at the terminal."""
+    import random
+
+    from interpreter.game import Game
+    from interpreter.records import resume, saver
+    from whist.play import HumanAgent, console_input
+
+    console = Console()
+    try:
+        make_agent = _agent_factory(agent_kind)
+    except SystemExit:
+        make_agent = _agent_factory("random")
+    if resume_path:
+        from interpreter.records import read_record
+
+        try:
+            record = read_record(Path(resume_path))
+        except RuleError as exc:
+            _fail(str(exc))
+        ruleset, players = record["ruleset"], int(record["players"])
+        seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
+    rules = _rules_or_fail(ruleset)
+    if not 0 <= seat < players:
+        _fail(f"error: --seat must be between 0 and {players - 1}")
+    texts = load_texts(rules, _check_lang(lang))
+    game_holder: list = []
+    human = HumanAgent(
+        rules,
+        texts,
+        console,
+        console_input(console),
+        target=lambda: game_holder[0].winning_target() if game_holder else None,
+        clock=clock,
+    )
+    seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+    agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
+    try:
+        if resume_path:
+            game = resume(Path(resume_path), agents)
+            save_path = resume_path
+        else:
+            game = Game(
+                rules,
+                agents,
+                seed=seed,
+                options=_parse_options(option_pairs),
+                variant=variant,
+                on_decision=saver(Path(save_path), ruleset),
+            )
+    except (ValueError, RuleError) as exc:
+        _fail(f"error: {exc}")
+    game_holder.append(game)
+    console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
+    console.print(texts.label("saved_to", path=save_path))
+    played = 0
+    try:
+        while game.result is None and (deals is None or played < deals):
+            result = game.play_deal()
+            played += 1
+            _deal_report(console, texts, game, result, human)
+    except (KeyboardInterrupt, EOFError):
+        console.print()
+        _fail(f"stopped; resume with: whist play --resume {save_path}")
+    console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
+    if game.result is not None and game.result.winner is not None:
+        console.print(f"[bold]{texts.label('wins_game', player=texts.label('seat_n', n=game.result.winner))}[/bold]")
+
+
+def _deal_report(console: Console, texts, game, result, human) -> None:
+    """What happened at the end of a deal: the last trick, completion, points, scores."""
+    record = game.deal_records[-1]
+    if record["tricks" if "tricks" in record else "auction"] and record.get("tricks"):
+        last = record["tricks"][-1]
+        plays = "  ".join(f"{texts.label('seat_n', n=s)}: {human.cards.show(c)}" for s, c in last["plays"])
+        console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
+    if result.declarer is None:
+        console.print(texts.label("all_passed"))
+    else:
+        key = "result_completed" if result.completed else "result_failed"
+        console.print(texts.label(key, player=texts.label("seat_n", n=result.declarer), points=result.points))
+    scores = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in sorted(game.scores.items()))
+    console.print(f"{texts.label('scores')}: {scores}")
+
+
 @cli.group()
 def translate() -> None:
     """Translation tooling: status, init, check, mark."""

@@ -1,0 +1,361 @@
+"""A person at the terminal: the human agent of ``whist play``.
+
+Everything shown comes from the :class:`~interpreter.decisions.View` the engine gives the
+player (never more), every word from the locale, every number from the rule data. Input is
+forgiving: ``QH``, ``q♥``, ``10♠``, ``ts`` or a menu number for a card; bid names or
+numbers joined by ``+``; bad input is explained and asked again.
+"""
+
+from __future__ import annotations
+
+import select
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
+from rulespec.locale import Texts
+from rulespec.model import RuleSet
+from whist.tables import tricks_text
+
+InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
+
+
+def console_input(console: Console) -> Callable[[str, float | None], str | None]:
+    """Read a line from the terminal; with a time limit, None when it runs out."""
+
+    def read(prompt: str, limit: float | None = None) -> str | None:
+        console.print(f"[bold]{prompt}[/bold] ", end="")
+        if limit is not None and sys.stdin.isatty():
+            ready, _, _ = select.select([sys.stdin], [], [], limit)
+            if not ready:
+                console.print()
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    return read
+
+
+class CardFormat:
+    """Card names as a person reads and types them, in the chosen language."""
+
+    def __init__(self, rules: RuleSet, texts: Texts) -> None:
+        self.texts = texts
+        self.suits = [s.id for s in rules.game.deck.suits]
+        self.ranks = list(rules.game.deck.ranks)
+        self.symbol = {s: texts.label(f"suit_symbol_{s}") for s in self.suits}
+        self.short = {r: self._short(r) for r in self.ranks}
+        self.colors = {s.id: s.color for s in rules.game.deck.suits}
+
+    def _short(self, rank: str) -> str:
+        text = self.texts.label(f"rank_short_{rank}")
+        return rank if text.startswith("labels.") else text
+
+    def show(self, name: str, markup: bool = True) -> str:
+        rank, suit = name[:-1], name[-1]
+        text = f"{self.short.get(rank, rank)}{self.symbol.get(suit, suit)}"
+        if markup and self.colors.get(suit) == "red":
+            return f"[red]{text}[/red]"
+        return text
+
+    def suit(self, suit: str) -> str:
+        return f"{self.symbol.get(suit, suit)} {self.texts.label(f'suit_{suit}')}"
+
+    def parse(self, text: str, options: tuple[Any, ...]) -> str | None:
+        """The card name that ``text`` means among ``options``, or None."""
+        wanted = text.strip().upper().replace(" ", "")
+        if not wanted:
+            return None
+        for symbol_suit, symbol in self.symbol.items():
+            wanted = wanted.replace(symbol.upper(), symbol_suit)
+        aliases = {short.upper(): rank for rank, short in self.short.items()} | {"T": "10"}
+        for option in options:
+            name = str(option)
+            rank, suit = name[:-1], name[-1]
+            for form in {rank, self.short.get(rank, rank).upper()}:
+                if wanted == f"{form}{suit}".upper():
+                    return name
+            if wanted[-1:] == suit and aliases.get(wanted[:-1]) == rank:
+                return name
+        return None
+
+    def sorted_hand(self, cards: tuple[str, ...]) -> list[str]:
+        order = {s: i for i, s in enumerate(self.suits)}
+        value = {r: i for i, r in enumerate(self.ranks)}
+        return sorted(cards, key=lambda c: (order.get(c[-1], 0), value.get(c[:-1], 0)))
+
+
+class HumanAgent:
+    """Asks a person for each decision, showing only what the view allows."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        texts: Texts,
+        console: Console,
+        read: Callable[[str, float | None], str | None],
+        target: Callable[[], Any] | None = None,
+        clock: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.texts = texts
+        self.console = console
+        self.read = read
+        self.target = target
+        self.clock = clock
+        self.cards = CardFormat(rules, texts)
+        self.seen_auction = 0
+        self.seen_tricks = 0
+        self.last_deal_key: tuple[Any, ...] | None = None
+        self.refusal: str | None = None
+
+    # -- the table
+
+    def refused(self, request: Request, reason: str) -> None:
+        self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
+
+    def name(self, seat: int, view: View) -> str:
+        label = self.texts.label("seat_n", n=seat)
+        return f"{label} ({self.texts.label('you')})" if seat == view.seat else label
+
+    def combo_text(self, bids: list[str]) -> str:
+        return " + ".join(self.texts.bid_name(b) for b in bids)
+
+    def show_news(self, view: View) -> None:
+        key = (view.dealer, view.hand if not view.auction else None)
+        if not view.auction and not view.tricks and key != self.last_deal_key:
+            self.seen_auction = self.seen_tricks = 0
+            self.last_deal_key = key
+            self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
+        if len(view.auction) < self.seen_auction:
+            self.seen_auction = 0
+        for seat, bid in view.auction[self.seen_auction :]:
+            if bid is None:
+                self.console.print(self.texts.label("player_passes", player=self.name(seat, view)))
+            else:
+                text = self.combo_text([bid["standard"], *bid["specials"]])
+                self.console.print(self.texts.label("player_bids", player=self.name(seat, view), bid=text))
+        self.seen_auction = len(view.auction)
+        if len(view.tricks) < self.seen_tricks:
+            self.seen_tricks = 0
+        for trick in view.tricks[self.seen_tricks :]:
+            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in trick["plays"])
+            self.console.print(f"{self.texts.label('trick_n', n=trick['number'])}: {plays}")
+            self.console.print("  " + self.texts.label("wins_trick", player=self.name(trick["winner"], view)))
+        self.seen_tricks = len(view.tricks)
+
+    def show_table(self, view: View) -> None:
+        texts = self.texts
+        status = Table(show_header=True, box=None, pad_edge=False)
+        status.add_column(texts.label("player"))
+        status.add_column(texts.label("scores"), justify="right")
+        status.add_column(texts.label("tricks"), justify="right")
+        for seat in view.players:
+            won = sum(1 for t in view.tricks if t["winner"] == seat)
+            role = ""
+            if seat == view.declarer:
+                role = f" [bold]{texts.label('declarer')}[/bold]"
+            elif seat == view.dealer:
+                role = f" {texts.label('dealer')}"
+            marks = "".join(f" {name[0].upper()}{n}" for name, n in view.marks.get(seat, {}).items() if n)
+            status.add_row(self.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
+        self.console.print(status)
+        if self.target is not None and self.target() is not None:
+            self.console.print(f"{texts.label('winning_score')}: {self.target()}")
+        if view.combo is not None and view.declarer is not None:
+            self.console.print(
+                f"{texts.label('combo_bid')}: [bold]{self.combo_text(view.combo['bids'])}[/bold] "
+                f"({texts.label('combo_rank', worth=view.combo['worth'])})"
+            )
+        trump = self.cards.suit(view.trump) if view.trump else texts.label("no_trump")
+        if view.declarer is not None:
+            self.console.print(f"{texts.label('trump_suit')}: {trump}")
+        for name, value in view.declarations.items():
+            self.console.print(f"{texts.get(f'declarations.{name}')}: {self._value_text(value)}")
+        for zone, cards in view.zones.items():
+            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
+            self.console.print(f"{texts.get(f'declarations.{zone}')}: {shown}")
+        for seat, cards in view.visible.items():
+            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
+            self.console.print(f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
+        if view.current_trick:
+            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
+            self.console.print(f"{texts.label('table')}: {plays}")
+        hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
+        self.console.print(f"{texts.label('your_hand')}: {hand}")
+
+    def _value_text(self, value: Any) -> str:
+        if isinstance(value, list):
+            return ", ".join(self._value_text(v) for v in value)
+        text = str(value)
+        if text in self.cards.symbol:
+            return self.cards.suit(text)
+        if len(text) >= 2 and text[-1] in self.cards.symbol and text[:-1] in self.cards.ranks:
+            return self.cards.show(text)
+        return text
+
+    # -- decisions
+
+    def decide(self, request: Request, view: View) -> Any:
+        self.show_news(view)
+        if request.kind == "bid":
+            self.show_table(view)
+            return self.ask_bid(request, view)
+        self.show_table(view)
+        if request.kind == "play":
+            return self.ask_card(request)
+        return self.ask_choice(request, view)
+
+    def _line(self, prompt: str, limit: float | None = None) -> str | None:
+        return self.read(prompt, limit)
+
+    def bid_time(self, view: View) -> float | None:
+        """The bid clock's limit in seconds (the rule set's suggestion), when the clock is on."""
+        auction = self.rules.game.auction
+        if not self.clock or auction is None or "per_bid" not in auction.time_limits:
+            return None
+        extra = auction.time_limits.get("before_first_bid", 0) if not view.auction else 0
+        return float(auction.time_limits["per_bid"] + extra)
+
+    def ask_card(self, request: Request) -> str:
+        legal = self.cards.sorted_hand(tuple(str(o) for o in request.options))
+        menu = "  ".join(f"{i}:{self.cards.show(c)}" for i, c in enumerate(legal, 1))
+        self.console.print(menu)
+        while True:
+            line = self._line(self.texts.label("prompt_card")) or ""
+            if line.strip().isdigit() and 1 <= int(line) <= len(legal):
+                return legal[int(line) - 1]
+            card = self.cards.parse(line, request.options)
+            if card is not None:
+                return card
+            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+
+    def ask_choice(self, request: Request, view: View) -> Any:
+        what = request.what or "value"
+        label = self.texts.get(f"declarations.{request.name}")
+        plural = request.count > 1
+        title = self.texts.label(f"choose_{what}s" if plural else f"choose_{what}", n=request.count)
+        self.console.print(f"[bold]{title}[/bold] — {label}")
+        options = list(request.options)
+        if what == "card":
+            options = self.cards.sorted_hand(tuple(str(o) for o in options))
+        shown = [self._option_text(o, what, view) for o in options]
+        self.console.print("  ".join(f"{i}:{s}" for i, s in enumerate(shown, 1)))
+        prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label("prompt_choice")
+        if request.optional:
+            prompt += " " + self.texts.label("prompt_optional")
+        while True:
+            line = (self._line(prompt) or "").strip()
+            if request.optional and line in ("-", ""):
+                return None
+            values = [self._parse_option(part, options, what) for part in line.replace(",", " ").split()]
+            if values and None not in values and len(values) == request.count:
+                answer = values if plural else values[0]
+                try:
+                    return request.validate(answer)
+                except IllegalDecision as exc:
+                    self.console.print(f"[yellow]{self.texts.label('refused', reason=exc.reason)}[/yellow]")
+                    continue
+            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+
+    def _option_text(self, option: Any, what: str, view: View) -> str:
+        if what == "card":
+            return self.cards.show(str(option))
+        if what == "suit":
+            return self.cards.suit(str(option))
+        if what == "player":
+            return self.name(int(option), view)
+        return str(option)
+
+    def _parse_option(self, text: str, options: list[Any], what: str) -> Any:
+        if what == "card":
+            card = self.cards.parse(text, tuple(options))
+            if card is not None:
+                return card
+        for option in options:
+            if str(option).upper() == text.upper():
+                return option
+        if what == "suit":
+            for option in options:
+                words = {self.cards.symbol.get(str(option), ""), self.texts.label(f"suit_{option}").upper()}
+                if text.upper() in {w.upper() for w in words if w}:
+                    return option
+        if text.isdigit() and what != "number" and 1 <= int(text) <= len(options):
+            return options[int(text) - 1]
+        if text.lstrip("-").isdigit() and what == "number":
+            value = int(text)
+            return value if value in options else None
+        return None
+
+    # -- bidding
+
+    def bid_menu(self, request: Request) -> list[str]:
+        """Bid ids in menu order (standard, then special) and a printed table of them."""
+        ids = [*request.standard_ids, *request.special_ids]
+        table = Table(title=self.texts.label("legal_bids"), title_justify="left")
+        for column in ("#", "designation", "worth", "tricks", "rules"):
+            table.add_column(column if column == "#" else self.texts.label(column))
+        for i, bid_id in enumerate(ids, 1):
+            bid = self.rules.bids[bid_id]
+            worth = " / ".join(str(v) for v in sorted(bid.worth.possible_values() or ["?"], key=str))
+            tricks = tricks_text(bid, self.texts) if bid.kind == "standard" else ""
+            if i == len(request.standard_ids) + 1:
+                table.add_section()
+            table.add_row(str(i), self.texts.bid_name(bid_id), worth, tricks, self.texts.bid_text(bid_id, "short"))
+        self.console.print(table)
+        return ids
+
+    def _lead_worth(self, view: View) -> Any:
+        bids = [bid for _, bid in view.auction if bid is not None]
+        if not bids:
+            return None
+        return bids[-1]
+
+    def ask_bid(self, request: Request, view: View) -> BidAnswer | None:
+        ids = self.bid_menu(request)
+        lead = self._lead_worth(view)
+        if lead is not None:
+            self.console.print(
+                self.texts.label("current_bid") + ": " + self.combo_text([lead["standard"], *lead["specials"]])
+            )
+        names = {self.texts.bid_name(b).casefold(): b for b in ids} | {b: b for b in ids}
+        limit = self.bid_time(view)
+        if limit is not None:
+            self.console.print(self.texts.label("time_limit", seconds=int(limit)))
+        while True:
+            line = self._line(self.texts.label("prompt_bid"), limit)
+            if line is None:  # out of time: a pass
+                self.console.print(self.texts.label("time_up", player=self.name(view.seat, view)))
+                return None
+            line = line.strip()
+            if line.casefold() in ("pass", "p", "-", self.texts.label("pass").casefold()):
+                return None
+            if line == "?":
+                self.bid_menu(request)
+                continue
+            chosen = []
+            for part in line.replace(",", "+").split("+"):
+                token = part.strip().casefold()
+                if token.isdigit() and 1 <= int(token) <= len(ids):
+                    chosen.append(ids[int(token) - 1])
+                elif token in names:
+                    chosen.append(names[token])
+                else:
+                    matches = [b for n, b in names.items() if n.startswith(token)] if token else []
+                    chosen.append(matches[0] if len(set(matches)) == 1 else None)
+            standard = [b for b in chosen if b in request.standard_ids]
+            if None in chosen or len(standard) != 1:
+                self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+                continue
+            answer = BidAnswer(standard[0], tuple(b for b in chosen if b not in standard))
+            reason = request.check(answer) if request.check else None
+            if reason:
+                self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
+                continue
+            return answer
