@@ -141,7 +141,8 @@ class Game:
         self.decisions.append(
             {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
         )
-        if self.on_decision is not None:
+        if self.on_decision is not None and not scripted:
+            # Saving while a save is being replayed would shorten the file: save new decisions only.
             self.on_decision(self)
         return answer
 
@@ -201,7 +202,7 @@ class Game:
         record.update(self._deal_summary(deal, result))
         self.deal_records.append(record)
         self._check_winner(deal, result)
-        if self.on_decision is not None:  # the finished deal belongs in a save file too
+        if self.on_decision is not None and self.script.exhausted:  # the finished deal belongs in a save too
             self.on_decision(self)
         if (
             result.declarer is not None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.decisions import Agent, Request, View
-from interpreter.game import Game, Script
+from interpreter.game import MAX_DEALS, Game, Script
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 
@@ -42,6 +42,7 @@ def to_record(game: Game, ruleset_ref: str) -> dict[str, Any]:
         "options": game.options,
         "variant": game.variant,
         "first_dealer": game.first_dealer,
+        "max_deals": game.max_deals,
         "decisions": game.decisions,
         "deals": game.deal_records,
         "result": None
@@ -121,6 +122,7 @@ def game_from_record(
         script=Script(decisions=list(record["decisions"])),
         first_dealer=int(record["first_dealer"]),
         on_decision=on_decision,
+        max_deals=int(record.get("max_deals", MAX_DEALS)),
     )
 
 

@@ -8,14 +8,15 @@ reports every broken place of a file in one run.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from rulespec import model as M
 from rulespec import scopes
 from rulespec import types as T
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
-from rulespec.compiler import CompileError, Expression, Scope, Vocabulary, compile_expression
-from rulespec.errors import RuleError, RuleErrors, did_you_mean
+from rulespec.compiler import CompileError, EvaluationError, Expression, Scope, Vocabulary, compile_expression
+from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
 from rulespec.loader import Key, Merged
 
@@ -39,7 +40,31 @@ class Builder:
     # -- error collection and compilation helpers
 
     def fail(self, key: Key, message: str, hint: str | None = None, offset: int | None = None) -> None:
-        self.errors.append(self.m.error(key, message, hint, offset))
+        error = self.m.error(key, message, hint, offset)
+        if error.position is None:  # nothing of ``key`` is written anywhere: blame the rule set's first file
+            error = self.first_file_error(message, hint)
+        self.errors.append(error)
+
+    def fail_key(self, key: Key, message: str, hint: str | None = None) -> None:
+        """Like :meth:`fail`, pointing at the mapping key of ``key`` rather than at its value."""
+        src = self.m.origin.get(key)
+        if src is None:
+            self.fail(key, message, hint)
+        else:
+            self.errors.append(src.doc.key_error(src.key, message, hint))
+
+    def first_file_error(self, message: str, hint: str | None) -> RuleError:
+        path = self.m.sources[0] if self.m.sources else None
+        if path is None:
+            return RuleError(message, None, hint)
+        for src in self.m.origin.values():
+            if src.doc.path == path:
+                return src.doc.error((), message, hint)
+        try:
+            first_line = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()[:1]
+        except OSError:
+            first_line = []
+        return RuleError(message, Position(path, 1, 1), hint, first_line[0] if first_line else None)
 
     def expr(
         self,
@@ -68,14 +93,18 @@ class Builder:
         """Compile an expression whose type must be one of ``allowed`` (e.g. a player or a list)."""
         result = self.expr(key, names, None)
         if result is not None and result.type not in allowed:
-            wanted = " or ".join(str(t) for t in allowed)
-            self.fail(key, f"expected {wanted}, got {result.type}")
+            wanted = " or ".join(_article(t) for t in allowed)
+            self.fail(key, f"expected {wanted}, got {_article(result.type)}")
             return None
         return result
 
     def require(self, key: Key, what: str) -> bool:
         if self.m.get(key) is None:
-            self.fail(key[:-1] if len(key) > 1 else key, f"missing {what} ('{key[-1]}')")
+            self.fail(
+                key[:-1] if len(key) > 1 else key,
+                f"missing {what} ('{'.'.join(map(str, key))}')",
+                "add it here, or extend a rule set that has one (e.g. 'extends: combo-whist')",
+            )
             return False
         return True
 
@@ -135,7 +164,7 @@ class Builder:
         for name in params:
             if name in reserved or name in outer:
                 where = "a game param" if name in outer else "a name of the rule language"
-                self.fail((*key, name), f"param '{name}' would hide {where}", "choose another name")
+                self.fail_key((*key, name), f"param '{name}' would hide {where}", "choose another name")
         return params
 
     # -- game level
@@ -268,14 +297,14 @@ class Builder:
         raw = self.m.bids[bid_id]
         kind = raw.get("kind")
         if kind is None:
-            self.fail(b, f"bid '{bid_id}' needs a kind (standard or special)")
+            self.fail(b, f"bid '{bid_id}' needs a kind", "add 'kind: standard' or 'kind: special'")
             return None
         if raw.get("worth") is None:
-            self.fail(b, f"bid '{bid_id}' needs a worth")
+            self.fail(b, f"bid '{bid_id}' needs a worth", "add 'worth: N', its rank in the auction")
             return None
         if kind == "standard":
             if raw.get("score") is None:
-                self.fail(b, f"standard bid '{bid_id}' needs a score")
+                self.fail(b, f"standard bid '{bid_id}' needs a score", "add 'score: N', the points for completing it")
             if raw.get("priority") not in (None, 0):
                 self.fail((*b, "priority"), "standard bids have priority 0", "remove the priority")
         elif raw.get("score") is not None:
@@ -383,8 +412,18 @@ class Builder:
 
     def step_reveal(self, key: Key, body: str, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         if body not in hidden:
-            known = sorted(hidden) or sorted(declarations)
-            self.fail(key, f"nothing hidden is named '{body}' before this step", did_you_mean(body, known))
+            if body in declarations:
+                self.fail(
+                    key,
+                    f"'{body}' is not hidden, so there is nothing to reveal",
+                    "add 'hidden: true' to the choose step that makes it, or remove this step",
+                )
+            else:
+                self.fail(
+                    key,
+                    f"nothing hidden is named '{body}' before this step",
+                    did_you_mean(body, hidden) or _hidden_hint(hidden),
+                )
             return None
         hidden.discard(body)
         return M.Reveal(body)
@@ -468,7 +507,7 @@ class Builder:
         marks = raw.get("marks_on_completion") or {}
         for name in marks:
             if name not in self.vocab.marks:
-                self.fail(
+                self.fail_key(
                     (*b, "marks_on_completion", name),
                     f"unknown mark '{name}'",
                     did_you_mean(name, self.vocab.marks) or "declare it in game.marks",
@@ -496,8 +535,48 @@ class Builder:
     def group_members(self, bids: dict[str, M.Bid], groups: dict[str, Expression]) -> dict[str, tuple[str, ...]]:
         members = {}
         for name, condition in groups.items():
-            members[name] = tuple(bid.id for bid in bids.values() if condition({"bid": facts(bid)}))
+            chosen = []
+            for bid in bids.values():
+                belongs = self.in_group(name, condition, bid)
+                if belongs is None:
+                    break  # one message per group is enough
+                if belongs:
+                    chosen.append(bid.id)
+            members[name] = tuple(chosen)
         return members
+
+    def in_group(self, name: str, condition: Expression, bid: M.Bid) -> bool | None:
+        """Whether ``bid`` belongs to group ``name``; None (and a problem) when that depends on the combo.
+
+        A worth or score written as ``3 if … else 1`` is tried with each value it can take;
+        one that cannot be known before the auction makes any use of it a problem.
+        """
+        worths = _fixed_values(bid.worth, "worth")
+        scores = [0] if bid.score is None else _fixed_values(bid.score, "score")
+        base = facts(bid)
+        answers = set()
+        try:
+            for worth in worths:
+                for score in scores:
+                    answers.add(bool(condition({"bid": _replace(base, worth=worth, score=score)})))
+        except _DependsOnCombo as exc:
+            varying = [exc.fact]
+        except TypeError:  # an unknown fact met Fraction() or the like
+            varying = [v.fact for v in (*worths, *scores) if isinstance(v, _Unknown)] or ["worth"]
+        except EvaluationError as exc:
+            self.fail(("groups", name), f"group '{name}' fails for bid '{bid.id}': {exc.message}")
+            return None
+        else:
+            if len(answers) == 1:
+                return answers == {True}
+            varying = [fact for fact, values in (("worth", worths), ("score", scores)) if len(values) > 1]
+        self.fail(
+            ("groups", name),
+            f"group '{name}' cannot tell whether bid '{bid.id}' belongs to it: "
+            f"its {' and '.join(varying)} {'depend' if len(varying) > 1 else 'depends'} on the combo",
+            "name the bids in 'incompatible' one by one instead",
+        )
+        return None
 
     def resolve_incompatibilities(
         self, bids: dict[str, M.Bid], members: dict[str, tuple[str, ...]]
@@ -528,11 +607,52 @@ class Builder:
 def facts(bid: M.Bid) -> M.BidFacts:
     """The ``bid`` value expressions see, for a bid whose worth does not depend on the combo."""
     worth = bid.worth.constant if bid.worth.is_constant else None
-    score = bid.score.constant if bid.score is not None and bid.score.is_constant else None
+    # Special bids score nothing themselves (types.py: "0 for special bids").
+    score = 0 if bid.score is None else bid.score.constant if bid.score.is_constant else None
     return M.BidFacts(bid.id, bid.kind, bid.has_trump, worth, bid.event_priority, score)
 
 
-def _replace(bid: M.Bid, **changes: Any) -> M.Bid:
+def _replace(obj: Any, **changes: Any) -> Any:
     from dataclasses import replace
 
-    return replace(bid, **changes)
+    return replace(obj, **changes)
+
+
+def _article(t: T.Type) -> str:
+    text = str(t)
+    return ("an " if text[0] in "aeiou" else "a ") + text
+
+
+def _hidden_hint(hidden: set[str]) -> str:
+    if hidden:
+        return "hidden so far: " + ", ".join(sorted(hidden))
+    return "a choose step with 'hidden: true' must come first"
+
+
+class _DependsOnCombo(Exception):
+    """Raised when an expression looks at a bid fact that is known only in a combo."""
+
+    def __init__(self, fact: str) -> None:
+        super().__init__(fact)
+        self.fact = fact
+
+
+class _Unknown:
+    """A bid fact that depends on the combo: any use of it raises :class:`_DependsOnCombo`."""
+
+    def __init__(self, fact: str) -> None:
+        self.fact = fact
+
+    def _refuse(self, *args: Any) -> Any:
+        raise _DependsOnCombo(self.fact)
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse  # type: ignore[assignment]
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse
+    __truediv__ = __rtruediv__ = __mod__ = __rmod__ = __neg__ = __abs__ = __bool__ = _refuse
+    __hash__ = __index__ = __int__ = __float__ = __floor__ = _refuse  # type: ignore[assignment]
+
+
+def _fixed_values(expression: Expression, fact: str) -> list[Any]:
+    """The values a bid's worth or score can take before the auction (an unknown when open)."""
+    values = expression.possible_values()
+    return values if values else [_Unknown(fact)]

@@ -29,6 +29,9 @@ Fn = Callable[[Env], Any]
 
 #: Largest collection a predicate function may walk (``count(1..10**9, …)`` is refused).
 MAX_ITERATION = 10_000
+#: Most elements the walks of one evaluation may visit together (nested walks multiply).
+MAX_WALK_STEPS = 200_000
+_STEPS = "_walk_steps"  # the env key counting them during one evaluation
 
 
 class CompileError(Exception):
@@ -91,42 +94,82 @@ class Expression:
     evaluate: Fn
     node: Node | None = None
     constant: Any = _MISSING
+    values: tuple[Any, ...] | None = None  # what a conditional of constants can give
 
     def __call__(self, env: Env) -> Any:
-        return self.evaluate(env)
+        if _STEPS in env:  # pragma: no cover - an evaluation inside another
+            return self.evaluate(env)
+        env[_STEPS] = 0
+        try:
+            return self.evaluate(env)
+        finally:
+            env.pop(_STEPS, None)
 
     @property
     def is_constant(self) -> bool:
         return self.constant is not _MISSING
 
     def possible_values(self) -> list[Any] | None:
-        """The values a conditional of constants can take (``3 if … else 1`` → [3, 1])."""
+        """The values a conditional of constants (literals or params) can take (``3 if … else 1`` → [3, 1])."""
         if self.is_constant:
             return [self.constant]
-        return _possible_values(self.node) if self.node else None
-
-
-def _possible_values(node: Node) -> list[Any] | None:
-    if node.kind in ("number", "bool", "string"):
-        return [node.value]
-    if node.kind == "neg" and node.children[0].kind == "number":
-        return [-node.children[0].value]  # type: ignore[operator]
-    if node.kind == "conditional":
-        then = _possible_values(node.children[1])
-        other = _possible_values(node.children[2])
-        if then is None or other is None:
-            return None
-        return list(dict.fromkeys(then + other))
-    return None
+        return list(self.values) if self.values is not None else None
 
 
 # ---------------------------------------------------------------------------------------
 # runtime helpers (called by the closures)
 
 
+def _size(value: Sequence[Any]) -> int:
+    """The number of items, also for a range too large for ``len``."""
+    if isinstance(value, range):
+        return max(0, value.stop - value.start)  # ranges of the language have step 1
+    return len(value)
+
+
 def _iterable(value: Sequence[Any], offset: int) -> Sequence[Any]:
-    if len(value) > MAX_ITERATION:
-        raise EvaluationError(f"collection of {len(value)} items is too large to walk (limit {MAX_ITERATION})")
+    size = _size(value)
+    if size > MAX_ITERATION:
+        raise EvaluationError(f"collection of {size} items is too large to walk (limit {MAX_ITERATION})")
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EvaluationError(f"{what} must be a whole number, not {value}")
+    return value
+
+
+def _range(low: Any, high: Any) -> range:
+    return range(_whole(low, "the start of a range"), _whole(high, "the end of a range") + 1)
+
+
+def _contains(collection: Any, item: Any) -> bool:
+    if isinstance(collection, range):  # by arithmetic: ``x in 1..10**20`` must not walk the range
+        if isinstance(item, bool) or not isinstance(item, int | Fraction) or item != int(item):
+            return False
+        return int(item) in collection
+    if not isinstance(item, list | tuple | range):
+        return item in collection
+    return any(_equal(item, element) for element in _iterable(collection, 0))
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """``==`` of the language: lists compare by their items (a range equals the list of its numbers)."""
+    sequences = (list, tuple, range)
+    if isinstance(a, sequences) and isinstance(b, sequences):
+        if isinstance(a, range) and isinstance(b, range):
+            return a == b
+        if _size(a) != _size(b):
+            return False
+        return all(_equal(x, y) for x, y in zip(_iterable(a, 0), _iterable(b, 0), strict=True))
+    return bool(a == b)
+
+
+def _present(value: Any, t: T.Type, wanted: str) -> Any:
+    """``value``, which must not be missing (e.g. the holder of a card nobody holds)."""
+    if value is None:
+        raise EvaluationError(f"cannot take '{wanted}' of a missing {t}")
     return value
 
 
@@ -148,6 +191,18 @@ def _modulo(a: Any, b: Any) -> Any:
     return _normalize(a % b)
 
 
+def _checked(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``function`` with a run-time type error (e.g. a missing value) turned into an :class:`EvaluationError`."""
+
+    def run(a: Any, b: Any) -> Any:
+        try:
+            return function(a, b)
+        except TypeError:
+            raise EvaluationError(f"cannot evaluate {a!r} {op} {b!r}") from None
+
+    return run
+
+
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: _normalize(a + b),
     "-": lambda a, b: _normalize(a - b),
@@ -157,13 +212,15 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
+    "==": _equal,
+    "!=": lambda a, b: not _equal(a, b),
     "<": operator.lt,
     "<=": operator.le,
     ">": operator.gt,
     ">=": operator.ge,
 }
+_ARITH = {op: _checked(op, f) for op, f in _ARITH.items()}
+_COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
 
 
 def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
@@ -174,6 +231,12 @@ def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
         saved = env.get(name, _MISSING)
         try:
             for item in items:
+                steps = env.get(_STEPS, 0) + 1
+                if steps > MAX_WALK_STEPS:
+                    raise EvaluationError(
+                        f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)"
+                    )
+                env[_STEPS] = steps
                 env[name] = item
                 yield item, body(env)
         finally:
@@ -189,17 +252,27 @@ def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
 # the compiler
 
 
+Literals = tuple[tuple[str, int], ...]  # string literals, each with the offset of its first character
+
+
 @dataclass
 class _Result:
     fn: Fn
     type: T.Type
     constant: Any = _MISSING
-    literal: str | None = None  # the text of a string literal (to coerce to a named type)
-    literals: tuple[tuple[str, int], ...] | None = None  # a list literal of strings
+    strings: Literals | None = None  # a text that is one of these string literals (may stand for a suit, …)
+    literals: Literals | None = None  # a list literal of strings
+    values: tuple[Any, ...] | None = None  # the values a conditional of constants can give
 
 
 def _const(value: Any, t: T.Type) -> _Result:
-    return _Result(lambda env: value, t, value)
+    return _Result(lambda env: value, t, value, values=(value,))
+
+
+def _union(a: tuple[Any, ...] | None, b: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    if a is None or b is None:
+        return None
+    return tuple(dict.fromkeys((*a, *b)))
 
 
 class _Compiler:
@@ -223,11 +296,15 @@ class _Compiler:
 
     def _string(self, node: Node, names) -> _Result:
         result = _const(node.value, T.TEXT)
-        result.literal = str(node.value)
+        result.strings = ((str(node.value), node.offset + 1),)
         return result
 
     def _list(self, node: Node, names) -> _Result:
         items = [self.compile(child, names) for child in node.children]
+        # String literals among items of a named type stand for that type: [standard.id, "grill"].
+        target = next((item.type for item in items if item.strings is None), None)
+        if target is not None:
+            items = [self._coerce(child, item, target) for child, item in zip(node.children, items, strict=True)]
         element: T.Type = T.ANY
         for child, item in zip(node.children, items, strict=False):
             joined = T.unify(element, item.type)
@@ -236,10 +313,8 @@ class _Compiler:
             element = joined
         fns = [item.fn for item in items]
         result = _Result(lambda env: [f(env) for f in fns], T.list_of(element))
-        if items and all(item.literal is not None for item in items):
-            result.literals = tuple(
-                (str(item.literal), child.offset) for item, child in zip(items, node.children, strict=False)
-            )
+        if items and all(item.strings is not None and item.type == T.TEXT for item in items):
+            result.literals = tuple(literal for item in items for literal in item.strings or ())
         if all(item.constant is not _MISSING for item in items):
             result.constant = [item.constant for item in items]
             value = result.constant
@@ -250,7 +325,11 @@ class _Compiler:
         name = str(node.value)
         if name in self.scope.constants and name not in names:
             value = self.scope.constants[name]
-            return _const(value, T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT)
+            kind = T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT
+            result = _const(value, kind)
+            if result.type == T.TEXT:
+                result.strings = ((str(value), node.offset),)  # a text param may stand for a suit, a bid, …
+            return result
         if name not in names:
             if name in FUNCTIONS:
                 raise CompileError(f"'{name}' is a function; call it as {name}(…)", node.offset)
@@ -265,7 +344,8 @@ class _Compiler:
         if inner.constant is not _MISSING:
             return _const(-inner.constant, T.NUMBER)
         f = inner.fn
-        return _Result(lambda env: -f(env), T.NUMBER)
+        values = tuple(dict.fromkeys(-v for v in inner.values)) if inner.values is not None else None
+        return _Result(lambda env: -f(env), T.NUMBER, values=values)
 
     def _arith(self, node: Node, names) -> _Result:
         left = self._expect(node.children[0], names, T.NUMBER)
@@ -297,19 +377,26 @@ class _Compiler:
         cond = self._expect(node.children[0], names, T.BOOL)
         then = self.compile(node.children[1], names)
         other = self.compile(node.children[2], names)
+        then = self._coerce(node.children[1], then, other.type)
+        other = self._coerce(node.children[2], other, then.type)
         joined = T.unify(then.type, other.type)
         if joined is None:
             raise CompileError(
                 f"the two branches have different types: {then.type} and {other.type}", node.children[2].offset
             )
         cf, tf, of = cond.fn, then.fn, other.fn
-        return _Result(lambda env: tf(env) if cf(env) else of(env), joined)
+        result = _Result(lambda env: tf(env) if cf(env) else of(env), joined, values=_union(then.values, other.values))
+        if joined == T.TEXT and then.strings is not None and other.strings is not None:
+            result.strings = then.strings + other.strings
+        if joined == T.list_of(T.TEXT) and then.literals is not None and other.literals is not None:
+            result.literals = then.literals + other.literals
+        return result
 
     def _range(self, node: Node, names) -> _Result:
         low = self._expect(node.children[0], names, T.NUMBER)
         high = self._expect(node.children[1], names, T.NUMBER)
         lf, hf = low.fn, high.fn
-        return _Result(lambda env: range(lf(env), hf(env) + 1), T.list_of(T.NUMBER))
+        return _Result(lambda env: _range(lf(env), hf(env)), T.list_of(T.NUMBER))
 
     def _compare(self, node: Node, names) -> _Result:
         op = str(node.value)
@@ -339,7 +426,7 @@ class _Compiler:
         elif T.unify(item.type, element) is None:
             raise CompileError(f"a {item.type} cannot be in a {collection.type}", node.children[0].offset)
         itf, cf = item.fn, collection.fn
-        return _Result(lambda env: itf(env) in cf(env), T.BOOL)
+        return _Result(lambda env: _contains(cf(env), itf(env)), T.BOOL)
 
     def _attribute(self, node: Node, names) -> _Result:
         obj = self.compile(node.children[0], names)
@@ -354,10 +441,16 @@ class _Compiler:
                 )
             if name in T.METHODS.get(obj.type, {}):
                 raise CompileError(f"'{name}' of a {obj.type} is a method; call it as .{name}(…)", node.offset)
-            raise CompileError(f"a {obj.type} has no attribute '{name}'", node.offset, did_you_mean(name, attributes))
+            if obj.type in (T.MARKS, T.OPTIONS):
+                what, where = ("mark", "game.marks") if obj.type == T.MARKS else ("option", "game.options")
+                hint = did_you_mean(name, attributes) or f"declare it in {where}"
+                raise CompileError(f"unknown {what} '{name}'", node.offset, hint)
+            raise CompileError(
+                f"{_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
+            )
         getter = operator.attrgetter(name)
-        f = obj.fn
-        return _Result(lambda env: getter(f(env)), attributes[name])
+        f, owner = obj.fn, obj.type
+        return _Result(lambda env: getter(_present(f(env), owner, name)), attributes[name])
 
     def _attributes_of(self, t: T.Type) -> Mapping[str, T.Type]:
         if t == T.MARKS:
@@ -390,7 +483,10 @@ class _Compiler:
         compiled = [self._expect(arg, names, param) for arg, param in zip(args, params, strict=False)]
         arg_fns = [c.fn for c in compiled]
         f = obj.fn
-        return _Result(lambda env: getattr(f(env), name)(*(a(env) for a in arg_fns)), result_type)
+        owner = obj.type
+        return _Result(
+            lambda env: getattr(_present(f(env), owner, name), name)(*(a(env) for a in arg_fns)), result_type
+        )
 
     # -- helpers
 
@@ -401,13 +497,18 @@ class _Compiler:
         return result
 
     def _coerce(self, node: Node, result: _Result, target: T.Type) -> _Result:
-        """Let a string literal stand for a suit, rank, bid or direction (checked)."""
-        if result.literal is not None and target in T.NAMED_TYPES and target != T.TEXT:
-            self._check_literals(((result.literal, node.offset),), target)
-            return _Result(result.fn, target, result.constant)
-        if result.literals is not None and T.is_list(target) and T.element_of(target) in T.NAMED_TYPES:
+        """Let a string literal (or a text param) stand for a suit, rank, bid or direction (checked)."""
+        if result.strings is not None and result.type == T.TEXT and target in T.NAMED_TYPES and target != T.TEXT:
+            self._check_literals(result.strings, target)
+            return _Result(result.fn, target, result.constant, values=result.values)
+        if (
+            result.literals is not None
+            and T.is_list(target)
+            and T.element_of(target) in T.NAMED_TYPES
+            and T.element_of(target) != T.TEXT
+        ):
             self._check_literals(result.literals, T.element_of(target))
-            return _Result(result.fn, target, result.constant)
+            return _Result(result.fn, target, result.constant, values=result.values)
         return result
 
     def _coerce_pair(self, node: Node, left: _Result, right: _Result) -> tuple[_Result, _Result]:
@@ -421,7 +522,7 @@ class _Compiler:
             return
         for text, offset in literals:
             if text not in domain:
-                raise CompileError(f"unknown {target} '{text}'", offset + 1, did_you_mean(text, domain))
+                raise CompileError(f"unknown {target} '{text}'", offset, did_you_mean(text, domain))
 
     def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:
         """Compile ``body`` with the element of ``collection`` bound to its type's name."""
@@ -463,7 +564,7 @@ def _fn_count(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     coll = _list_arg(c, args[0], names)
     cf = coll.fn
     if len(args) == 1:
-        return _Result(lambda env: len(cf(env)), T.NUMBER)
+        return _Result(lambda env: _size(cf(env)), T.NUMBER)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
     each = _bound(name, cf, body.fn)
     return _Result(lambda env: sum(1 for _, ok in each(env) if ok), T.NUMBER)
@@ -562,7 +663,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
     def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
         _arity(call, args, kind, (1,))
         f = c._expect(args[0], names, T.PLAYER).fn
-        return _Result(lambda env: getattr(env["_seating"], kind)(f(env)), T.PLAYER)
+        return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
 
     return spec
 
@@ -613,7 +714,7 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
         result = compiler._expect(node, scope.names, expected) if expected else compiler.compile(node, scope.names)
     except RecursionError:
         raise CompileError("expression is nested too deeply", 0) from None
-    return Expression(source, result.type, result.fn, node, result.constant)
+    return Expression(source, result.type, result.fn, node, result.constant, result.values)
 
 
 __all__ = [

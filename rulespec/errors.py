@@ -12,6 +12,7 @@ A :class:`RuleError` carries where the problem is, what it is, and (when we can 
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -50,9 +51,9 @@ class RuleError(Exception):
         head = f"{self.position}: {self.message}" if self.position else self.message
         lines = [head]
         if self.source_line is not None and self.position and self.position.column > 0:
-            text = self.source_line.rstrip("\n").expandtabs(1)
+            text, caret = _excerpt(self.source_line, self.position.column - 1)
             lines.append("    " + text)
-            lines.append("    " + " " * (self.position.column - 1) + "^")
+            lines.append("    " + " " * caret + "^")
         if self.hint:
             lines.append(f"hint: {self.hint}")
         return "\n".join(lines)
@@ -67,6 +68,23 @@ class RuleErrors(RuleError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+
+#: Longest source excerpt shown under a message; longer lines are cut around the caret.
+MAX_EXCERPT = 100
+
+
+def _excerpt(line: str, index: int) -> tuple[str, int]:
+    """The source line as shown (one column per character), and the caret's index in it."""
+    text = "".join(" " if ch == "\t" else "?" if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in line)
+    text = text.rstrip("\r\n")
+    if len(text) <= MAX_EXCERPT:
+        return text, index
+    start = max(0, min(index - MAX_EXCERPT // 2, len(text) - MAX_EXCERPT))
+    shown = text[start : start + MAX_EXCERPT]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + MAX_EXCERPT < len(text) else ""
+    return prefix + shown + suffix, index - start + len(prefix)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

@@ -56,16 +56,30 @@ def _step_name(step: M.Step) -> str:
     }[type(step)]
 
 
+#: Model fields written under another key in rule files (the export keeps the rule files' keys).
+_RENAMED: dict[type, dict[str, str]] = {
+    M.Choose: {"source": "from", "name": "as"},
+    M.Deck: {"removals": "remove"},
+}
+#: Model fields that rule files do not write inside the object (e.g. a variant's name is its key).
+_OMITTED: dict[type, tuple[str, ...]] = {M.WinningVariant: ("name",)}
+
+
 def _fields(obj: Any) -> dict[str, Any]:
     if isinstance(obj, M.Removal):
         return {"when": expression(obj.when), "cards": [r + s for r, s in obj.cards], "ranks": list(obj.ranks)}
-    out = {}
+    if isinstance(obj, M.Reveal):
+        return obj.name  # type: ignore[return-value]  # ``reveal: NAME`` as in rule files
+    renamed = _RENAMED.get(type(obj), {})
+    out: dict[str, Any] = {}
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        if value is None or value == () or value == {}:
+        if value is None or value == () or value == {} or f.name in _OMITTED.get(type(obj), ()):
             continue
-        key = {"source": "from", "name": "as"}.get(f.name, f.name) if isinstance(obj, M.Choose) else f.name
-        out[key] = _plain(value)
+        if isinstance(obj, M.Auction) and f.name in ("combo_standard", "combo_special"):
+            out.setdefault("combo", {})[f.name.removeprefix("combo_")] = value
+            continue
+        out[renamed.get(f.name, f.name)] = _plain(value)
     return out
 
 

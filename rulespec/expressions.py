@@ -7,11 +7,12 @@ errors can point into the rule file. Parsing never evaluates anything.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 MAX_EXPRESSION_LENGTH = 2_000
@@ -50,9 +51,23 @@ def _offset(item: Token | Node) -> int:
     return item.offset
 
 
-@v_args(meta=True)
-class _ToNodes(Transformer):
-    """Lark parse tree → :class:`Node` tree."""
+class _ToNodes:
+    """Lark parse tree → :class:`Node` tree, without recursion (a deep tree cannot overflow the stack)."""
+
+    def transform(self, tree: Tree) -> Node:
+        results: dict[int, object] = {}
+        stack: list[tuple[Tree, bool]] = [(tree, False)]
+        while stack:
+            current, expanded = stack.pop()
+            if not expanded:
+                stack.append((current, True))
+                stack.extend((child, False) for child in current.children if isinstance(child, Tree))
+                continue
+            items = [results.pop(id(child)) if isinstance(child, Tree) else child for child in current.children]
+            results[id(current)] = getattr(self, str(current.data))(current.meta, items)
+        node = results[id(tree)]
+        assert isinstance(node, Node)
+        return node
 
     def number(self, meta, items):
         return Node("number", meta.start_pos, int(items[0]))
@@ -129,54 +144,111 @@ def _depth(node: Node) -> int:
     return deepest
 
 
-def _expected_hint(expected: set[str]) -> str | None:
-    readable = {
-        "RPAR": "')'",
-        "RSQB": "']'",
-        "COMMA": "','",
-        "NAME": "a name",
-        "NUMBER": "a number",
-        "ELSE": "'else'",
-    }
-    names = sorted(readable[e] for e in expected if e in readable)
-    return f"expected {' or '.join(names)}" if names else None
+_READABLE = {
+    "RPAR": "')'",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "ELSE": "'else'",
+}
 
 
+def _accepted(exc: UnexpectedInput) -> set[str]:
+    """The terminals the parser would have accepted where it stopped (exact, unlike LALR's ``expected``)."""
+    parser = getattr(exc, "interactive_parser", None)
+    if parser is not None:
+        try:
+            return set(parser.accepts())
+        except Exception:  # pragma: no cover - fall back to Lark's (approximate) set
+            pass
+    return set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+
+
+def _expected_hint(accepted: set[str], found: str | None = None) -> str | None:
+    """A hint from what the parser would have accepted instead of the terminal type ``found``."""
+    if found == "COMPARE" and not accepted & {"COMPARE", "NAME"}:
+        return "comparisons do not chain: write 'a < b and b < c'"
+    if found == "NUMBER" and accepted == {"NAME"}:
+        return "numbers are whole numbers: write a fraction as 3/2"
+    if found in ("RPAR", "RSQB") and found not in accepted and accepted & {"$END", "AND", "OR"}:
+        return f"there is no open '{'(' if found == 'RPAR' else '['}' for it to close"
+    if accepted == {"IN"}:
+        return "expected 'in' (as in 'x not in list')"
+    names = sorted(_READABLE[e] for e in accepted if e in _READABLE)
+    if names:
+        return f"expected {' or '.join(names)}"
+    if "$END" in accepted:
+        return "expected an operator (such as 'and', '==' or '+') or the end of the expression"
+    return None
+
+
+_KEYWORDS = ("if", "else", "and", "or", "not", "in", "true", "false")
+
+
+def _character_hint(text: str, pos: int) -> str | None:
+    ch = text[pos]
+    if ch in "\"'":
+        return "a string needs its closing quote on the same line, at most 200 characters later"
+    if ch.isalpha() and ch.isupper():
+        word = re.match(r"\w+", text[pos:])
+        if word and word.group().lower() in _KEYWORDS:
+            return f"write '{word.group().lower()}' in lower case"
+        return 'names are lower_snake_case; write a suit or rank as a string, e.g. "H"'
+    return None
+
+
+def _bracket_depth_error(text: str) -> ExpressionSyntaxError | None:
+    """Bound bracket nesting before the parser sees the text (brackets inside strings do not count)."""
+    depth = 0
+    quote: str | None = None
+    for i, ch in enumerate(text):
+        if quote is not None:
+            if ch == quote or ch == "\n":
+                quote = None
+            continue
+        if ch in "\"'":
+            quote = ch
+            continue
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth > MAX_EXPRESSION_DEPTH // 2:
+            return ExpressionSyntaxError("expression is nested too deeply", i)
+    return None
+
+
+@lru_cache(maxsize=4096)
 def parse(text: str) -> Node:
-    """Parse one expression; raise :class:`ExpressionSyntaxError` with an offset on failure."""
+    """Parse one expression; raise :class:`ExpressionSyntaxError` with an offset on failure.
+
+    Trees are immutable, so a text read again (a parent rule set under each child) is parsed once.
+    """
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise ExpressionSyntaxError(f"expression is longer than {MAX_EXPRESSION_LENGTH} characters", 0)
     if not text.strip():
         raise ExpressionSyntaxError("empty expression", 0)
-    # Bound nesting before Lark or our transformer sees it (both would recurse).
-    depth = 0
-    for i, ch in enumerate(text):
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if depth > MAX_EXPRESSION_DEPTH // 2:
-            raise ExpressionSyntaxError("expression is nested too deeply", i)
+    too_deep = _bracket_depth_error(text)
+    if too_deep is not None:
+        raise too_deep
     try:
         tree = _parser().parse(text)
-        node = _ToNodes().transform(tree)
-    except UnexpectedEOF as exc:
-        raise ExpressionSyntaxError(
-            "unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))
-        ) from None
     except UnexpectedCharacters as exc:
-        raise ExpressionSyntaxError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.pos_in_stream) from None
+        pos = exc.pos_in_stream
+        raise ExpressionSyntaxError(f"unexpected character {text[pos]!r}", pos, _character_hint(text, pos)) from None
+    except UnexpectedEOF as exc:  # pragma: no cover - LALR reports the end as a '$END' token
+        hint = _expected_hint(set(exc.expected))
+        raise ExpressionSyntaxError("unexpected end of expression", len(text.rstrip()), hint) from None
     except UnexpectedToken as exc:
         token = exc.token
+        hint = _expected_hint(_accepted(exc), token.type)
         if token.type == "$END":
-            raise ExpressionSyntaxError(
-                "unexpected end of expression", len(text.rstrip()), _expected_hint(set(exc.expected))
-            ) from None
-        raise ExpressionSyntaxError(
-            f"unexpected {str(token)!r}", token.start_pos or 0, _expected_hint(set(exc.expected))
-        ) from None
+            raise ExpressionSyntaxError("unexpected end of expression", len(text.rstrip()), hint) from None
+        raise ExpressionSyntaxError(f"unexpected {str(token)!r}", token.start_pos or 0, hint) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark input errors
         raise ExpressionSyntaxError("invalid expression", getattr(exc, "pos_in_stream", 0) or 0) from None
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - the LALR parser does not recurse
         raise ExpressionSyntaxError("expression is nested too deeply", 0) from None
+    node = _ToNodes().transform(tree)
     if _depth(node) > MAX_EXPRESSION_DEPTH:
         raise ExpressionSyntaxError("expression is nested too deeply", 0)
     return node

@@ -14,6 +14,7 @@ compiled rule set still point at the right line.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,23 +107,73 @@ def _forget(merged: Merged, dst: Key) -> None:
 
 def _merge_mapping(merged: Merged, target: dict[str, Any], dst: Key, doc: Document, src: Key, overlay: dict) -> None:
     for k, v in overlay.items():
+        if isinstance(v, dict) and isinstance(target.get(k), dict):
+            # Merged key by key: the values the overlay does not name keep their origin.
+            merged.origin[(*dst, k)] = Source(doc, (*src, k))
+            _merge_mapping(merged, target[k], (*dst, k), doc, (*src, k), v)
+            continue
         _forget(merged, (*dst, k))
         if v is None:
             target.pop(k, None)
-        elif isinstance(v, dict) and isinstance(target.get(k), dict):
-            merged.origin[(*dst, k)] = Source(doc, (*src, k))
-            _merge_mapping(merged, target[k], (*dst, k), doc, (*src, k), v)
         else:
             target[k] = _copy(v)
             _record(merged, (*dst, k), doc, (*src, k), v)
 
 
 def _copy(value: Any) -> Any:
+    """A deep copy of YAML data; ``null`` values of mappings are dropped (they mean "absent")."""
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: _copy(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def _overlay(base: Any, overlay: Any) -> Any:
+    """What ``overlay`` merged over ``base`` gives (as :func:`_merge_mapping` does), for validation.
+
+    A ``null`` that removes something of ``base`` disappears; any other ``null`` stays, so that the
+    schema reports it (there is nothing to remove there).
+    """
+    if not isinstance(base, dict) or not isinstance(overlay, dict):
+        return overlay
+    result = dict(base)
+    for k, v in overlay.items():
+        if v is None and k in base:
+            del result[k]
+        else:
+            result[k] = _overlay(base.get(k), v) if isinstance(v, dict) else v
+    return result
+
+
+def _validation_view(merged: Merged, doc: Document) -> Document:
+    """``doc`` as it reads over the rule set merged so far: what the schema must accept.
+
+    A child file names only what it changes, so its mappings are completed from the parent's
+    before validation (a child may change ``game.deck.ranks`` without repeating the suits), and
+    the merged result is checked (removing a required key with ``null`` is an error).
+    Positions stay those of ``doc``: the view keeps its keys and list indexes.
+    """
+    data = doc.data
+    if not isinstance(data, dict):
+        return doc
+    view = dict(data)
+    for section, base in (("game", merged.game), ("groups", merged.groups)):
+        if isinstance(data.get(section), dict):
+            view[section] = _overlay(base, data[section])
+    removed = data.get("remove_bids")
+    removed = set(removed) if isinstance(removed, list) and all(isinstance(r, str) for r in removed) else set()
+    if isinstance(data.get("bids"), list):
+        view["bids"] = [
+            _overlay(merged.bids[bid["id"]], bid)
+            if isinstance(bid, dict)
+            and isinstance(bid.get("id"), str)
+            and bid["id"] in merged.bids
+            and bid["id"] not in removed
+            else bid
+            for bid in data["bids"]
+        ]
+    return dataclasses.replace(doc, data=view)
 
 
 # --- finding rule sets ------------------------------------------------------------------
@@ -224,7 +275,7 @@ def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ..
     if len(_stack) >= MAX_EXTENDS_DEPTH:
         raise RuleError(f"more than {MAX_EXTENDS_DEPTH} levels of extends")
     docs = read_documents(path)
-    problems = [e for doc in docs for e in validate_document(doc)]
+    problems = [e for doc in docs for e in validate_document(_header_view(doc))]
     if problems:
         raise RuleErrors(problems)
     header = _header(docs)
@@ -252,10 +303,27 @@ def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ..
             "known versions: " + ", ".join([*bundled_versions(merged.name), merged.version]),
         )
     for doc in docs:
-        _apply(merged, doc)
+        doc_problems = validate_document(_validation_view(merged, doc))
+        if doc_problems:
+            problems.extend(doc_problems)
+            continue
+        try:
+            _apply(merged, doc)
+        except RuleError as exc:
+            problems.append(exc)
+    if problems:
+        raise RuleErrors(problems)
     merged.lineage.insert(0, f"{merged.name}@{merged.version}")
     merged.sources[:0] = [doc.path for doc in docs]
     return merged
+
+
+def _header_view(doc: Document) -> Document:
+    """Only the header keys of ``doc`` (checked before the parent is read); the rest is checked later."""
+    if not isinstance(doc.data, dict):
+        return doc
+    header = {k: doc.data[k] for k in ("ruleset", "version", "extends") if k in doc.data}
+    return dataclasses.replace(doc, data=header)
 
 
 def _apply(merged: Merged, doc: Document) -> None:
@@ -282,5 +350,5 @@ def _apply(merged: Merged, doc: Document) -> None:
         if bid_id in merged.bids:
             _merge_mapping(merged, merged.bids[bid_id], dst, doc, ("bids", i), bid)
         else:
-            merged.bids[bid_id] = {k: _copy(v) for k, v in bid.items() if v is not None}
+            merged.bids[bid_id] = _copy(bid)
             _record(merged, dst, doc, ("bids", i), bid)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from functools import cache
 from pathlib import Path
@@ -27,13 +28,17 @@ def _type_name(value: Any) -> str:
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return f"the number {value}" if value == value else "a number"
     if isinstance(value, str):
         return "text"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return "a date"
     return "a mapping"
 
 
@@ -44,68 +49,140 @@ def _expected(schema_type: Any) -> str:
         "boolean": "true or false",
         "object": "a mapping",
         "array": "a list",
+        "number": "a number",
     }
-    if isinstance(schema_type, list):
-        return " or ".join(names.get(t, t) for t in schema_type)
-    return names.get(schema_type, str(schema_type))
+    wanted = [names.get(t, t) for t in (schema_type if isinstance(schema_type, list) else [schema_type])]
+    if len(wanted) <= 2:
+        return " or ".join(wanted)
+    return ", ".join(wanted[:-1]) + " or " + wanted[-1]
 
 
-def _error_for(doc: Document, error: ValidationError) -> RuleError:
-    """Translate one jsonschema error into a :class:`RuleError` at the right place."""
+def _shown(value: Any) -> str:
+    """A value as a person wrote it (not as Python prints it)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """'for 'kind'' when the value sits under a named key, else ''."""
+    return f" for '{path[-1]}'" if path and isinstance(path[-1], str) else ""
+
+
+def _owner(path: tuple[Any, ...]) -> str:
+    return f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this mapping"
+
+
+def _written_as_text(value: Any) -> bool:
+    """Whether a number or date could be meant as text (a version such as 1.5)."""
+    return isinstance(value, (int, float, datetime.date)) and not isinstance(value, bool)
+
+
+def _place(error: ValidationError) -> tuple[Any, ...]:
+    """The path of what a message about ``error`` points at (a key, for unknown keys)."""
+    path = tuple(error.absolute_path)
+    if _from_property_names(error):
+        return (*path, error.instance)
+    return path
+
+
+def _from_property_names(error: ValidationError) -> bool:
+    """Whether ``error`` is about a mapping *key* (``propertyNames`` reports the key as instance)."""
+    schema_path = list(error.schema_path)
+    return len(schema_path) >= 2 and schema_path[-2] == "propertyNames" and isinstance(error.instance, str)
+
+
+def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
+    """Translate one jsonschema error into messages for people, at the right places."""
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
     validator = error.validator
-    if validator == "additionalProperties" and isinstance(error.instance, dict):
+    instance = error.instance
+    if _from_property_names(error):
+        if validator == "enum":
+            allowed = [str(v) for v in schema.get("enum", [])]
+            return [
+                doc.key_error(
+                    (*path, instance),
+                    f"unknown step '{instance}'",
+                    did_you_mean(instance, allowed) or _one_of(allowed),
+                )
+            ]
+        return [doc.key_error((*path, instance), f"'{instance}' is not a valid name", _pattern_hint(schema))]
+    if validator == "additionalProperties" and isinstance(instance, dict):
         known = set(schema.get("properties", {}))
-        extras = [k for k in error.instance if k not in known]
-        key = extras[0] if extras else ""
-        return doc.key_error((*path, key), f"unknown key '{key}'", did_you_mean(key, known))
-    if validator == "propertyNames" and isinstance(error.instance, dict):
-        allowed = schema.get("propertyNames", {}).get("enum")
-        bad = [k for k in error.instance if allowed is not None and k not in allowed]
-        if bad and allowed:
-            return doc.key_error(
-                (*path, bad[0]), f"unknown step '{bad[0]}'", did_you_mean(bad[0], allowed) or _one_of(allowed)
-            )
-        key = next(iter(error.instance), "")
-        return doc.key_error((*path, key), f"bad name '{key}': use lower_snake_case")
-    if validator == "required":
-        missing = [k for k in schema.get("required", []) if k not in error.instance]
-        return doc.error(path, f"missing key '{missing[0] if missing else '?'}'")
+        extras = [k for k in instance if k not in known]
+        return [doc.key_error((*path, key), f"unknown key '{key}'", did_you_mean(key, known)) for key in extras]
+    if validator == "required" and isinstance(instance, dict):
+        missing = [k for k in schema.get("required", []) if k not in instance]
+        name = missing[0] if missing else "?"
+        return [doc.error(path, f"{_owner(path)} needs the key '{name}'", f"add '{name}: …'")]
     if validator == "type":
-        return doc.error(path, f"expected {_expected(schema.get('type'))}, got {_type_name(error.instance)}")
+        wanted = schema.get("type")
+        wants = wanted if isinstance(wanted, list) else [wanted]
+        hint = None
+        if "string" in wants and "pattern" in schema and "integer" not in wants and _written_as_text(instance):
+            hint = f'to give it as text, put it in quotes: "{instance}"'
+        got = _type_name(instance)
+        if isinstance(instance, float) and "integer" in wants:
+            got = f"{instance}, which is not a whole number"
+        message = f"expected {_expected(wanted)}{_where(path)}, got {got}"
+        return [doc.error(path, message, hint)]
     if validator == "enum":
-        allowed = [str(v) for v in schema.get("enum", [])]
-        hint = did_you_mean(str(error.instance), allowed) or _one_of(allowed)
-        return doc.error(path, f"'{error.instance}' is not allowed here", hint)
+        allowed = [_shown(v) for v in schema.get("enum", [])]
+        if isinstance(instance, (dict, list)):
+            return [doc.error(path, f"expected one of {', '.join(allowed)}{_where(path)}, got {_type_name(instance)}")]
+        hint = did_you_mean(_shown(instance), allowed) or _one_of(allowed)
+        return [doc.error(path, f"'{_shown(instance)}' is not allowed{_where(path)}", hint)]
     if validator == "pattern":
-        return doc.error(path, f"'{error.instance}' is not a valid name here", _pattern_hint(schema.get("pattern", "")))
-    if validator == "maxProperties" and schema.get("maxProperties") == 1:
-        return doc.error(path, "a step is one mapping with exactly one key", "start each step with its own '- '")
+        return [doc.error(path, f"'{instance}' is not a valid name{_where(path)}", _pattern_hint(schema))]
+    if validator == "maxProperties" and schema.get("maxProperties") == 1 and isinstance(instance, dict):
+        first, second = list(instance)[:2]
+        return [
+            doc.key_error(
+                (*path, second),
+                f"a step has one key, but '{second}' follows '{first}' in the same step",
+                "start each step with its own '- '",
+            )
+        ]
+    if validator == "minProperties" and schema.get("maxProperties") == 1:
+        allowed = [str(v) for v in schema.get("propertyNames", {}).get("enum", [])]
+        return [doc.error(path, "empty step", _one_of(allowed) if allowed else None)]
     if validator in ("minProperties", "maxProperties"):
-        return doc.error(path, f"{'too few' if validator == 'minProperties' else 'too many'} keys")
+        limit = error.validator_value
+        amount = f"at least {limit}" if validator == "minProperties" else f"at most {limit}"
+        return [doc.error(path, f"{_owner(path)} needs {amount} key(s)")]
     if validator in ("minimum", "maximum", "minItems", "maxItems", "minLength", "uniqueItems"):
-        return doc.error(path, _plain_limit(error))
-    return doc.error(path, error.message)
+        return [doc.error(path, _plain_limit(error))]
+    return [doc.error(path, f"this value is not allowed here{_where(path)}")]
 
 
 def _one_of(allowed: list[str]) -> str:
     return "one of: " + ", ".join(allowed)
 
 
-def _pattern_hint(pattern: str) -> str | None:
+def _pattern_hint(schema: dict[str, Any]) -> str | None:
+    pattern = str(schema.get("pattern", ""))
     if "a-z0-9_" in pattern:
         return "use lower_snake_case, e.g. my_bid"
     if "a-z0-9-" in pattern:
         return "use lowercase words joined by '-', e.g. my-rules"
-    if "A-Z" in pattern:
+    if "A-Z]$" in pattern:
         return "a suit id is one capital letter, e.g. H"
+    if pattern.startswith("^[0-9]"):
+        return "a version is numbers joined by '.', e.g. 1.0.2"
     return None
 
 
 def _plain_limit(error: ValidationError) -> str:
     v = error.validator
     limit = error.validator_value
+    if v == "uniqueItems" and isinstance(error.instance, list):
+        repeated = next((x for i, x in enumerate(error.instance) if x in error.instance[:i]), None)
+        if repeated is not None:
+            return f"the list names '{_shown(repeated)}' twice"
     return {
         "minimum": f"{error.instance} is less than the least allowed, {limit}",
         "maximum": f"{error.instance} is more than the most allowed, {limit}",
@@ -119,17 +196,17 @@ def _plain_limit(error: ValidationError) -> str:
 def validate_document(doc: Document, schema: str = RULESET_SCHEMA.name) -> list[RuleError]:
     """All schema problems of one document, in file order."""
     if doc.data is None:
-        return [RuleError("the file is empty", doc.position(()))]
+        return [doc.error((), "the file is empty", "a rule file starts with 'ruleset: NAME' or 'extends: PARENT'")]
     errors = sorted(
         _validator(schema).iter_errors(doc.data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
     )
     seen: set[tuple[Any, ...]] = set()
     result: list[RuleError] = []
     for error in errors:
-        path = tuple(error.absolute_path)
-        if any(path[: len(p)] == p for p in seen):
+        place = _place(error)
+        if any(place[: len(p)] == p for p in seen):
             continue  # one message per place: deeper ones are usually consequences
-        seen.add(path)
-        result.append(_error_for(doc, error))
+        seen.add(place)
+        result.extend(_errors_for(doc, error))
     result.sort(key=lambda e: (e.position.line, e.position.column) if e.position else (0, 0))
     return result

@@ -12,7 +12,7 @@ can point at the exact line and column.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,28 +81,29 @@ class Document:
         """The file position of character ``offset`` inside the string value at ``key``.
 
         Works for every scalar style: the value's non-blank characters appear in the same
-        order in the source, so we count them on both sides.
+        order in the source, so we count them on both sides. Escapes of quoted scalars
+        (``\\"`` or ``''``) are one character of the value; an offset at or past the value's
+        last non-blank character points just after the last one in the source.
         """
         loc = self.locations.get(tuple(key))
         value = self._value_at(key)
         if loc is None or not isinstance(value, str):
             return self.position(key)
         wanted = sum(1 for ch in value[:offset] if not ch.isspace())
-        raw = self.text[loc.start : loc.end]
-        skip = 0
-        if loc.style in ("|", ">"):
-            skip = raw.find("\n") + 1 if "\n" in raw else len(raw)
-        elif loc.style in ("'", '"'):
-            skip = 1
-        index = loc.start + skip
+        index = None
+        after_last = None
         seen = 0
-        while index < loc.end:
-            ch = self.text[index]
-            if not ch.isspace():
-                if seen == wanted:
-                    break
-                seen += 1
-            index += 1
+        for start, end, produced in _scalar_units(self.text, loc):
+            blanks = sum(1 for ch in produced if not ch.isspace())
+            if blanks == 0:
+                continue
+            if seen == wanted:
+                index = start
+                break
+            seen += blanks
+            after_last = end
+        if index is None:
+            index = after_last if after_last is not None else loc.start
         line = self.text.count("\n", 0, index) + 1
         column = index - (self.text.rfind("\n", 0, index) + 1) + 1
         return Position(self.path, line, column)
@@ -117,27 +118,215 @@ class Document:
         return value
 
 
+_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}
+_ESCAPES = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
+
+
+def _scalar_units(text: str, loc: Location) -> Iterator[tuple[int, int, str]]:
+    """The source of one scalar as (start, end, text it stands for) pieces, in order.
+
+    A piece is one source character, or one escape of a quoted scalar (``\\"``, ``\\x41``,
+    ``''``) standing for one character, or an escaped line break standing for nothing.
+    """
+    index, end = loc.start, loc.end
+    if loc.style in ("|", ">"):
+        newline = text.find("\n", index, end)
+        index = newline + 1 if newline >= 0 else end  # skip the header line (|, >-, …)
+    elif loc.style in ("'", '"'):
+        index += 1
+        end -= 1  # the closing quote
+    while index < end:
+        ch = text[index]
+        if loc.style == "'" and ch == "'" and text.startswith("''", index):
+            yield index, index + 2, "'"
+            index += 2
+        elif loc.style == '"' and ch == "\\" and index + 1 < end:
+            code = text[index + 1]
+            if code in "\r\n":
+                yield index, index + 2, ""
+                index += 2
+            else:
+                size = 2 + _ESCAPE_DIGITS.get(code, 0)
+                digits = text[index + 2 : index + size]
+                produced = chr(int(digits, 16)) if code in _ESCAPE_DIGITS else _ESCAPES.get(code, code)
+                yield index, index + size, produced
+                index += size
+        else:
+            yield index, index + 1, ch
+            index += 1
+
+
 def _mark_position(path: str, mark: yaml.Mark | None) -> Position:
     if mark is None:
         return Position(path)
     return Position(path, mark.line + 1, mark.column + 1)
 
 
-def _check_shape(text: str, path: str) -> None:
-    """Walk the event stream (no recursion, no expansion) to bound depth and size."""
-    depth = 0
+def _line(text: str, line: int) -> str | None:
     lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def _error_at(text: str, path: str, mark: yaml.Mark | None, message: str, hint: str | None = None) -> RuleError:
+    pos = _mark_position(path, mark)
+    return RuleError(message, pos, hint, _line(text, pos.line))
+
+
+def _check_shape(text: str, path: str) -> None:
+    """Walk the event stream (no recursion, no expansion) to bound depth and size.
+
+    The number of values the document stands for is counted with every alias (``*name``)
+    as large as its anchor, so a file that multiplies an anchor (the "billion laughs") is
+    refused at the first alias that goes over :data:`MAX_VALUES`, before anything is built.
+    """
+    depth = 0
+    values = 0  # values built so far, as _Builder counts them: keys not included, aliases in full
+    aliases = 0
+    anchor_sizes: dict[str, int] = {}
+    frames: list[_Frame] = []  # the open collections, innermost last
     for count, event in enumerate(yaml.parse(text, Loader=yaml.SafeLoader), start=1):
         if count > MAX_EVENTS:
-            raise RuleError(f"file is too large (more than {MAX_EVENTS} YAML values)", Position(path))
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_EVENTS} YAML events)")
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            frame = frames.pop()
+            if frame.anchor is not None:
+                anchor_sizes[frame.anchor] = frame.size
+            if frames:
+                frames[-1].size += frame.size
+            continue
+        if not isinstance(event, (yaml.CollectionStartEvent, yaml.ScalarEvent, yaml.AliasEvent)):
+            continue
+        is_key = bool(frames) and frames[-1].next_is_key()
+        if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                pos = _mark_position(path, event.start_mark)
-                line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
-                raise RuleError(f"nesting is deeper than {MAX_DEPTH} levels", pos, None, line)
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
+                raise _error_at(
+                    text,
+                    path,
+                    event.start_mark,
+                    f"nesting is deeper than {MAX_DEPTH} levels",
+                    "rule files need only a few levels; flatten the data",
+                )
+            frames.append(_Frame(event.anchor, isinstance(event, yaml.MappingStartEvent)))
+            size = 1
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 0 if is_key else 1
+            if event.anchor is not None:
+                anchor_sizes[event.anchor] = 1
+        else:
+            size = 0 if is_key else anchor_sizes.get(event.anchor, 1)
+        values += size
+        aliases += isinstance(event, yaml.AliasEvent)
+        if values > MAX_VALUES and aliases:
+            raise _error_at(
+                text,
+                path,
+                event.start_mark,
+                f"file expands to more than {MAX_VALUES} values",
+                "aliases (*name) that repeat large anchors multiply the size; write the data out",
+            )
+        if values > MAX_VALUES:
+            raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_VALUES} values)")
+        if frames and not isinstance(event, yaml.CollectionStartEvent):
+            frames[-1].size += size
+
+
+@dataclass
+class _Frame:
+    """One open collection while :func:`_check_shape` walks the events."""
+
+    anchor: str | None
+    is_mapping: bool
+    size: int = 1  # values it stands for, itself included
+    children: int = 0
+
+    def next_is_key(self) -> bool:
+        """Count one more child; whether it is a mapping key (keys and values alternate)."""
+        self.children += 1
+        return self.is_mapping and self.children % 2 == 1
+
+
+#: PyYAML's words for the parts of a file, in plain words.
+_YAML_WORDS = {
+    "<block end>": "the end of an indented block",
+    "<block mapping start>": "a new indented block",
+    "<block sequence start>": "a new indented list",
+    "<block entry>": "a list item ('- ')",
+    "<stream end>": "the end of the file",
+    "<document start>": "'---'",
+    "<scalar>": "a value",
+    "<flow mapping start>": "'{'",
+    "<flow sequence start>": "'['",
+    "'?'": "a new key",
+}
+
+_OPENERS = {"flow sequence": "'['", "flow mapping": "'{'", "quoted scalar": "quote", "double-quoted scalar": "quote"}
+
+
+def _syntax_error(text: str, path: str, exc: yaml.MarkedYAMLError) -> RuleError:
+    """A YAML syntax error in plain words, at the place a person has to fix."""
+    problem = exc.problem or exc.context or "invalid YAML"
+    context = exc.context or ""
+    mark = exc.problem_mark or exc.context_mark
+    opened = next((name for key, name in _OPENERS.items() if context.endswith(key)), None)
+    start = exc.context_mark
+    where = f"line {start.line + 1}, column {start.column + 1}" if start is not None else ""
+    if "'\\t'" in problem or "tab character" in problem:
+        return _error_at(text, path, mark, "a tab character is not allowed here", "indent with spaces, not tabs")
+    if problem.startswith("found character") and "cannot start any token" in problem:
+        char = problem.split("'")[1] if problem.count("'") >= 2 else "?"
+        return _error_at(
+            text, path, mark, f"a value cannot start with '{char}'", f'put the value in quotes, e.g. "{char}…"'
+        )
+    if opened == "quote" and "end of stream" in problem:
+        return _error_at(text, path, start, "this quoted text is never closed", "end it with the same quote")
+    if opened in ("'['", "'{'"):
+        closer = "]" if opened == "'['" else "}"
+        if "<stream end>" in problem:
+            return _error_at(text, path, start, f"this {opened} is never closed", f"close it with '{closer}'")
+        return _error_at(
+            text, path, mark, f"expected ',' or '{closer}' here", f"the {opened} at {where} is not closed before this"
+        )
+    if problem == "mapping values are not allowed here":
+        return _error_at(
+            text,
+            path,
+            mark,
+            "unexpected ':' here",
+            "text that contains ': ' must be in quotes; otherwise check this line's indentation",
+        )
+    if problem.startswith("expected <block end>"):
+        return _error_at(
+            text,
+            path,
+            mark,
+            "this line's indentation does not fit the lines above it",
+            "the keys of one mapping, and the items of one list, start in the same column",
+        )
+    if problem.startswith("found unknown escape character"):
+        char = problem.rsplit(" ", 1)[-1].strip("'")
+        return _error_at(
+            text,
+            path,
+            mark,
+            f"unknown escape '\\{char}' in double-quoted text",
+            "write a backslash as \\\\, or use single quotes",
+        )
+    if problem.startswith("found undefined alias"):
+        name = problem.rsplit(" ", 1)[-1].strip("'")
+        return _error_at(text, path, mark, f"unknown anchor '*{name}'", f"define it first with '&{name}'")
+    if context.startswith("expected a single document"):
+        return _error_at(text, path, mark, "a rule file holds one YAML document", "remove the '---' line")
+    for word, plain in _YAML_WORDS.items():
+        problem = problem.replace(word, plain)
+    return _error_at(text, path, mark, f"YAML syntax error: {problem}")
+
+
+#: Tags a rule file may carry (explicitly or implicitly): the plain JSON-like values, and dates.
+_ALLOWED_TAGS = {
+    "tag:yaml.org,2002:" + name for name in ("map", "seq", "str", "int", "float", "bool", "null", "timestamp")
+}
 
 
 class _Builder:
@@ -152,19 +341,19 @@ class _Builder:
         self.constructor = yaml.constructor.SafeConstructor()
 
     def error(self, node: yaml.Node, message: str, hint: str | None = None) -> RuleError:
-        pos = _mark_position(self.path, node.start_mark)
-        lines = self.text.splitlines()
-        line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
-        return RuleError(message, pos, hint, line)
+        return _error_at(self.text, self.path, node.start_mark, message, hint)
 
     def build(self, node: yaml.Node, key: PathKey) -> Any:
         self.count += 1
-        if self.count > MAX_VALUES:
+        if self.count > MAX_VALUES:  # _check_shape refuses such files first; this is a backstop
             raise self.error(
                 node,
                 f"file expands to more than {MAX_VALUES} values",
                 "aliases (*name) that repeat large anchors multiply the size; write the data out",
             )
+        if node.tag not in _ALLOWED_TAGS:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self.error(node, f"unsupported tag '{tag}'", "rule files hold plain values; remove the tag")
         style = node.style if isinstance(node, yaml.ScalarNode) else None
         self.locations[key] = Location(
             node.start_mark.line + 1,
@@ -179,17 +368,29 @@ class _Builder:
             return [self.build(child, (*key, i)) for i, child in enumerate(node.value)]
         try:
             return self.constructor.construct_object(node)
+        except ValueError:  # e.g. a whole number of thousands of digits
+            raise self.error(node, f"number is too long ({len(node.value)} characters)") from None
         except yaml.YAMLError as exc:
-            raise self.error(node, f"bad value: {exc}") from None
+            problem = getattr(exc, "problem", None) or "cannot be read"
+            raise self.error(node, f"bad value: {problem}") from None
 
     def _mapping(self, node: yaml.MappingNode, key: PathKey) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise self.error(key_node, "merge keys (<<) are not supported in rule files")
+                raise self.error(
+                    key_node, "merge keys (<<) are not supported in rule files", "write the keys out in full"
+                )
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self.error(key_node, "mapping keys must be plain names")
             name = str(key_node.value)
+            if name in result:
+                first = self.key_locations[(*key, name)]
+                raise self.error(
+                    key_node,
+                    f"duplicate key '{name}'",
+                    f"'{name}' is already given at line {first.line}; each key may appear once in a mapping",
+                )
             self.key_locations[(*key, name)] = Location(
                 key_node.start_mark.line + 1,
                 key_node.start_mark.column + 1,
@@ -197,8 +398,6 @@ class _Builder:
                 key_node.end_mark.index,
                 key_node.style,
             )
-            if name in result:
-                raise self.error(key_node, f"duplicate key '{name}'", "each key may appear once in a mapping")
             result[name] = self.build(value_node, (*key, name))
         return result
 
@@ -211,12 +410,17 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
         _check_shape(text, path)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        pos = _mark_position(path, mark)
-        lines = text.splitlines()
-        line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise RuleError(f"YAML syntax error: {problem}", pos, None, line) from None
+        raise _syntax_error(text, path, exc) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise RuleError(
+            f"the character U+{ord(char):04X} is not allowed in a YAML file",
+            Position(path, line, column),
+            "remove it, or write it as an escape (\\uXXXX) inside double quotes",
+            _line(text, line),
+        ) from None
     except yaml.YAMLError as exc:
         raise RuleError(f"YAML error: {exc}", Position(path)) from None
     except RecursionError:
@@ -240,5 +444,14 @@ def read_yaml(path: Path) -> Document:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleError(f"file is not UTF-8 text (byte {exc.start})", Position(str(path))) from None
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        source = raw.splitlines()[line - 1].decode("utf-8", "replace") if raw.splitlines() else None
+        raise RuleError(
+            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02X})",
+            Position(str(path), line, column),
+            "save the file as UTF-8",
+            source,
+        ) from None
     return parse_yaml(text, str(path))

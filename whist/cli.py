@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages, default_language, load_texts
@@ -372,6 +373,9 @@ def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
     except RuleError as exc:
         _fail(str(exc))
     click.echo(f"{lang}: fingerprints updated in {changed} file(s)")
+
+
+register_printing(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,190 @@
+"""The ``whist cards`` and ``whist rules`` commands; :func:`register` adds them to a click group.
+
+Problems a person can fix (an unknown bid, a missing glyph, a rule set that does not load)
+are printed as messages with exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from rulespec import RuleError, load_ruleset
+from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.model import RuleSet
+
+DEFAULT_RULESET = "combo-whist"
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def _language(lang: str | None) -> str:
+    chosen = lang or default_language()
+    if chosen not in available_languages():
+        raise click.BadParameter(
+            f"unknown language '{chosen}' (available: {', '.join(available_languages())})", param_hint="--lang"
+        )
+    return chosen
+
+
+def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
+    language = _language(lang)
+    try:
+        rules = load_ruleset(ruleset)
+        return rules, load_texts(rules, language)
+    except RuleError as exc:
+        _fail(str(exc))
+
+
+def _bid_ids(value: tuple[str, ...]) -> list[str]:
+    """``--bids trump,grill --bids lock`` → ``["trump", "grill", "lock"]``."""
+    return [part for item in value for part in item.replace(",", " ").split()]
+
+
+def _note_missing(texts: Texts) -> None:
+    """A missing translation falls back to English; say so (on stderr), never fail."""
+    if texts.missing and texts.language != "en":
+        click.echo(
+            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', printed in English "
+            f"(see: whist translate status {texts.language})",
+            err=True,
+        )
+
+
+def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--lang", default=None, metavar="LANG", help="Language of the texts (default: from the environment)."
+    )(function)
+
+
+@click.command("cards")
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@_lang_option
+@click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True, help="Copies of each card.")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper of the home sheets (not used with --bleed).",
+)
+@click.option("--bids", "bids", multiple=True, metavar="IDS", help="Only these bids (ids, comma-separated).")
+@click.option(
+    "--cut-marks/--no-cut-marks",
+    default=None,
+    help="Cut marks outside the cards (default: on for home sheets, off with --bleed).",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 20),
+    default=None,
+    metavar="MM",
+    help="One card per page with this bleed (mm), TrimBox and BleedBox, for print shops.",
+)
+@click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default=None, help="Default: from -o's suffix.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of PNGs.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
+def cards_command(
+    ruleset: str,
+    lang: str | None,
+    copies: int,
+    paper: str,
+    bids: tuple[str, ...],
+    cut_marks: bool | None,
+    bleed: float | None,
+    fmt: str | None,
+    dpi: int,
+    output: Path,
+) -> None:
+    """Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page)."""
+    from printing.cards import write_cards
+    from printing.facts import select_bids
+
+    rules, texts = _load(ruleset, lang)
+    ids = _bid_ids(bids)
+    try:
+        select_bids(rules, ids)
+    except RuleError as exc:
+        hint = f" ({exc.hint})" if exc.hint else ""
+        raise click.BadParameter(f"{exc.message}{hint}", param_hint="--bids") from None
+    fmt = fmt or ("png" if output.suffix.lower() == ".png" else "pdf")
+    try:
+        result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks)
+        if fmt == "png":
+            from printing.preview import write_pngs
+
+            written = write_pngs(result.pdf, output, dpi)
+        else:
+            output.write_bytes(result.pdf)
+            written = [output]
+    except RuleError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
+    shortened = sorted({c.bid_id for c in result.cards if c.used_short})
+    if shortened:
+        click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
+    _note_missing(texts)
+    where = f"{result.sheet.paper.upper()}, {result.sheet.columns} × {result.sheet.rows}" if result.sheet else "bleed"
+    files = written[0] if len(written) == 1 else f"{written[0]} … {written[-1]}"
+    click.echo(f"wrote {files}: {len(result.cards)} cards on {result.pages} page(s) ({where})")
+
+
+@click.command("rules")
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@_lang_option
+@click.option("--format", "fmt", type=click.Choice(["md", "html", "pdf"]), default=None, help="Default: from -o.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Output file (Markdown and HTML: standard output when left out).",
+)
+def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, output: Path | None) -> None:
+    """Write the rules reference of RULESET: the general rules and the bid tables."""
+    from printing.reference import build_reference, to_html, to_markdown
+
+    if fmt is None:
+        suffix = output.suffix.lower().lstrip(".") if output else ""
+        fmt = {"md": "md", "markdown": "md", "html": "html", "htm": "html", "pdf": "pdf"}.get(suffix)
+        if fmt is None:
+            raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
+    if fmt == "pdf" and output is None:
+        raise click.UsageError("a PDF needs an output file: -o FILE.pdf")
+    rules, texts = _load(ruleset, lang)
+    try:
+        ref = build_reference(rules, texts)
+        if fmt == "pdf":
+            from printing.reference_pdf import reference_pdf
+
+            data: bytes | str = reference_pdf(ref, paper.lower())
+        else:
+            data = to_markdown(ref) if fmt == "md" else to_html(ref)
+        if output is None:
+            click.echo(data, nl=False)
+        elif isinstance(data, bytes):
+            output.write_bytes(data)
+        else:
+            output.write_text(data, encoding="utf-8")
+    except RuleError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
+    _note_missing(texts)
+    if output is not None:
+        click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")
+
+
+def register(cli: click.Group) -> None:
+    """Add ``cards`` and ``rules`` to the ``whist`` command group."""
+    cli.add_command(cards_command)
+    cli.add_command(rules_command)

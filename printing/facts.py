@@ -1,0 +1,158 @@
+"""What is printed about a bid, as texts in one language: the face of its card, a table row.
+
+Numbers come from the rule data (a worth that depends on the combo prints as ``1 or 3``,
+from the worth expression's possible values); words come from the locale texts. A text
+that is missing in every language is left out (``None``) rather than printed as its key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rulespec.errors import RuleError, did_you_mean
+from rulespec.locale import Texts
+from rulespec.model import Bid, RuleSet
+from whist.tables import incompatibility_text, number_text, tricks_text
+
+MINUS = "\u2212"
+_NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def _lookup(data: dict[str, Any], key: str) -> str | None:
+    value: Any = data
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def has_text(texts: Texts, key: str) -> bool:
+    """Whether ``key`` has a text in the language or in the English fallback."""
+    return _lookup(texts.data, key) is not None or _lookup(texts.fallback, key) is not None
+
+
+def optional_label(texts: Texts, name: str, default: str, **values: Any) -> str:
+    """A label, or ``default`` (filled the same way) when no language has it, never the bare key."""
+    if has_text(texts, f"labels.{name}"):
+        return texts.label(name, **values)
+    return default.format(**values) if values else default
+
+
+def bid_text(texts: Texts, bid_id: str, field_name: str = "rules") -> str | None:
+    """A bid's ``rules`` or ``short`` text with its numbers filled in, or None when it has none."""
+    if not has_text(texts, f"bids.{bid_id}.{field_name}"):
+        return None
+    return " ".join(texts.bid_text(bid_id, field_name).split())
+
+
+def display_number(text: str) -> str:
+    """Numbers as typeset: a true minus sign instead of a hyphen (``−4``, ``−1 or 3``)."""
+    return _NEGATIVE.sub(MINUS, text)
+
+
+def ruleset_title(rules: RuleSet, texts: Texts) -> str:
+    """The rule set's title in the language (its name when it has none), with its version."""
+    title = texts.get("title") if has_text(texts, "title") else rules.name
+    return f"{title} {rules.version}"
+
+
+def worth_values(bid: Bid) -> list[str] | None:
+    """The worths a bid can have, low to high, when there are several (Master Mail: 1, 3)."""
+    values = bid.worth.possible_values()
+    if values is None or len(values) < 2:
+        return None
+    ordered = sorted(values) if all(isinstance(v, int) for v in values) else list(values)
+    return [display_number(str(v)) for v in ordered]
+
+
+def worth_text(bid: Bid, texts: Texts) -> str:
+    return display_number(number_text(bid.worth, texts))
+
+
+def score_text(bid: Bid, texts: Texts) -> str:
+    """A standard bid's score: a number, ``1 or 2``, or "the combo's rank" for ``combo.worth``."""
+    if bid.score is not None and " ".join(bid.score.source.split()) == "combo.worth":
+        return optional_label(texts, "score_combo_worth", "*")
+    return display_number(number_text(bid.score, texts))
+
+
+def trump_text(bid: Bid, texts: Texts) -> str:
+    return texts.label("yes" if bid.has_trump else "no")
+
+
+def priority_text(bid: Bid, texts: Texts) -> str:
+    return display_number(str(bid.priority)) if bid.priority is not None else texts.label("none")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One labelled fact at the foot of a card (``Score: 2``)."""
+
+    key: str
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class BidFace:
+    """Everything a bid's card shows, in one language."""
+
+    bid_id: str
+    kind: str
+    kind_label: str
+    worth_label: str
+    worth: str
+    worth_values: tuple[str, ...] | None  # several possible worths, low to high
+    or_word: str
+    name: str
+    rules: str | None
+    short: str | None
+    fields: tuple[Field, ...]
+
+
+def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
+    """Score, trump and tricks of a standard bid; priority and incompatibility of a special one."""
+    if bid.kind == "standard":
+        return (
+            Field("score", texts.label("score"), score_text(bid, texts)),
+            Field("trump", texts.label("trump"), trump_text(bid, texts)),
+            Field("tricks", texts.label("tricks"), tricks_text(bid, texts)),
+        )
+    return (
+        Field("priority", texts.label("priority"), priority_text(bid, texts)),
+        Field("incompatibility", texts.label("incompatibility"), incompatibility_text(bid, rules, texts)),
+    )
+
+
+def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
+    values = worth_values(bid)
+    return BidFace(
+        bid_id=bid.id,
+        kind=bid.kind,
+        kind_label=texts.label(f"{bid.kind}_bid"),
+        worth_label=texts.label("worth"),
+        worth=worth_text(bid, texts),
+        worth_values=tuple(values) if values else None,
+        or_word=texts.label("or"),
+        name=texts.bid_name(bid.id),
+        rules=bid_text(texts, bid.id, "rules"),
+        short=bid_text(texts, bid.id, "short"),
+        fields=bid_fields(bid, rules, texts),
+    )
+
+
+def select_bids(rules: RuleSet, ids: Iterable[str] | None = None) -> list[Bid]:
+    """The bids to print: all (standard first, then special), or ``ids`` in the order given."""
+    if not ids:
+        return rules.standard_bids + rules.special_bids
+    chosen: list[Bid] = []
+    for bid_id in ids:
+        if bid_id not in rules.bids:
+            raise RuleError(f"unknown bid '{bid_id}' in {rules.id}", hint=did_you_mean(bid_id, rules.bids))
+        if rules.bids[bid_id] not in chosen:
+            chosen.append(rules.bids[bid_id])
+    return chosen

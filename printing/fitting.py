@@ -1,0 +1,151 @@
+"""Paragraphs that fit: styles, hyphenation, and the largest font size at which a text fits a box.
+
+Long words break at hyphenation points (pyphen's dictionaries, by language: Swedish
+compounds break between syllables, never mid-syllable); a word that cannot break to fit
+is never cut anywhere else — the text is set smaller instead. :func:`fit_paragraph` tries
+sizes from large to small and returns the first at which the text fits both the height and
+the width of its box, or None.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+import pyphen
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
+#: Shortest word that is hyphenated, and the fewest letters left on either side of a break.
+MIN_WORD = 7
+MIN_PART = 3
+#: Tolerance for rounding when comparing widths and heights (points).
+EPSILON = 0.01
+
+
+@functools.cache
+def hyphenator(language: str) -> Hyphenator | None:
+    """Where words of ``language`` may break, longest head first, or None without a dictionary.
+
+    A word already holding hyphens (``non-declarer``, ``Slut-Hund``) breaks only after them;
+    any other word at the syllable breaks of pyphen's dictionary for the language.
+    """
+    found = pyphen.language_fallback(language)
+    if not found:
+        return None
+    dictionary = pyphen.Pyphen(lang=found, left=MIN_PART, right=MIN_PART)
+
+    def breaks(word: str) -> Iterator[tuple[str, str]]:
+        if "-" in word.strip("-"):
+            parts = word.split("-")
+            for i in range(len(parts) - 1, 0, -1):
+                head, tail = "-".join(parts[:i]) + "-", "-".join(parts[i:])
+                if head.strip("-") and tail:
+                    yield head, tail
+            return
+        yield from dictionary.iterate(word)
+
+    return breaks
+
+
+def markup(text: str) -> str:
+    """Plain text as ReportLab paragraph markup (``&``, ``<`` and ``>`` escaped)."""
+    return escape(text)
+
+
+def paragraph_style(
+    name: str,
+    font: str,
+    size: float,
+    language: str | None = None,
+    leading: float = 1.22,
+    alignment: int = TA_LEFT,
+    color: object = None,
+    split_long_words: bool = False,
+) -> ParagraphStyle:
+    """A style in ``font`` at ``size``; hyphenated for ``language`` when given.
+
+    A word too long for a line is cut at an arbitrary letter only with ``split_long_words``
+    (table cells, where nothing may stick out); elsewhere the caller sets the text smaller.
+    """
+    style = ParagraphStyle(
+        name,
+        fontName=font,
+        fontSize=size,
+        leading=round(size * leading, 2),
+        alignment=alignment,
+        splitLongWords=int(split_long_words),
+        spaceShrinkage=0,
+        hyphenationMinWordLength=MIN_WORD,
+        embeddedHyphenation=1,
+        uriWasteReduce=0,
+    )
+    hyphenate = hyphenator(language) if language else None
+    if hyphenate is not None:
+        style.hyphenationLang = hyphenate
+    if color is not None:
+        style.textColor = color
+    return style
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A paragraph wrapped to its box: the size chosen and the space it takes."""
+
+    paragraph: Paragraph
+    size: float
+    width: float
+    height: float
+
+
+def line_widths_ok(paragraph: Paragraph, width: float) -> bool:
+    """Whether every line of a wrapped paragraph stays inside ``width`` (no word sticks out)."""
+    para = paragraph.blPara
+    for line in para.lines:
+        slack = line[0] if isinstance(line, tuple) else line.extraSpace
+        if slack < -EPSILON:
+            return False
+    return paragraph.width <= width + EPSILON
+
+
+def sizes(largest: float, smallest: float, step: float = 0.25) -> list[float]:
+    """Font sizes from ``largest`` down to ``smallest``."""
+    count = int(round((largest - smallest) / step))
+    return [round(largest - i * step, 2) for i in range(count + 1)]
+
+
+def fit_paragraph(
+    text: str,
+    make_style: Callable[[float], ParagraphStyle],
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float,
+    max_lines: int | None = None,
+) -> Fit | None:
+    """The largest size (``largest`` … ``smallest``) at which ``text`` fits ``width`` × ``height``."""
+    source = markup(text)
+    for size in sizes(largest, smallest):
+        paragraph = Paragraph(source, make_style(size))
+        used_width, used_height = paragraph.wrap(width, height)
+        if used_height > height + EPSILON or not line_widths_ok(paragraph, width):
+            continue
+        if max_lines is not None and len(paragraph.blPara.lines) > max_lines:
+            continue
+        return Fit(paragraph, size, used_width, used_height)
+    return None
+
+
+def text_lines(fit: Fit) -> list[str]:
+    """The lines of a fitted paragraph as text (hyphens included), for tests and checks."""
+    lines = []
+    for line in fit.paragraph.blPara.lines:
+        if isinstance(line, tuple):
+            lines.append(" ".join(line[1]))
+        else:
+            lines.append("".join(getattr(word, "text", "") for word in line.words))
+    return lines

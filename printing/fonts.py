@@ -1,0 +1,110 @@
+"""The font everything is printed in, and the check that it can draw every character.
+
+The font is DejaVu Sans: it has the card suits (♠ ♥ ♦ ♣), the Swedish letters and the rest
+of Latin, Greek and Cyrillic. Its files are not copied into this repository; they come from
+a pip package that ships them (see :data:`SOURCES`; ``matplotlib`` is a dependency of this
+project only for that reason, and is never imported).
+
+A PDF library given a character its font lacks may draw nothing at all, so every text is
+checked against the font's character map before it is drawn (:meth:`FontSet.check`): a
+missing glyph is an error for people, naming the character and where it occurs.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from rulespec.errors import RuleError
+
+#: The family's display name, as error messages say it.
+FAMILY_NAME = "DejaVu Sans"
+#: ReportLab font names, and the file each face is read from.
+FACES: dict[str, str] = {
+    "DejaVuSans": "DejaVuSans.ttf",
+    "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
+    "DejaVuSans-Oblique": "DejaVuSans-Oblique.ttf",
+    "DejaVuSans-BoldOblique": "DejaVuSans-BoldOblique.ttf",
+}
+#: pip packages that ship the DejaVu Sans files, and the folder inside each (first found wins).
+SOURCES: tuple[tuple[str, str], ...] = (
+    ("matplotlib", "mpl-data/fonts/ttf"),
+    ("rinoh_typeface_dejavusans", "."),
+)
+#: Characters never drawn as glyphs (line breaks, soft hyphens are handled by the layout).
+_NOT_DRAWN = {"\n", "\r", "\t", "\u00ad"}
+
+
+def font_directory() -> Path:
+    """The folder holding the DejaVu Sans files, found in an installed package (not imported)."""
+    for package, folder in SOURCES:
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        for location in spec.submodule_search_locations:
+            directory = Path(location) / folder
+            if all((directory / name).is_file() for name in FACES.values()):
+                return directory.resolve()
+    packages = " or ".join(package for package, _ in SOURCES)
+    raise RuleError(
+        f"the font {FAMILY_NAME} was not found",
+        hint=f"it comes with the pip package {packages}: pip install -e . installs it",
+    )
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The registered faces of the family, by role, and the glyph check."""
+
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+    directory: Path
+
+    def missing_glyphs(self, text: str, font_name: str | None = None) -> list[str]:
+        """The distinct characters of ``text`` that the face cannot draw, in order of appearance."""
+        cmap = pdfmetrics.getFont(font_name or self.regular).face.charToGlyph
+        missing: list[str] = []
+        for char in text:
+            if char in _NOT_DRAWN or char in missing:
+                continue
+            if not cmap.get(ord(char)):
+                missing.append(char)
+        return missing
+
+    def check(self, text: str, where: str, font_name: str | None = None) -> str:
+        """``text`` unchanged if the face can draw all of it; otherwise a :class:`RuleError`."""
+        missing = self.missing_glyphs(text, font_name)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})" for c in missing)
+            raise RuleError(
+                f"the font {FAMILY_NAME} has no glyph for {shown} in {where}",
+                hint="the PDF would show nothing there: write the text with other characters",
+            )
+        return text
+
+
+@functools.cache
+def load_fonts() -> FontSet:
+    """Register the family with ReportLab (once) and return it."""
+    directory = font_directory()
+    for name, filename in FACES.items():
+        pdfmetrics.registerFont(TTFont(name, str(directory / filename)))
+    regular, bold, italic, bold_italic = FACES
+    family = regular
+    addMapping(family, 0, 0, regular)
+    addMapping(family, 1, 0, bold)
+    addMapping(family, 0, 1, italic)
+    addMapping(family, 1, 1, bold_italic)
+    return FontSet(regular, bold, italic, bold_italic, directory)

@@ -1,0 +1,230 @@
+"""The rules reference: the general rules prose and the bid tables, as in the rulebook.
+
+:func:`build_reference` gathers the texts of one language into a :class:`Reference`;
+:func:`to_markdown` and :func:`to_html` write it out (``printing.reference_pdf`` writes the
+PDF). The general rules are the locale's ``general.*`` texts, in the order of the English
+file, each under its heading (``labels.section_<key>``); the tables have the rulebook's
+columns: designation, worth, score, trump, tricks and rules for standard bids; designation,
+worth, priority, incompatibility and rules for special bids.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from printing.facts import (
+    bid_text,
+    has_text,
+    optional_label,
+    priority_text,
+    ruleset_title,
+    score_text,
+    trump_text,
+    worth_text,
+)
+from rulespec.locale import Texts
+from rulespec.model import Bid, RuleSet
+from whist.tables import incompatibility_text, tricks_text
+
+FORMATS = ("md", "html", "pdf")
+#: Columns of the two bid tables (label names in ui.yaml).
+STANDARD_COLUMNS = ("designation", "worth", "score", "trump", "tricks", "rules")
+SPECIAL_COLUMNS = ("designation", "worth", "priority", "incompatibility", "rules")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of the general rules: its key, heading and paragraph."""
+
+    key: str
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class BidTable:
+    """The table of one kind of bid: column keys and titles, one row per bid."""
+
+    kind: str
+    title: str
+    columns: tuple[str, ...]
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    bid_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The whole rules reference of a rule set in one language."""
+
+    language: str
+    title: str
+    based_on: str | None
+    general_title: str
+    sections: tuple[Section, ...]
+    tables: tuple[BidTable, ...]
+
+
+def general_sections(texts: Texts) -> list[Section]:
+    """The general rules, in the English file's order (then any the language adds)."""
+    keys: list[str] = []
+    for data in (texts.fallback, texts.data):
+        general = data.get("general")
+        if isinstance(general, dict):
+            keys.extend(k for k in general if k not in keys)
+    sections = []
+    for key in keys:
+        if not has_text(texts, f"general.{key}"):
+            continue
+        heading = optional_label(texts, f"section_{key}", key.replace("_", " ").capitalize())
+        sections.append(Section(key, heading, " ".join(texts.general(key).split())))
+    return sections
+
+
+def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
+    if column == "designation":
+        return texts.bid_name(bid.id)
+    if column == "worth":
+        return worth_text(bid, texts)
+    if column == "score":
+        return score_text(bid, texts)
+    if column == "trump":
+        return trump_text(bid, texts)
+    if column == "tricks":
+        return tricks_text(bid, texts)
+    if column == "priority":
+        return priority_text(bid, texts)
+    if column == "incompatibility":
+        return incompatibility_text(bid, rules, texts)
+    return bid_text(texts, bid.id, "rules") or bid_text(texts, bid.id, "short") or ""
+
+
+def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
+    bids = rules.standard_bids if kind == "standard" else rules.special_bids
+    columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
+    return BidTable(
+        kind=kind,
+        title=texts.label(f"{kind}_bids"),
+        columns=columns,
+        headings=tuple(texts.label(c) for c in columns),
+        rows=tuple(tuple(_cell(bid, c, rules, texts) for c in columns) for bid in bids),
+        bid_ids=tuple(bid.id for bid in bids),
+    )
+
+
+def build_reference(rules: RuleSet, texts: Texts) -> Reference:
+    """Everything the reference prints, from the rule data and the texts of ``texts.language``."""
+    based_on = None
+    if len(rules.lineage) > 1:
+        based_on = optional_label(texts, "based_on", "based on {ruleset}", ruleset=", ".join(rules.lineage[1:]))
+    return Reference(
+        language=texts.language,
+        title=ruleset_title(rules, texts),
+        based_on=based_on,
+        general_title=optional_label(texts, "general_rules", "General rules"),
+        sections=tuple(general_sections(texts)),
+        tables=tuple(bid_table(kind, rules, texts) for kind in ("standard", "special")),
+    )
+
+
+# --- Markdown ----------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_|<\[\]])")
+
+
+def _md(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+#: Alignment of table columns (Markdown and HTML): numbers right, yes/no centred.
+_ALIGN = {"worth": "right", "score": "right", "priority": "right", "trump": "center"}
+
+
+def to_markdown(ref: Reference) -> str:
+    """The reference as GitHub-flavoured Markdown."""
+    out = [f"# {_md(ref.title)}", ""]
+    if ref.based_on:
+        out += [f"*{_md(ref.based_on)}*", ""]
+    if ref.sections:
+        out += [f"## {_md(ref.general_title)}", ""]
+        for section in ref.sections:
+            out += [f"### {_md(section.heading)}", "", _md(section.text), ""]
+    for table in ref.tables:
+        out += [f"## {_md(table.title)}", ""]
+        out.append("| " + " | ".join(_md(h) for h in table.headings) + " |")
+        rule = {"right": "--:", "center": ":-:"}
+        out.append("|" + "|".join(rule.get(_ALIGN.get(c, ""), "---") for c in table.columns) + "|")
+        for row in table.rows:
+            out.append("| " + " | ".join(_md(cell) for cell in row) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+# --- HTML --------------------------------------------------------------------------------
+
+_CSS = """
+:root { --standard: #0b4f8a; --special: #b34a12; }
+body { font-family: "DejaVu Sans", "Verdana", system-ui, sans-serif; line-height: 1.45; color: #1a1a1a;
+       max-width: 62rem; margin: 2rem auto; padding: 0 1rem; hyphens: auto; }
+h1 { margin-bottom: 0.2rem; }
+.based-on { color: #6b6b6b; margin-top: 0; }
+h2 { margin-top: 2.2rem; border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
+th, td { border: 1px solid #ccc; padding: 0.35rem 0.5rem; vertical-align: top; text-align: left; }
+th { color: white; }
+table.standard th { background: var(--standard); }
+table.special th { background: var(--special); }
+table.standard td:first-child { border-left: 6px solid var(--standard); font-weight: bold; }
+table.special td:first-child { border-left: 6px solid var(--special); font-weight: bold; }
+td.right { text-align: right; }
+td.center { text-align: center; }
+td.worth, td.tricks, td.priority { white-space: nowrap; }
+td.rules { width: 55%; }
+tbody tr:nth-child(even) { background: #f5f5f5; }
+@media print { body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
+"""
+
+
+def to_html(ref: Reference) -> str:
+    """The reference as one self-contained HTML page (styles inline, hyphenation by ``lang``)."""
+    e = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{e(ref.language)}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{e(ref.title)}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{e(ref.title)}</h1>",
+    ]
+    if ref.based_on:
+        out.append(f'<p class="based-on">{e(ref.based_on)}</p>')
+    if ref.sections:
+        out.append('<section id="general">')
+        out.append(f"<h2>{e(ref.general_title)}</h2>")
+        for section in ref.sections:
+            out.append(f'<h3 id="{e(section.key)}">{e(section.heading)}</h3>')
+            out.append(f"<p>{e(section.text)}</p>")
+        out.append("</section>")
+    for table in ref.tables:
+        out.append(f'<section id="{table.kind}-bids">')
+        out.append(f"<h2>{e(table.title)}</h2>")
+        out.append(f'<table class="{table.kind}">')
+        out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in table.headings) + "</tr></thead>")
+        out.append("<tbody>")
+        for bid_id, row in zip(table.bid_ids, table.rows, strict=True):
+            cells = []
+            for column, cell in zip(table.columns, row, strict=True):
+                classes = " ".join(filter(None, (column, _ALIGN.get(column))))
+                cells.append(f'<td class="{classes}">{e(cell)}</td>')
+            out.append(f'<tr id="bid-{e(bid_id)}">' + "".join(cells) + "</tr>")
+        out.append("</tbody>")
+        out.append("</table>")
+        out.append("</section>")
+    out += ["</body>", "</html>", ""]
+    return "\n".join(out)

@@ -1,0 +1,153 @@
+"""The rules reference as PDF: headings and paragraphs, then the two bid tables (ReportLab Platypus)."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
+from printing.fitting import markup, paragraph_style
+from printing.fonts import FontSet, load_fonts
+from printing.layout import MM, PAPERS
+from printing.reference import BidTable, Reference
+
+MARGIN = 18 * MM
+BODY_SIZE = 9.5
+TABLE_SIZE = 7.5
+#: Widest a table column grows to fit its texts on one line (mm); the rules column takes the rest.
+_MAX_WIDTHS = {
+    "designation": 30,
+    "worth": 14,
+    "score": 18,
+    "trump": 12,
+    "tricks": 18,
+    "priority": 16,
+    "incompatibility": 32,
+}
+CELL_PADDING = 4
+_ALIGN = {"worth": TA_RIGHT, "score": TA_RIGHT, "priority": TA_RIGHT, "trump": TA_CENTER}
+
+
+class _Builder:
+    """Turns a :class:`Reference` into flowables, checking every text against the font."""
+
+    def __init__(self, ref: Reference, fonts: FontSet) -> None:
+        self.ref = ref
+        self.fonts = fonts
+        lang = ref.language
+        self.title = paragraph_style("title", fonts.bold, 20, leading=1.25)
+        self.subtitle = paragraph_style("subtitle", fonts.italic, 10, color=QUIET_COLOR)
+        self.h2 = paragraph_style("h2", fonts.bold, 14, leading=1.3)
+        self.h3 = paragraph_style("h3", fonts.bold, 10.5, leading=1.3)
+        self.h2.keepWithNext = self.h3.keepWithNext = 1
+        self.body = paragraph_style("body", fonts.regular, BODY_SIZE, lang, leading=1.4, color=TEXT_COLOR)
+        cell = {"leading": 1.3, "split_long_words": True}
+        self.cell = paragraph_style("cell", fonts.regular, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
+        self.name_cell = paragraph_style("name", fonts.bold, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
+        self.head_cell = paragraph_style("head", fonts.bold, TABLE_SIZE, lang, color=white, **cell)
+        self.aligned = {c: ParagraphStyle(f"cell-{c}", parent=self.cell, alignment=a) for c, a in _ALIGN.items()}
+
+    def para(self, text: str, style, where: str) -> Paragraph:
+        self.fonts.check(text, f"{where} ({self.ref.language})", style.fontName)
+        return Paragraph(markup(text), style)
+
+    def story(self, width: float) -> list:
+        ref = self.ref
+        story: list = [self.para(ref.title, self.title, "the title")]
+        if ref.based_on:
+            story.append(self.para(ref.based_on, self.subtitle, "the title"))
+        story.append(Spacer(1, 4 * MM))
+        if ref.sections:
+            story.append(self.para(ref.general_title, self.h2, "a heading"))
+            story.append(Spacer(1, 2 * MM))
+            for section in ref.sections:
+                heading = self.para(section.heading, self.h3, f"the heading of general.{section.key}")
+                text = self.para(section.text, self.body, f"general.{section.key}")
+                story += [KeepTogether([heading, Spacer(1, 1 * MM), text]), Spacer(1, 3 * MM)]
+        for table in ref.tables:
+            story += [Spacer(1, 4 * MM), self.para(table.title, self.h2, "a heading"), Spacer(1, 2 * MM)]
+            story.append(self.table(table, width))
+        return story
+
+    def column_widths(self, table: BidTable, width: float) -> list[float]:
+        """Each column as wide as its texts on one line, within its limit (longer texts wrap and
+        hyphenate), never narrower than a word of its heading; the rules column takes the rest."""
+        widths: list[float] = []
+        for index, column in enumerate(table.columns):
+            if column not in _MAX_WIDTHS:
+                widths.append(0.0)
+                continue
+            font = self.name_cell.fontName if column == "designation" else self.cell.fontName
+            texts = [row[index] for row in table.rows]
+            natural = max((stringWidth(t, font, TABLE_SIZE) for t in texts), default=0.0)
+            heading = [stringWidth(w, self.head_cell.fontName, TABLE_SIZE) for w in table.headings[index].split()]
+            inner = max(min(natural, _MAX_WIDTHS[column] * MM - 2 * CELL_PADDING), *heading, 0.0)
+            widths.append(inner + 2 * CELL_PADDING + 0.5)
+        rest = width - sum(widths)
+        return [w if w else rest for w in widths]
+
+    def table(self, table: BidTable, width: float) -> Table:
+        widths = self.column_widths(table, width)
+        head = [self.para(h, self.head_cell, "a table heading") for h in table.headings]
+        rows = [head]
+        for bid_id, row in zip(table.bid_ids, table.rows, strict=True):
+            cells = []
+            for column, text in zip(table.columns, row, strict=True):
+                style = self.name_cell if column == "designation" else self.aligned.get(column, self.cell)
+                cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
+            rows.append(cells)
+        color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
+        result = Table(rows, colWidths=widths, repeatRows=1)
+        result.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, 0), color),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#bbbbbb")),
+                    ("LINEBEFORE", (0, 1), (0, -1), 3, color),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, HexColor("#f4f4f4")]),
+                    ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        return result
+
+
+def reference_pdf(ref: Reference, paper: str = "a4") -> bytes:
+    """The reference as PDF bytes (the same input gives the same bytes)."""
+    fonts = load_fonts()
+    builder = _Builder(ref, fonts)
+    footer = fonts.check(ref.title, f"the footer ({ref.language})")
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=PAPERS[paper],
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=ref.title,
+        creator="whist-rules (printing)",
+        invariant=1,
+        lang=ref.language,
+    )
+
+    def page_footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(fonts.regular, 7)
+        canvas.setFillColor(QUIET_COLOR)
+        canvas.drawString(MARGIN, MARGIN / 2, footer)
+        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN / 2, str(document.page))
+        canvas.restoreState()
+
+    doc.build(builder.story(doc.width), onFirstPage=page_footer, onLaterPages=page_footer)
+    return buffer.getvalue()
