@@ -10,6 +10,23 @@ from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, RuleSet
 
+_TABLES: dict[int, tuple[RuleSet, Any]] = {}
+
+
+def _bid_tables(rules: RuleSet) -> Any:
+    """Per rule set, once: each bid's facts, the ids by kind, and the bids whose worth varies."""
+    cached = _TABLES.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        tables = (
+            {bid_id: facts(bid) for bid_id, bid in rules.bids.items()},
+            tuple(b.id for b in rules.standard_bids),
+            tuple(b.id for b in rules.special_bids),
+            # Bids whose worth depends on the combo (the rest have it in their facts already).
+            frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant),
+        )
+        cached = _TABLES[id(rules)] = (rules, tables)
+    return cached[1]
+
 
 class ComboMaker:
     """Turns :class:`BidAnswer` into :class:`Combo` for one rule set (worths evaluated once per combo)."""
@@ -17,11 +34,7 @@ class ComboMaker:
     def __init__(self, rules: RuleSet, base_env: dict[str, Any]) -> None:
         self.rules = rules
         self.base_env = base_env
-        self.facts = {bid_id: facts(bid) for bid_id, bid in rules.bids.items()}
-        self.standard_ids = tuple(b.id for b in rules.standard_bids)
-        self.special_ids = tuple(b.id for b in rules.special_bids)
-        # Bids whose worth depends on the combo (the rest have it in their facts already).
-        self.variable = {bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant}
+        self.facts, self.standard_ids, self.special_ids, self.variable = _bid_tables(rules)
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None."""

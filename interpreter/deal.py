@@ -259,7 +259,19 @@ class Deal:
         specials = [self.rules.bids[s] for s in answer.specials]
         ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
         self.bids = [bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))]
+        self._collect_hooks()
         self._apply_rank_order()
+
+    def _collect_hooks(self) -> None:
+        """The combo's play-time hook points, gathered once so the trick loop stays lean."""
+        bids = self.bids
+        self.plays_last_rules = [b.plays_last for b in bids if b.plays_last is not None]
+        self.play_rules = [b.may_not_play for b in bids if b.may_not_play is not None]
+        self.lead_rules = [b.may_not_lead for b in bids if b.may_not_lead is not None]
+        self.taker_rules = [b.trick_taker for b in bids if b.trick_taker is not None]
+        self.trump_changes = [
+            b.trump.after_each_trick for b in bids if b.trump is not None and b.trump.after_each_trick is not None
+        ]
 
     def _apply_rank_order(self) -> None:
         ranks = list(self.game.deck.ranks)
@@ -438,22 +450,22 @@ class Deal:
 
     def play_order(self, trick: Trick) -> list[Player]:
         order = self.seating.clockwise_from(trick.leader)
-        self.env["trick"] = trick
-        for bid in self.bids:
-            rule = bid.plays_last
-            if rule is not None and (rule.when is None or rule.when(self.env)):
-                last = rule.player(self.env)
-                order = [p for p in order if p is not last] + [last]
+        if self.plays_last_rules:
+            self.env["trick"] = trick
+            for rule in self.plays_last_rules:
+                if rule.when is None or rule.when(self.env):
+                    last = rule.player(self.env)
+                    order = [p for p in order if p is not last] + [last]
         return order
 
     def _play_trick(self, number: int, leader: Player) -> Player:
         trick = Trick(number, leader, self.table.trump)
         self.current = trick
+        ask, by_name = self.ask_fn, self.card_by_name
         for player in self.play_order(trick):
             legal = self.legal_cards(player, trick)
-            answer = self.ask(Request("play", player.seat, "card", "card", tuple(c.name for c in legal)))
-            card = self.card_by_name[str(answer)]
-            self._play(player, card, trick)
+            answer = ask(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])))
+            self._play(player, by_name[answer], trick)
         winner = self.trick_winner(trick)
         winner = self._trick_taker(trick, winner)
         trick.winner = winner
@@ -488,19 +500,19 @@ class Deal:
                 legal = following
             elif self.game.play.must_trump and self.table.trump is not None:
                 legal = [c for c in hand if c.suit == self.table.trump] or hand
+        rules = self.play_rules + self.lead_rules if led is None else self.play_rules
+        if not rules:
+            return list(legal)
         env = self.env
         env["player"], env["trick"] = player, trick
-        for bid in self.bids:
-            for rule in (bid.may_not_play, bid.may_not_lead if led is None else None):
-                if rule is None:
-                    continue
-                kept = []
-                for card in legal:
-                    env["card"] = card
-                    if not rule(env):
-                        kept.append(card)
-                if kept:  # a restriction that would leave nothing yields
-                    legal = kept
+        for rule in rules:
+            kept = []
+            for card in legal:
+                env["card"] = card
+                if not rule.evaluate(env):
+                    kept.append(card)
+            if kept:  # a restriction that would leave nothing yields
+                legal = kept
         return list(legal)
 
     def trick_winner(self, trick: Trick) -> Player:
@@ -516,10 +528,11 @@ class Deal:
         return best.player
 
     def _trick_taker(self, trick: Trick, winner: Player) -> Player:
+        if not self.taker_rules:
+            return winner
         self.env["trick"] = trick
-        for bid in self.bids:
-            rule = bid.trick_taker
-            if rule is not None and rule.when(self.env):
+        for rule in self.taker_rules:
+            if rule.when(self.env):
                 chooser = rule.chosen_by(self.env)
                 options = tuple(p.seat for p in self.players)
                 seat = self.ask(Request("choose", chooser.seat, "trick_taker", "player", options))
@@ -527,10 +540,10 @@ class Deal:
         return winner
 
     def _after_trick(self, trick: Trick) -> None:
-        self.env["trick"] = trick
-        for bid in self.bids:
-            if bid.trump is not None and bid.trump.after_each_trick is not None:
-                self.set_trump(bid.trump.after_each_trick(self.env))
+        if self.trump_changes:
+            self.env["trick"] = trick
+            for change in self.trump_changes:
+                self.set_trump(change(self.env))
 
     # -- scoring
 

@@ -43,7 +43,7 @@ class BidAnswer:
         return BidAnswer(str(data["standard"]), tuple(data.get("specials", ())))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Request:
     """A decision the engine needs.
 

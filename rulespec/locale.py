@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,18 +32,40 @@ SHARED_FILE = "ui"
 META_KEYS = ("language", "ruleset", "fingerprints")
 
 
+def _codes(value: str) -> list[str]:
+    """Language codes in an environment value: ``sv_SE.UTF-8`` → sv; ``sv:de`` (LANGUAGE) → sv, de."""
+    codes = []
+    for item in value.split(":"):
+        code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].strip().lower()
+        if code:
+            codes.append(code)
+    return codes
+
+
 def default_language() -> str:
-    """The language from the environment (WHIST_LANG, LANGUAGE, LC_ALL, LANG), else English."""
-    for var in ("WHIST_LANG", "LANGUAGE", "LC_ALL", "LANG"):
-        value = os.environ.get(var, "")
-        code = value.split(":")[0].split("_")[0].split(".")[0].lower()
-        if code and code not in ("c", "posix") and (LOCALES_DIR / code).is_dir():
+    """The language from the environment, else English.
+
+    ``WHIST_LANG`` first, then the usual locale variables: ``LANGUAGE`` (a list, ``sv:de``),
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``. As with gettext, a ``C`` or ``POSIX`` locale means
+    English and ``LANGUAGE`` is then ignored. Languages without locale files are skipped.
+    """
+    available = set(available_languages())
+    for code in _codes(os.environ.get("WHIST_LANG", "")):
+        if code in available:
+            return code
+    locale_value = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
+    if _codes(locale_value)[:1] in (["c"], ["posix"]):
+        return DEFAULT_LANGUAGE
+    for code in [*_codes(os.environ.get("LANGUAGE", "")), *_codes(locale_value)]:
+        if code in available:
             return code
     return DEFAULT_LANGUAGE
 
 
-def available_languages() -> list[str]:
-    return sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()) if LOCALES_DIR.is_dir() else []
+def available_languages(rules: RuleSet | None = None) -> list[str]:
+    """Languages with locale files: the project's, and those a rule set brings beside its files."""
+    folders = [LOCALES_DIR, *(Path(source).parent / "locales" for source in (rules.sources if rules else ()))]
+    return sorted({p.name for folder in folders if folder.is_dir() for p in folder.iterdir() if p.is_dir()})
 
 
 def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -79,6 +101,8 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
 
 def read_locale(path: Path) -> Document:
     doc = read_yaml(path)
+    if doc.data is None:  # an empty file (or only comments) holds no texts
+        return replace(doc, data={})
     if not isinstance(doc.data, dict):
         raise RuleError("a locale file must be a mapping of texts", Position(str(path), 1, 1))
     return doc
@@ -86,8 +110,6 @@ def read_locale(path: Path) -> Document:
 
 def _merge(base: dict[str, Any], overlay: dict[str, Any]) -> None:
     for key, value in overlay.items():
-        if key in META_KEYS:
-            continue
         if isinstance(value, dict) and isinstance(base.get(key), dict):
             _merge(base[key], value)
         else:
@@ -95,9 +117,11 @@ def _merge(base: dict[str, Any], overlay: dict[str, Any]) -> None:
 
 
 def layered(lang: str, rules: RuleSet | None) -> dict[str, Any]:
+    """The texts of ``lang`` for ``rules``, later files overriding earlier ones (meta keys left out)."""
     merged: dict[str, Any] = {}
     for path in locale_files(lang, rules):
-        _merge(merged, read_locale(path).data)
+        data = read_locale(path).data
+        _merge(merged, {k: v for k, v in data.items() if k not in META_KEYS})  # only top-level keys are meta
     return merged
 
 
@@ -136,7 +160,7 @@ def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:
     return values
 
 
-def general_values(rules: RuleSet) -> dict[str, str]:
+def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
     """The placeholders the general rules prose may use."""
     game = rules.game
     values: dict[str, Any] = {**game.params, **game.options}
@@ -144,12 +168,12 @@ def general_values(rules: RuleSet) -> dict[str, str]:
     values["players_max"] = game.players.max
     if game.players.in_deal:
         values["in_deal"] = game.players.in_deal
-    hand = value_text(game.deal.hand_size)
+    hand = value_text(game.deal.hand_size, or_word)
     if hand is not None:
         values["hand_size"] = hand
     if game.auction is not None:
         values.update(game.auction.time_limits)
-        minimum = value_text(game.auction.minimum_worth)
+        minimum = value_text(game.auction.minimum_worth, or_word)
         if minimum is not None:
             values["minimum_worth"] = minimum
     return {k: str(v) for k, v in values.items()}
@@ -160,7 +184,8 @@ def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
     parts = key.split(".")
     if rules is not None and parts[0] == "bids" and len(parts) >= 3:
         bid = rules.bids.get(parts[1])
-        return set(bid_values(bid)) if bid else set()
+        # A text of a bid this rule set does not have (a house rule removed it) is never shown.
+        return set(bid_values(bid)) if bid else None
     if rules is not None and parts[0] == "general":
         return set(general_values(rules))
     if parts[0] in ("groups", "title"):
@@ -195,16 +220,17 @@ class Texts:
         return self.get(f"labels.{name}", **values)
 
     def bid_name(self, bid_id: str) -> str:
-        return self.get(f"bids.{bid_id}.name")
+        return self.bid_text(bid_id, "name")
 
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str:
-        """A bid's rules text (or ``short``) with its numbers filled in from the rule data."""
-        bid = self.rules.bids[bid_id] if self.rules else None
+        """A bid's rules text (or ``short``, ``name``) with its numbers filled in from the rule data."""
+        bid = self.rules.bids.get(bid_id) if self.rules else None
         values = bid_values(bid, self.label("or")) if bid else {}
         return self.get(f"bids.{bid_id}.{field_name}", **values)
 
     def general(self, section: str) -> str:
-        values = general_values(self.rules) if self.rules else {}
+        """A section of the general rules prose with the game's numbers filled in."""
+        values = general_values(self.rules, self.label("or")) if self.rules else {}
         return self.get(f"general.{section}", **values)
 
 
@@ -222,8 +248,8 @@ class _Keep(dict):
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:
-    if not values or "{" not in text:
-        return text
+    if "{" not in text and "}" not in text:
+        return text  # with or without values, "{{" always shows as "{"
     try:
         return text.format_map(_Keep(values))
     except (ValueError, IndexError, AttributeError, KeyError):
@@ -236,6 +262,8 @@ def _lookup(data: dict[str, Any], key: str) -> Any:
         if not isinstance(value, dict) or part not in value:
             return None
         value = value[part]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)  # a text that is a number (``10``); yes/no unquoted are not texts
     if isinstance(value, str) and value.strip():
         return value
     return None
