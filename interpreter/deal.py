@@ -65,6 +65,7 @@ class DealResult:
     points: Any = 0
     tricks: dict[int, int] = field(default_factory=dict)
     instant_win: bool = False
+    hand_points: dict[int, Any] = field(default_factory=dict)  # deals without a declarer: each player's
 
 
 class Deal:
@@ -81,6 +82,8 @@ class Deal:
         rng: random.Random,
         options: dict[str, Any],
         hands: dict[int, list[str]] | None = None,
+        stock: list[str] | None = None,
+        hand_number: int = 0,
     ) -> None:
         self.rules = rules
         self.game = rules.game
@@ -99,19 +102,27 @@ class Deal:
         self.tricks: list[Trick] = []
         self.trick_log: list[dict[str, Any]] = []  # finished tricks as plain data (views, records)
         self.current: Trick | None = None
+        self.stock: list[Card] = []  # top first
+        self.face_up: Card | None = None
+        self.set_aside: list[Card] = []  # removed unseen
+        self.closed = False
+        self.meld_log: list[dict[str, Any]] = []
+        self.hand_number = hand_number
         self.deck = self._make_deck()
         self.card_by_name = {c.name: c for c in self.deck}
         self.hand_size = int(self.game.deal.hand_size({"player_count": len(self.players)}))
         self.env: dict[str, Any] = self._base_env(options)
         self.combos = ComboMaker(rules, self.env)
-        self._deal_cards(rng, hands)
+        self._deal_cards(rng, hands, stock)
         self.dealt = {p.seat: [c.name for c in p.hand] for p in self.players}
+        self.dealt_stock = [c.name for c in ([self.face_up] if self.face_up else []) + self.stock]
 
     # -- setup
 
     def _make_deck(self) -> list[Card]:
         deck = self.game.deck
         self.table.rank_value = {rank: i + 1 for i, rank in enumerate(deck.ranks)}
+        self.table.colors = {suit.id: suit.color or "" for suit in deck.suits}
         return [Card(rank, suit, self.table) for rank, suit in deck.cards(len(self.players))]
 
     def _base_env(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -133,22 +144,47 @@ class Deal:
             "tricks": self.tricks,
             "last_trick": None,
             "plays": [],
+            "face_up": None,
+            "stock_size": 0,
+            "hand_number": self.hand_number,
         }
 
-    def _deal_cards(self, rng: random.Random, hands: dict[int, list[str]] | None) -> None:
+    def _deal_cards(self, rng: random.Random, hands: dict[int, list[str]] | None, stock: list[str] | None) -> None:
+        rules = self.game.deal
         if hands is not None:
             self._check_hands(hands)
             for player in self.players:
                 player.hand = [self.card_by_name[n] for n in hands[player.seat]]
+            dealt = {c for p in self.players for c in p.hand}
+            rest = [c for c in self.deck if c not in dealt]
+            if stock is not None:
+                unknown = [n for n in stock if n not in self.card_by_name or self.card_by_name[n] in dealt]
+                if unknown:
+                    raise ScriptError(f"stock cards not in the deck or already dealt: {', '.join(unknown)}")
+                self.stock = [self.card_by_name[n] for n in stock]
+                self.set_aside = [c for c in rest if c not in set(self.stock)]
+            else:
+                self.set_aside, self.stock = rest[: rules.set_aside], rest[rules.set_aside :]
         else:
             cards = list(self.deck)
             rng.shuffle(cards)
+            self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
             order = self.seating.clockwise_from(self.seating.left_of(self.dealer))
             for i, player in enumerate(order):
                 player.hand = cards[i * self.hand_size : (i + 1) * self.hand_size]
+            self.stock = cards[len(order) * self.hand_size :]
+        if rules.stock is None:
+            self.stock = []  # no draw pile: undealt cards simply stay out
+        elif rules.stock.face_up and self.stock:
+            self.face_up = self.stock.pop(0)
+        self._stock_changed()
         for player in self.players:
             for card in player.hand:
                 self.table.holder[card] = player
+
+    def _stock_changed(self) -> None:
+        self.env["face_up"] = self.face_up
+        self.env["stock_size"] = len(self.stock) + (1 if self.face_up else 0)
 
     def _check_hands(self, hands: dict[int, list[str]]) -> None:
         """Given hands must be real deals: the right size, cards of this deck, none twice."""
@@ -239,18 +275,26 @@ class Deal:
             raise ValueError(problem)
         self._set_declarer(self.by_seat[seat], self.combos.make(answer), answer)
 
+    def set_contract(self, answer: BidAnswer) -> None:
+        """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
+        problem = self.combos.problem(answer)
+        if problem:
+            raise ValueError(problem)
+        self._set_declarer(None, self.combos.make(answer), answer)
+
     def play_out(self) -> DealResult:
         """After :meth:`declare` (or the auction): the events, the hand and the score."""
         self.run_events()
         self.play_hand()
         return self.score()
 
-    def _set_declarer(self, player: Player, combo: Combo, answer: BidAnswer) -> None:
+    def _set_declarer(self, player: Player | None, combo: Combo, answer: BidAnswer) -> None:
         self.declarer = player
-        player.is_declarer = True
         standard = self.rules.bids[answer.standard]
         env = self.env
-        env.update(declarer=player, opponents=[p for p in self.seating.clockwise_from(player) if p is not player])
+        if player is not None:
+            player.is_declarer = True
+            env.update(declarer=player, opponents=[p for p in self.seating.clockwise_from(player) if p is not player])
         env["combo"] = combo
         score = standard.score(env) if standard.score is not None else 0
         combo = Combo(replace(combo.standard, score=score), combo.specials, combo.worth)
@@ -438,14 +482,19 @@ class Deal:
     # -- the hand
 
     def play_hand(self) -> None:
-        assert self.declarer is not None
-        leader = self.game.play.first_leader(self.env)
+        """Trick after trick until every hand is empty (a stock refills the hands on the way)."""
+        play = self.game.play
+        if play.trump is not None:
+            self.set_trump(play.trump(self.env))
+        leader = play.first_leader(self.env)
         for bid in self.bids:
             if bid.first_leader is not None:
                 leader = bid.first_leader(self.env)
-        for number in range(1, self.hand_size + 1):
-            if not any(p.hand for p in self.players):
-                break
+        number = 0
+        while any(p.hand for p in self.players):
+            if not self.closed and play.close_when is not None and play.close_when(self.env):
+                self.closed = True
+            number += 1
             leader = self._play_trick(number, leader)
 
     def play_order(self, trick: Trick) -> list[Player]:
@@ -459,7 +508,7 @@ class Deal:
         return order
 
     def _play_trick(self, number: int, leader: Player) -> Player:
-        trick = Trick(number, leader, self.table.trump)
+        trick = Trick(number, leader, self.table.trump, after_close=self.closed)
         self.current = trick
         ask, by_name = self.ask_fn, self.card_by_name
         for player in self.play_order(trick):
@@ -474,8 +523,68 @@ class Deal:
         self.trick_log.append(trick_data(trick))
         self.env["last_trick"] = trick
         self.current = None
+        self._melds(trick)
         self._after_trick(trick)
+        self._draws(trick)
         return winner
+
+    def _melds(self, trick: Trick) -> None:
+        """The trick's leader may declare a meld: led the right card, and still holds one to show."""
+        melds = [meld for bid in self.bids for meld in bid.melds]
+        if not melds:
+            return
+        env, leader, led = self.env, trick.leader, trick.plays[0].card
+        env["player"], env["trick"] = leader, trick
+        for meld in melds:
+            env["card"] = led
+            if not meld.lead(env):
+                continue
+            shown = self._filter(leader.hand, "card", meld.show, leader)
+            if not shown:
+                continue
+            options = tuple(c.name for c in shown)
+            answer = self.ask(Request("choose", leader.seat, meld.name, "card", options, optional=True))
+            if answer is None:
+                continue
+            card = self.card_by_name[str(answer)]
+            env["player"], env["trick"], env["card"] = leader, trick, card
+            points = meld.points(env)
+            leader.meld_points = leader.meld_points + points
+            self.meld_log.append(
+                {
+                    "trick": trick.number,
+                    "seat": leader.seat,
+                    "meld": meld.name,
+                    "led": led.name,
+                    "shown": card.name,
+                    "points": points,
+                }
+            )
+
+    def _draws(self, trick: Trick) -> None:
+        """After a trick: players take the face-up card or the top of the stock, then one is turned up."""
+        steps = self.game.play.after_trick
+        if not steps:
+            return
+        self.env["trick"] = trick
+        for step in steps:
+            if isinstance(step, M.TurnUp):
+                if self.face_up is None and self.stock:
+                    self.face_up = self.stock.pop(0)
+                continue
+            who = step.who(self.env)
+            for player in who if isinstance(who, list) else [who]:
+                card = self._take(step.source)
+                if card is not None:
+                    player.hand.append(card)
+                    self.table.holder[card] = player
+        self._stock_changed()
+
+    def _take(self, source: str) -> Card | None:
+        if source == "face_up":
+            card, self.face_up = self.face_up, None
+            return card
+        return self.stock.pop(0) if self.stock else None
 
     def _play(self, player: Player, card: Card, trick: Trick) -> None:
         player.hand.remove(card)
@@ -568,8 +677,29 @@ class Deal:
         finally:
             self.declarer.adjust = 0
 
+    def hand_points(self) -> dict[int, Any]:
+        """Each player's points in a deal without a declarer (a match's hand)."""
+        env = self.env
+        base = self.game.match.hand_points if self.game.match else None
+        rules = [bid.points_each for bid in self.bids if bid.points_each is not None]
+        points: dict[int, Any] = {}
+        for player in self.players:
+            env["player"] = player
+            total: Any = base(env) if base is not None else 0
+            for rule in rules:
+                total = total + rule(env)
+            points[player.seat] = total
+        return points
+
     def score(self) -> DealResult:
-        assert self.declarer is not None and self.combo is not None
+        assert self.combo is not None
+        if self.declarer is None:
+            return DealResult(
+                declarer=None,
+                combo=self.combo,
+                tricks={p.seat: len(p.won_tricks) for p in self.players},
+                hand_points=self.hand_points(),
+            )
         adjustments = [k for bid in self.bids for k in bid.tricks_adjust] or [0]
         completed = all(self.requirements_hold(k) for k in adjustments)
         env = self.env
@@ -660,6 +790,11 @@ class Deal:
             current_trick=tuple((p.player.seat, p.card.name) for p in self.current.plays) if self.current else (),
             zones=zones,
             declared_cards=tuple(declared_cards),
+            face_up=self.face_up.name if self.face_up else None,
+            stock_size=self.env["stock_size"],
+            closed=self.closed,
+            melds=tuple(dict(m) for m in self.meld_log),
+            hand_number=self.hand_number,
         )
 
 
@@ -670,7 +805,7 @@ def trick_data(trick: Trick) -> dict[str, Any]:
         "trump": trick.trump,
         "plays": [(p.player.seat, p.card.name) for p in trick.plays],
         "winner": trick.winner.seat if trick.winner else None,
-    }
+    } | ({"after_close": True} if trick.after_close else {})
 
 
 def _option(value: Any) -> Any:

@@ -123,6 +123,11 @@ class View:
     current_trick: tuple[tuple[int, str], ...]
     zones: dict[str, tuple[str, ...]]  # cards lying in named zones (visible to all)
     declared_cards: tuple[str, ...] = ()  # card names inside the declarations above
+    face_up: str | None = None  # the stock's face-up card
+    stock_size: int = 0  # cards left in the stock (the face-up one included)
+    closed: bool = False  # the stock has run out
+    melds: tuple[dict[str, Any], ...] = ()  # melds declared so far: seat, meld, led, shown, points
+    hand_number: int = 0  # in a match: which hand this is
 
     def cards_known(self) -> set[str]:
         """Every card name this view reveals (used to prove views leak nothing)."""
@@ -135,6 +140,10 @@ class View:
         for cards in self.zones.values():
             known.update(cards)
         known.update(self.declared_cards)
+        if self.face_up:
+            known.add(self.face_up)
+        for meld in self.melds:
+            known.update((meld["led"], meld["shown"]))
         return known
 
 

@@ -63,7 +63,7 @@ class Script:
 @dataclass
 class GameResult:
     winner: int | None
-    reason: str  # instant | declarer | anyone | unfinished
+    reason: str  # instant | declarer | anyone | match | unfinished
     scores: dict[int, Any]
     deals: int
 
@@ -112,6 +112,8 @@ class Game:
         self.current: Deal | None = None
         self.result: GameResult | None = None
         self.deal_hands: list[dict[int, list[str]]] | None = None  # scripted hands, one per deal
+        self.deal_stocks: list[list[str]] | None = None  # scripted stocks (top first), one per deal
+        self.match_position = 0  # in a match: the index of the next hand in the schedule
 
     # -- decisions
 
@@ -164,12 +166,12 @@ class Game:
             self.play_deal()
         return self.result
 
-    def play_deal(self) -> DealResult:
-        seats = self.seats_in_deal()
-        hands = None
-        if self.deal_hands is not None and len(self.deal_records) < len(self.deal_hands):
-            hands = self.deal_hands[len(self.deal_records)]
-        deal = Deal(
+    def _scripted(self, table: list[Any] | None) -> Any:
+        index = len(self.deal_records)
+        return table[index] if table is not None and index < len(table) else None
+
+    def _new_deal(self, seats: list[int], hand_number: int = 0) -> Deal:
+        return Deal(
             self.rules,
             seats,
             self.dealer,
@@ -178,8 +180,16 @@ class Game:
             self.ask,
             self.rng,
             self.options,
-            hands,
+            self._scripted(self.deal_hands),
+            self._scripted(self.deal_stocks),
+            hand_number,
         )
+
+    def play_deal(self) -> DealResult:
+        if self.rules.game.match is not None:
+            return self.play_match_hand()
+        seats = self.seats_in_deal()
+        deal = self._new_deal(seats)
         self.current = deal
         record: dict[str, Any] = {
             "dealer": self.dealer,
@@ -214,6 +224,86 @@ class Game:
             self.dealer = (self.dealer + step) % self.n
         self.current = None
         return result
+
+    # -- matches: hands with their own rules, no auction
+
+    def schedule(self) -> tuple[Any, ...]:
+        """The hands of this match (the schedule the options pick)."""
+        match = self.rules.game.match
+        assert match is not None
+        name = match.schedule(self.winning_env()) if match.schedule is not None else next(iter(match.schedules))
+        if name not in match.schedules:
+            raise ValueError(f"unknown match schedule '{name}'; known: {', '.join(match.schedules)}")
+        return match.schedules[name]
+
+    def play_match_hand(self) -> DealResult:
+        """One hand of a match: its rules (fixed, or chosen after the deal), play, points, winner."""
+        match = self.rules.game.match
+        assert match is not None
+        schedule = self.schedule()
+        planned = schedule[self.match_position]
+        deal = self._new_deal(self.seats_in_deal(), self.match_position + 1)
+        self.current = deal
+        record: dict[str, Any] = {
+            "dealer": self.dealer,
+            "players": [p.seat for p in deal.players],
+            "hands": {str(s): cards for s, cards in deal.dealt.items()},
+            "stock": deal.dealt_stock,
+            "hand_number": self.match_position + 1,
+        }
+        contract = planned.bid
+        if contract is None:
+            env = {**self.winning_env(), "hand_number": self.match_position + 1}
+            env["dealer"] = env["players"][self.dealer]
+            chooser = planned.chosen_by(env)
+            contract = self.ask(Request("choose", chooser.seat, "contract", "bid", planned.choices))
+        deal.set_contract(BidAnswer(str(contract)))
+        result = deal.play_out()
+        for seat, points in result.hand_points.items():
+            self.scores[seat] = self.scores[seat] + points
+        best = max(result.hand_points.values())
+        leaders = [seat for seat, points in result.hand_points.items() if points == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        if winner is not None:
+            if match.hand_winner_mark:
+                marks = self.marks[winner]
+                marks[match.hand_winner_mark] = marks.get(match.hand_winner_mark, 0) + 1
+            self.match_position += 1
+        record.update(
+            contract=contract,
+            trump=deal.env["trump"],
+            tricks=list(deal.trick_log),
+            tricks_won={str(s): n for s, n in result.tricks.items()},
+            melds=[dict(m) for m in deal.meld_log],
+            hand_points={str(s): _number(v) for s, v in result.hand_points.items()},
+            hand_winner=winner,
+            replay=winner is None,
+            declarer=None,
+            auction=[],
+            scores={str(s): _number(v) for s, v in self.scores.items()},
+            marks={str(s): dict(m) for s, m in self.marks.items() if m},
+        )
+        self.deal_records.append(record)
+        if self.match_position >= len(schedule):
+            self._match_winner(match.hand_winner_mark)
+        if self.on_decision is not None and self.script.exhausted:
+            self.on_decision(self)
+        self.deals_completed += 1
+        step = 1 if self.rules.game.deal.next_dealer == "left" else -1
+        self.dealer = (self.dealer + step) % self.n
+        self.current = None
+        return result
+
+    def _match_winner(self, mark: str | None) -> None:
+        """After the last hand: most hands won (by the mark), else most points; a draw has no winner."""
+
+        def standing(seat: int) -> Any:
+            return self.marks[seat].get(mark, 0) if mark else self.scores[seat]
+
+        best = max(standing(s) for s in range(self.n))
+        leaders = [s for s in range(self.n) if standing(s) == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        self.result = GameResult(winner, "match", dict(self.scores), len(self.deal_records))
 
     def _after_deal(self, deal: Deal) -> None:
         scoring = self.rules.game.scoring

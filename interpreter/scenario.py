@@ -56,6 +56,12 @@ EXPECT_KEYS = (
     "winner",
     "reason",
     "redeal",
+    "contract",
+    "hand_points",
+    "hand_winner",
+    "replay",
+    "melds",
+    "closed_from",
 )
 
 
@@ -141,6 +147,9 @@ def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[di
         game.marks[seat] = dict(marks)
     game.deals_completed = int(data.get("rounds_completed", 0)) * players
     game.deal_hands = [{seat: _cards(cards) for seat, cards in _seat_map(data["hands"]).items()}]
+    if data.get("stock") is not None:
+        game.deal_stocks = [_cards(data["stock"])]
+    game.match_position = int(data.get("hand_number", 1)) - 1
     outcome: dict[str, Any] = {}
     try:
         game.play_deal()
@@ -148,6 +157,23 @@ def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[di
         outcome["error"] = str(exc)
         return outcome, game
     record = game.deal_records[-1]
+    if "contract" in record:  # a hand of a match
+        outcome.update(
+            contract=record["contract"],
+            trump=record["trump"],
+            trick_winners=[t["winner"] for t in record["tricks"]],
+            tricks_won={int(s): n for s, n in record["tricks_won"].items()},
+            hand_points={int(s): p for s, p in record["hand_points"].items()},
+            hand_winner=record["hand_winner"],
+            replay=record["replay"],
+            melds=[{k: m[k] for k in ("seat", "meld", "shown", "points")} for m in record["melds"]],
+            closed_from=next((t["number"] for t in record["tricks"] if t.get("after_close")), None),
+            scores=[game.scores[s] for s in range(players)],
+            marks={s: m for s, m in game.marks.items() if m},
+            winner=game.result.winner if game.result else None,
+            reason=game.result.reason if game.result else None,
+        )
+        return outcome, game
     outcome["redeal"] = record["declarer"] is None
     outcome["declarer"] = record["declarer"]
     outcome["scores"] = [game.scores[s] for s in range(players)]
@@ -184,6 +210,10 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
         if key == "error":
             if got is None or str(wanted) not in got:
                 problems.append(f"expected an error containing {wanted!r}, got {got!r}")
+        elif key == "hand_points":
+            for seat, value in _seat_map(wanted).items():
+                if (got or {}).get(seat) != value:
+                    problems.append(f"hand points of seat {seat}: expected {value!r}, got {(got or {}).get(seat)!r}")
         elif key in ("tricks_won", "marks"):
             got_map = got or {}
             for seat, value in _seat_map(wanted).items():

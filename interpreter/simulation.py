@@ -26,6 +26,9 @@ class Summary:
     reasons: Counter[str] = field(default_factory=Counter)
     bid: Counter[str] = field(default_factory=Counter)  # deals in which each bid was part of the combo
     completed: Counter[str] = field(default_factory=Counter)
+    hands: Counter[str] = field(default_factory=Counter)  # matches: hands played under each bid
+    hand_points: Counter[str] = field(default_factory=Counter)  # matches: points scored under each bid
+    replays: int = 0  # matches: tied hands played again
 
     def to_data(self, rules: RuleSet) -> dict[str, Any]:
         def bids(kind: str) -> dict[str, Any]:
@@ -38,6 +41,8 @@ class Summary:
                 for b in (rules.standard_bids if kind == "standard" else rules.special_bids)
             }
 
+        if rules.game.match is not None:
+            return self._match_data(rules)
         return {
             "ruleset": rules.id,
             "games": self.games,
@@ -51,6 +56,29 @@ class Summary:
             "win_reasons": dict(sorted(self.reasons.items())),
             "standard_bids": bids("standard"),
             "special_bids": bids("special"),
+        }
+
+    def _match_data(self, rules: RuleSet) -> dict[str, Any]:
+        """A match game's summary: winners, hands, and the average points per kind of hand."""
+        return {
+            "ruleset": rules.id,
+            "games": self.games,
+            "players": self.players,
+            "hands": self.deals,
+            "replays": self.replays,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
+            "winners": {str(seat): self.winners[seat] for seat in range(self.players)},
+            "undecided": self.games - sum(self.winners.values()),
+            "hand_types": {
+                b.id: {
+                    "played": self.hands[b.id],
+                    "average_points": round(self.hand_points[b.id] / (self.hands[b.id] * self.players), 3)
+                    if self.hands[b.id]
+                    else None,
+                }
+                for b in rules.standard_bids
+            },
         }
 
 
@@ -77,6 +105,12 @@ def simulate(
         if result.winner is not None:
             summary.winners[result.winner] += 1
         for deal in game.deal_records:
+            if "contract" in deal:  # a hand of a match
+                summary.deals += 1
+                summary.replays += bool(deal["replay"])
+                summary.hands[deal["contract"]] += 1
+                summary.hand_points[deal["contract"]] += sum(deal["hand_points"].values())
+                continue
             if deal["declarer"] is None:
                 summary.redeals += 1
                 continue

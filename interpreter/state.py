@@ -43,6 +43,10 @@ class Card:
     def zone(self) -> str:
         return self._table.zone.get(self, "")
 
+    @property
+    def color(self) -> str:
+        return self._table.colors.get(self.suit, "")
+
     def __repr__(self) -> str:
         return self.name
 
@@ -72,6 +76,7 @@ class Player:
     won_tricks: list[Trick] = field(default_factory=list)
     is_declarer: bool = False
     adjust: int = 0  # virtual tricks while requirements are checked
+    meld_points: Any = 0  # points from melds declared this hand
 
     @property
     def tricks(self) -> int:
@@ -102,10 +107,15 @@ class Trick:
     trump: str | None
     plays: list[Play] = field(default_factory=list)
     winner: Player | None = None
+    after_close: bool = False
 
     @property
     def cards(self) -> list[Card]:
         return [play.card for play in self.plays]
+
+    @property
+    def lead(self) -> Card | None:
+        return self.plays[0].card if self.plays else None
 
     @property
     def led_suit(self) -> str | None:
@@ -158,3 +168,4 @@ class Table:
     rank_value: dict[str, int] = field(default_factory=dict)
     holder: dict[Card, Player] = field(default_factory=dict)
     zone: dict[Card, str] = field(default_factory=dict)
+    colors: dict[str, str] = field(default_factory=dict)

@@ -20,8 +20,13 @@ from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
 from rulespec.loader import Key, Merged
 
-DIRECTIONS = ("left", "right")
+#: Where cards can go: to the next sender on the left or right, or across to the one opposite.
+DIRECTIONS = ("left", "right", "across")
 _ALL_SCOPES = [v for k, v in vars(scopes).items() if k.isupper() and isinstance(v, dict) and k != "CHOICE_TYPES"]
+
+
+def _literal_list(texts: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f'"{text}"' for text in texts) + "]"
 
 
 def _constant(value: Any, t: T.Type) -> Expression:
@@ -155,6 +160,7 @@ class Builder:
             marks=frozenset(self.m.get(("game", "marks")) or ()),
             options=options,
             zones=frozenset(zones),
+            directions=frozenset(DIRECTIONS),
         )
 
     def checked_params(self, key: Key, outer: dict[str, Any]) -> dict[str, Any]:
@@ -210,15 +216,24 @@ class Builder:
         players = self.m.get((*g, "players")) or {}
         self.require((*g, "deal", "hand_size"), "the hand size")
         hand_size = self.expr((*g, "deal", "hand_size"), scopes.SETUP, T.NUMBER, default="13")
+        stock = self.m.get((*g, "deal", "stock"))
+        set_aside = 0
+        if self.m.get((*g, "deal", "set_aside")) is not None:
+            set_aside = self.count_value((*g, "deal", "set_aside"), allow_zero=True) or 0
         deal = M.DealRules(
             hand_size=hand_size,  # type: ignore[arg-type]
             first_dealer=self.m.get((*g, "deal", "first_dealer")) or "random",
             next_dealer=self.m.get((*g, "deal", "next_dealer")) or "left",
+            set_aside=set_aside or 0,
+            stock=None if stock is None else M.Stock(int(stock.get("face_up", 0))),
         )
         play = M.PlayRules(
             first_leader=self.expr((*g, "play", "first_leader"), scopes.DEAL, T.PLAYER, default="left_of(dealer)"),  # type: ignore[arg-type]
             follow_suit=self.m.get((*g, "play", "follow_suit")) is not False,
             must_trump=self.m.get((*g, "play", "must_trump")) is True,
+            trump=self.expr((*g, "play", "trump"), scopes.DEAL, T.SUIT),
+            close_when=self.expr((*g, "play", "close_when"), scopes.DEAL, T.BOOL),
+            after_trick=self.trick_steps((*g, "play", "after_trick")),
         )
         return M.Game(
             players=M.Players(
@@ -236,7 +251,54 @@ class Builder:
             marks=tuple(self.m.get((*g, "marks")) or ()),
             options=dict(self.m.get((*g, "options")) or {}),
             params=dict(self.params),
+            match=self.match(),
         )
+
+    def trick_steps(self, key: Key) -> tuple[M.Draw | M.TurnUp, ...]:
+        steps: list[M.Draw | M.TurnUp] = []
+        for i, step in enumerate(self.m.get(key) or []):
+            ((kind, body),) = step.items()
+            if kind == "draw":
+                who = self.expr_of((*key, i, "draw", "who"), scopes.TRICK_RULE, (T.PLAYER, T.list_of(T.PLAYER)))
+                if who is not None:
+                    steps.append(M.Draw(who, body["from"]))
+            else:
+                steps.append(M.TurnUp(int(body)))
+        return tuple(steps)
+
+    def match(self) -> M.Match | None:
+        key = ("game", "match")
+        raw = self.m.get(key)
+        if raw is None:
+            return None
+        schedules: dict[str, tuple[M.MatchHand, ...]] = {}
+        for name, hands in raw["schedules"].items():
+            built = []
+            for i, hand in enumerate(hands):
+                where = (*key, "schedules", name, i)
+                if isinstance(hand, str):
+                    self.known_bid(where, hand)
+                    built.append(M.MatchHand(bid=hand))
+                    continue
+                for j, choice in enumerate(hand["from"]):
+                    self.known_bid((*where, "from", j), choice)
+                chooser = self.expr((*where, "chosen_by"), scopes.MATCH, T.PLAYER)
+                built.append(M.MatchHand(chosen_by=chooser, choices=tuple(hand["from"])))
+            schedules[name] = tuple(built)
+        mark = raw.get("hand_winner_mark")
+        if mark is not None and mark not in self.vocab.marks:
+            self.fail((*key, "hand_winner_mark"), f"unknown mark '{mark}'", "declare it in game.marks")
+        return M.Match(
+            schedules=schedules,
+            schedule=self.expr((*key, "schedule"), scopes.MATCH, T.TEXT),
+            hand_points=self.expr((*key, "hand_points"), {**scopes.DEAL, "player": T.PLAYER}, T.NUMBER),
+            hand_winner_mark=mark,
+            tie=raw.get("tie", "replay"),
+        )
+
+    def known_bid(self, key: Key, bid_id: str) -> None:
+        if bid_id not in self.m.bids:
+            self.fail(key, f"unknown bid '{bid_id}'", did_you_mean(bid_id, self.m.bids))
 
     def auction(self) -> M.Auction | None:
         a = ("game", "auction")
@@ -253,6 +315,7 @@ class Builder:
             combo_special=combo.get("special", "any_distinct"),
             all_pass=raw.get("all_pass", "redeal_same_dealer"),
             time_limits=dict(raw.get("time_limits") or {}),
+            forbid_impossible=raw.get("forbid_impossible") is True,
         )
 
     def scoring(self) -> M.Scoring | None:
@@ -299,11 +362,12 @@ class Builder:
         if kind is None:
             self.fail(b, f"bid '{bid_id}' needs a kind", "add 'kind: standard' or 'kind: special'")
             return None
-        if raw.get("worth") is None:
+        auctioned = self.m.get(("game", "auction")) is not None  # worth and score matter only then
+        if raw.get("worth") is None and auctioned:
             self.fail(b, f"bid '{bid_id}' needs a worth", "add 'worth: N', its rank in the auction")
             return None
         if kind == "standard":
-            if raw.get("score") is None:
+            if raw.get("score") is None and auctioned:
                 self.fail(b, f"standard bid '{bid_id}' needs a score", "add 'score: N', the points for completing it")
             if raw.get("priority") not in (None, 0):
                 self.fail((*b, "priority"), "standard bids have priority 0", "remove the priority")
@@ -318,7 +382,7 @@ class Builder:
             id=bid_id,
             params={k: v for k, v in self.params.items() if k in (raw.get("params") or {})},
             kind=kind,
-            worth=self.expr((*b, "worth"), scopes.WORTH, T.NUMBER),  # type: ignore[arg-type]
+            worth=self.expr((*b, "worth"), scopes.WORTH, T.NUMBER, default="0"),  # type: ignore[arg-type]
             priority=raw.get("priority"),
             score=self.expr((*b, "score"), scopes.DEAL, T.NUMBER),
             incompatible=tuple(raw.get("incompatible") or ()),
@@ -339,7 +403,21 @@ class Builder:
             marks_on_completion=self.marks(b, raw),
             wins_game=self.expr((*b, "wins_game"), own, T.BOOL),
             zone_limits=self.zone_limits(b, raw, card_rule),
+            melds=self.melds(b, raw, declarations),
+            points_each=self.expr((*b, "points_each"), {**own, "player": T.PLAYER}, T.NUMBER),
         )
+
+    def melds(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:
+        names = {**scopes.MELD, **declarations}
+        result = []
+        for i, meld in enumerate(raw.get("melds") or []):
+            key = (*b, "melds", i)
+            lead = self.expr((*key, "lead"), names, T.BOOL)
+            show = self.expr((*key, "show"), names, T.BOOL)
+            points = self.expr((*key, "points"), names, T.NUMBER)
+            if lead and show and points:
+                result.append(M.Meld(meld["name"], lead, show, points))
+        return tuple(result)
 
     def trump(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> M.Trump | None:
         t = raw.get("trump")
@@ -391,6 +469,8 @@ class Builder:
             source = self.expr((*key, "from"), chooser, T.list_of(element))
         elif element == T.NUMBER:
             self.fail(key, "a choice of a number needs 'from' (e.g. 0..hand_size)")
+        elif element == T.DIRECTION:  # every direction of the language, in a fixed order
+            source = self.expr((*key, "from"), chooser, T.list_of(element), default=_literal_list(DIRECTIONS))
         where = self.expr((*key, "where"), {**chooser, T.ELEMENT_NAMES[element]: element}, T.BOOL)
         name = body["as"]
         if name in own or name in scopes.CARD_RULE:
@@ -450,13 +530,15 @@ class Builder:
         size = self.count_value((*key, "size"))
         return M.Zone(body["name"], owner, size, bool(body.get("refill"))) if owner and size else None
 
-    def count_value(self, key: Key) -> int | None:
+    def count_value(self, key: Key, allow_zero: bool = False) -> int | None:
         """A number of cards or values: a whole number or a param name, known at load time."""
         expr = self.expr(key, scopes.BASE, T.NUMBER)
         if expr is None:
             return None
-        if not expr.is_constant or not isinstance(expr.constant, int) or expr.constant < 1:
-            self.fail(key, "must be a positive whole number or the name of a param")
+        least = 0 if allow_zero else 1
+        if not expr.is_constant or not isinstance(expr.constant, int) or expr.constant < least:
+            what = "a whole number (0 or more)" if allow_zero else "a positive whole number"
+            self.fail(key, f"must be {what} or the name of a param")
             return None
         return int(expr.constant)
 

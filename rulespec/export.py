@@ -36,6 +36,14 @@ def _plain(value: Any) -> Any:
         return expression(value)
     if isinstance(value, M.Choose | M.Reveal | M.Give | M.PassCards | M.Zone):
         return {_step_name(value): _fields(value)}
+    if isinstance(value, M.Draw):
+        return {"draw": {"who": expression(value.who), "from": value.source}}
+    if isinstance(value, M.TurnUp):
+        return {"turn_up": value.count}
+    if isinstance(value, M.MatchHand):
+        if value.bid is not None:
+            return value.bid
+        return {"chosen_by": expression(value.chosen_by), "from": list(value.choices)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _fields(value)
     if isinstance(value, Mapping):

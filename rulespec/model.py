@@ -32,6 +32,8 @@ BID_HOOKS = (
     "marks_on_completion",  # marks such as potentials
     "wins_game",  # instant win
     "zone_limits",  # cards that may not lie in a zone
+    "melds",  # melds declared on lead
+    "points_each",  # every player's points in a hand (games without a declarer)
 )
 
 
@@ -76,10 +78,17 @@ class Players:
 
 
 @dataclass(frozen=True)
+class Stock:
+    face_up: int = 0  # cards of the stock turned face up (0 or 1)
+
+
+@dataclass(frozen=True)
 class DealRules:
     hand_size: Expression
     first_dealer: str = "random"
     next_dealer: str = "left"
+    set_aside: int = 0  # cards removed unseen after the shuffle
+    stock: Stock | None = None  # the undealt cards form a stock to draw from
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,22 @@ class Auction:
     combo_special: str = "any_distinct"
     all_pass: str = "redeal_same_dealer"
     time_limits: Mapping[str, int] = field(default_factory=dict)
+    forbid_impossible: bool = False  # combo bids that cannot be completed are refused (checked later)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """After a trick: each ``who`` takes the face-up card or the top of the stock."""
+
+    who: Expression
+    source: str  # face_up | stock
+
+
+@dataclass(frozen=True)
+class TurnUp:
+    """After a trick: turn the stock's top card face up when none is."""
+
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -99,6 +124,9 @@ class PlayRules:
     first_leader: Expression
     follow_suit: bool = True
     must_trump: bool = False
+    trump: Expression | None = None  # the hand's trump, set when play begins
+    close_when: Expression | None = None  # once true before a trick, later tricks are after the close
+    after_trick: tuple[Draw | TurnUp, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +157,26 @@ class Winning:
 
 
 @dataclass(frozen=True)
+class MatchHand:
+    """One hand of a match: fixed rules (a bid id) or rules chosen by a player after the deal."""
+
+    bid: str | None = None
+    chosen_by: Expression | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match of hands, each with its own rules; ties are replayed; most hands won wins."""
+
+    schedules: Mapping[str, tuple[MatchHand, ...]]
+    schedule: Expression | None
+    hand_points: Expression | None
+    hand_winner_mark: str | None = None
+    tie: str = "replay"
+
+
+@dataclass(frozen=True)
 class Game:
     players: Players
     deck: Deck
@@ -140,6 +188,7 @@ class Game:
     marks: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     params: Mapping[str, Any] = field(default_factory=dict)  # named values, also text placeholders
+    match: Match | None = None
 
 
 # --- bid hook points -------------------------------------------------------------------
@@ -227,6 +276,16 @@ class TrickTaker:
 
 
 @dataclass(frozen=True)
+class Meld:
+    """A meld declared by leading a card (``lead``) and then showing a matching card (``show``)."""
+
+    name: str
+    lead: Expression
+    show: Expression
+    points: Expression
+
+
+@dataclass(frozen=True)
 class ZoneLimit:
     zone: str
     forbid: Expression
@@ -273,6 +332,8 @@ class Bid:
     marks_on_completion: Mapping[str, int] = field(default_factory=dict)
     wins_game: Expression | None = None
     zone_limits: tuple[ZoneLimit, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    points_each: Expression | None = None
 
     @property
     def has_trump(self) -> bool:

@@ -53,6 +53,9 @@ DEAL: Names = {
     "tricks": T.list_of(T.TRICK),  # tricks finished so far
     "last_trick": T.TRICK,
     "plays": T.list_of(T.PLAY),  # every card played so far this hand, in order
+    "face_up": T.CARD,  # the stock's face-up card (games with a stock)
+    "stock_size": T.NUMBER,  # cards left in the stock, the face-up card included
+    "hand_number": T.NUMBER,  # in a match: which hand this is (1-based)
 }
 
 #: A card rule (legal play, visibility, zone limits): the card and who holds or plays it.
@@ -73,9 +76,21 @@ WINNING: Names = {
     **BASE,
     "players": T.list_of(T.PLAYER),
     "rounds_completed": T.NUMBER,  # rounds finished before this deal
+    "ends_round": T.BOOL,  # this deal completes a round (its dealer is the last of the round to deal)
 }
 DECLARER_WINS: Names = {**WINNING, "declarer": T.PLAYER, "completed": T.BOOL, "combo": T.COMBO}
 ANYONE_WINS: Names = {**WINNING, "player": T.PLAYER}
+
+#: A match: who chooses a hand's rules (``players``: every player, with match scores).
+MATCH: Names = {
+    **BASE,
+    "players": T.list_of(T.PLAYER),
+    "dealer": T.PLAYER,
+    "hand_number": T.NUMBER,
+}
+
+#: Melds: the leader, the led trick and a card (led, or shown).
+MELD: Names = {**DEAL, "player": T.PLAYER, "trick": T.TRICK, "card": T.CARD}
 
 #: The element a choice ranges over, bound by its type's name in ``where``.
 CHOICE_TYPES: dict[str, T.Type] = {
@@ -83,4 +98,5 @@ CHOICE_TYPES: dict[str, T.Type] = {
     "card": T.CARD,
     "number": T.NUMBER,
     "player": T.PLAYER,
+    "direction": T.DIRECTION,  # left, right or across (e.g. where cards are passed)
 }

@@ -63,6 +63,7 @@ ELEMENT_NAMES: dict[Type, str] = {
     RANK: "rank",
     BID: "bid",
     NUMBER: "number",
+    DIRECTION: "direction",
 }
 
 #: Attributes of game objects. MARKS and OPTIONS get theirs from the rule set.
@@ -76,6 +77,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "marks": MARKS,
         "seat": NUMBER,  # 0-based seat at the table
         "is_declarer": BOOL,
+        "meld_points": NUMBER,  # points from melds declared this hand
     },
     CARD: {
         "suit": SUIT,
@@ -84,6 +86,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "is_trump": BOOL,
         "holder": PLAYER,  # who holds it now (in a hand)
         "zone": ZONE,  # the named zone it lies in (e.g. an atelier), or "" when none
+        "color": TEXT,  # the suit's colour from the deck (red, black), or "" when the deck gives none
     },
     TRICK: {
         "number": NUMBER,  # 1-based
@@ -92,6 +95,8 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "cards": list_of(CARD),
         "plays": list_of(PLAY),
         "led_suit": SUIT,
+        "lead": CARD,  # the card led
+        "after_close": BOOL,  # played after the hand was closed (the stock ran out)
         "trump": SUIT,  # the trump in force for this trick
     },
     PLAY: {"player": PLAYER, "card": CARD},

@@ -41,6 +41,7 @@ class Player:
     score: int = 0
     marks: SimpleNamespace = field(default_factory=lambda: SimpleNamespace(potential=0))
     is_declarer: bool = False
+    meld_points: int = 0
 
     def tricks_in(self, numbers: Sequence[int]) -> int:
         return sum(1 for trick in self.won_tricks if trick.number in numbers)
@@ -54,6 +55,7 @@ class Card:
     is_trump: bool = False
     holder: Player | None = None
     zone: str = ""
+    color: str = ""
 
 
 @dataclass(eq=False)
@@ -70,10 +72,15 @@ class Trick:
     plays: list[Play]
     led_suit: str
     trump: str
+    after_close: bool = False
 
     @property
     def cards(self) -> list[Card]:
         return [play.card for play in self.plays]
+
+    @property
+    def lead(self) -> Card:
+        return self.plays[0].card
 
 
 @dataclass(eq=False)
@@ -187,6 +194,9 @@ def make_env() -> dict[str, Any]:
         "tricks": [t1, t2, t3],
         "last_trick": t3,
         "plays": [play for trick in (t1, t2, t3) for play in trick.plays],
+        "face_up": deck[-1],
+        "stock_size": 0,
+        "hand_number": 0,
         "card": ann.hand[0],
         "player": bob,
         "trick": t3,

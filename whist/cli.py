@@ -133,6 +133,12 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, object]:
     return options
 
 
+def _usual_players(rules) -> int:
+    """The number of players when none is given: those of a deal, else four if allowed."""
+    limits = rules.game.players
+    return limits.in_deal or max(limits.min, min(4, limits.max))
+
+
 def _agent_factory(kind: str):
     from interpreter.agents import RandomAgent
 
@@ -153,7 +159,7 @@ def _agent_factory(kind: str):
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--agents", "agent_kind", default="random", show_default=True, help="random or heuristic")
-@click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
@@ -166,6 +172,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
+    players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind)
     options = _parse_options(option_pairs)
     stderr = Console(stderr=True)
@@ -189,7 +196,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random or heuristic")
@@ -223,6 +230,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         ruleset, players = record["ruleset"], int(record["players"])
         seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
     rules = _rules_or_fail(ruleset)
+    players = players or _usual_players(rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
     texts = load_texts(rules, _check_lang(lang))
@@ -266,7 +274,8 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         _fail(f"stopped; resume with: whist play --resume {save_path}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
-        console.print(f"[bold]{texts.label('wins_game', player=texts.label('seat_n', n=game.result.winner))}[/bold]")
+        key = "match_won_by" if game.result.reason == "match" else "wins_game"
+        console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
 
 
 def _deal_report(console: Console, texts, game, result, human) -> None:
@@ -276,7 +285,16 @@ def _deal_report(console: Console, texts, game, result, human) -> None:
         last = record["tricks"][-1]
         plays = "  ".join(f"{texts.label('seat_n', n=s)}: {human.cards.show(c)}" for s, c in last["plays"])
         console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
-    if result.declarer is None:
+    if "contract" in record:  # a hand of a match
+        points = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in record["hand_points"].items())
+        console.print(f"{texts.label('hand_points')}: {points}")
+        winner = record["hand_winner"]
+        console.print(
+            texts.label("hand_tied")
+            if winner is None
+            else texts.label("hand_won_by", player=texts.label("seat_n", n=winner))
+        )
+    elif result.declarer is None:
         console.print(texts.label("all_passed"))
     else:
         key = "result_completed" if result.completed else "result_failed"

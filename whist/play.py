@@ -174,8 +174,28 @@ class HumanAgent:
                 f"({texts.label('combo_rank', worth=view.combo['worth'])})"
             )
         trump = self.cards.suit(view.trump) if view.trump else texts.label("no_trump")
-        if view.declarer is not None:
+        if view.declarer is None and view.combo is not None:  # a hand of a match
+            rules = self.combo_text(view.combo["bids"])
+            self.console.print(f"{texts.label('hand_n', n=view.hand_number)} — {texts.label('hand_rules')}: {rules}")
+        if view.declarer is not None or view.combo is not None:
             self.console.print(f"{texts.label('trump_suit')}: {trump}")
+        if view.face_up is not None or view.stock_size:
+            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
+            self.console.print(
+                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
+            )
+        elif view.closed:
+            self.console.print(texts.label("hand_closed"))
+        for meld in view.melds:
+            self.console.print(
+                texts.label(
+                    "meld_declared",
+                    player=self.name(meld["seat"], view),
+                    meld=texts.get(f"declarations.{meld['meld']}"),
+                    card=self.cards.show(meld["shown"]),
+                    points=meld["points"],
+                )
+            )
         for name, value in view.declarations.items():
             self.console.print(f"{texts.get(f'declarations.{name}')}: {self._value_text(value)}")
         for zone, cards in view.zones.items():
@@ -271,6 +291,8 @@ class HumanAgent:
             return self.cards.suit(str(option))
         if what == "player":
             return self.name(int(option), view)
+        if what == "bid":
+            return self.texts.bid_name(str(option))
         return str(option)
 
     def _parse_option(self, text: str, options: list[Any], what: str) -> Any:
@@ -281,6 +303,10 @@ class HumanAgent:
         for option in options:
             if str(option).upper() == text.upper():
                 return option
+        if what == "bid":
+            for option in options:
+                if text.casefold() in (str(option).casefold(), self.texts.bid_name(str(option)).casefold()):
+                    return option
         if what == "suit":
             for option in options:
                 words = {self.cards.symbol.get(str(option), ""), self.texts.label(f"suit_{option}").upper()}

@@ -71,8 +71,31 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
     return table
 
 
+def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
+    """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
+    title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
+    overview = Table(title=title, title_justify="left", show_header=False)
+    overview.add_column("")
+    overview.add_column("", justify="right")
+    overview.add_row(texts.label("hands_played"), str(data["hands"]))
+    overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
+    overview.add_row(texts.label("sim_speed"), str(data["hands_per_second"]))
+    for seat, wins in data["winners"].items():
+        overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
+    table = Table(title=texts.label("hand_types"), title_justify="left")
+    table.add_column(texts.label("designation"))
+    table.add_column(texts.label("times_played"), justify="right")
+    table.add_column(texts.label("avg_points"), justify="right")
+    for bid_id, row in data["hand_types"].items():
+        average = texts.label("none") if row["average_points"] is None else f"{row['average_points']:.2f}"
+        table.add_row(texts.bid_name(bid_id), str(row["played"]), average)
+    return [overview, table]
+
+
 def simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
+    if rules.game.match is not None:
+        return match_simulation_tables(data, rules, texts)
     title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
     overview = Table(title=title, title_justify="left", show_header=False)
     overview.add_column("")
