@@ -259,12 +259,12 @@ class Game:
             contract = self.ask(Request("choose", chooser.seat, "contract", "bid", planned.choices))
         deal.set_contract(BidAnswer(str(contract)))
         result = deal.play_out()
-        for seat, points in result.hand_points.items():
-            self.scores[seat] = self.scores[seat] + points
         best = max(result.hand_points.values())
         leaders = [seat for seat, points in result.hand_points.items() if points == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        if winner is not None:
+        if winner is not None:  # a tied hand is void: played again, its points not kept
+            for seat, points in result.hand_points.items():
+                self.scores[seat] = self.scores[seat] + points
             if match.hand_winner_mark:
                 marks = self.marks[winner]
                 marks[match.hand_winner_mark] = marks.get(match.hand_winner_mark, 0) + 1

@@ -104,9 +104,15 @@ def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
 def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
     bids = rules.standard_bids if kind == "standard" else rules.special_bids
     columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
+    title = texts.label(f"{kind}_bids")
+    if rules.game.auction is None:
+        # Without an auction, worth, score and priority mean nothing: name and rules only.
+        columns = ("designation", "rules")
+        if rules.game.match is not None:
+            title = texts.label("hand_types")
     return BidTable(
         kind=kind,
-        title=texts.label(f"{kind}_bids"),
+        title=title,
         columns=columns,
         headings=tuple(texts.label(c) for c in columns),
         rows=tuple(tuple(_cell(bid, c, rules, texts) for c in columns) for bid in bids),
@@ -125,7 +131,11 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
         based_on=based_on,
         general_title=optional_label(texts, "general_rules", "General rules"),
         sections=tuple(general_sections(texts)),
-        tables=tuple(bid_table(kind, rules, texts) for kind in ("standard", "special")),
+        tables=tuple(
+            bid_table(kind, rules, texts)
+            for kind in ("standard", "special")
+            if kind == "standard" or rules.special_bids
+        ),
     )
 
 

@@ -14,6 +14,8 @@ then to the key itself, and is remembered in :attr:`Texts.missing` — never a c
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -79,13 +81,20 @@ def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
         yield prefix, data
 
 
-def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
-    """The locale files for ``rules`` in ``lang``, parents first (later files override)."""
+def locale_roots(lang: str, rules: RuleSet | None) -> list[Path]:
+    """The folders that hold ``lang``'s locale files: the project's, then those beside the rule
+    files that have one, parents before children (so a child's files override its parent's)."""
     roots = [LOCALES_DIR / lang]
-    for source in rules.sources if rules else ():
+    for source in reversed(rules.sources if rules else ()):
         local = Path(source).parent / "locales" / lang
         if local.is_dir() and local.resolve() not in [r.resolve() for r in roots]:
             roots.append(local)
+    return roots
+
+
+def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
+    """The locale files for ``rules`` in ``lang``, parents first (later files override)."""
+    roots = locale_roots(lang, rules)
     files = [root / f"{SHARED_FILE}.yaml" for root in roots]
     seen_names: set[str] = set()
     for ref in reversed(rules.lineage if rules else ()):
@@ -99,12 +108,42 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
     return [f for f in unique if f.is_file()]
 
 
+def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:
+    """Where a locale file sits in the layering, comparable across languages: (its rule set,
+    ``ui`` first and parents before children; its folder, the project's before the ones beside
+    the rule files). A file at a later layer overrides one at an earlier layer."""
+    path = Path(path)
+    name = path.stem.split("@")[0]
+    names = list(dict.fromkeys(ref.split("@")[0] for ref in reversed(rules.lineage if rules else ())))
+    level = 0 if name == SHARED_FILE else 1 + (names.index(name) if name in names else len(names))
+    folders = [root.parent.resolve() for root in locale_roots(path.parent.name, rules)]
+    here = path.parent.parent.resolve()
+    return level, folders.index(here) if here in folders else len(folders)
+
+
+#: Parsed locale files by path and content: a command reads the same files for every language and
+#: rule set it looks at. Documents from here are shared, so nothing may change their data.
+_PARSED: dict[tuple[str, str], Document] = {}
+_PARSED_MAX = 64
+
+
 def read_locale(path: Path) -> Document:
+    """A parsed locale file (a mapping; an empty file is an empty one). Do not change its data."""
+    try:
+        key = (str(path), hashlib.sha256(path.read_bytes()).hexdigest())
+    except OSError:
+        key = None  # read_yaml reports it
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
     doc = read_yaml(path)
     if doc.data is None:  # an empty file (or only comments) holds no texts
-        return replace(doc, data={})
+        doc = replace(doc, data={})
     if not isinstance(doc.data, dict):
         raise RuleError("a locale file must be a mapping of texts", Position(str(path), 1, 1))
+    if key is not None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = doc
     return doc
 
 
@@ -121,7 +160,8 @@ def layered(lang: str, rules: RuleSet | None) -> dict[str, Any]:
     merged: dict[str, Any] = {}
     for path in locale_files(lang, rules):
         data = read_locale(path).data
-        _merge(merged, {k: v for k, v in data.items() if k not in META_KEYS})  # only top-level keys are meta
+        texts = {k: copy.deepcopy(v) for k, v in data.items() if k not in META_KEYS}  # only top-level keys are meta
+        _merge(merged, texts)
     return merged
 
 
@@ -164,6 +204,8 @@ def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
     """The placeholders the general rules prose may use."""
     game = rules.game
     values: dict[str, Any] = {**game.params, **game.options}
+    if game.deal.set_aside:
+        values["set_aside"] = game.deal.set_aside
     values["players_min"] = game.players.min
     values["players_max"] = game.players.max
     if game.players.in_deal:
@@ -224,14 +266,21 @@ class Texts:
 
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str:
         """A bid's rules text (or ``short``, ``name``) with its numbers filled in from the rule data."""
+        key = f"bids.{bid_id}.{field_name}"
         bid = self.rules.bids.get(bid_id) if self.rules else None
-        values = bid_values(bid, self.label("or")) if bid else {}
-        return self.get(f"bids.{bid_id}.{field_name}", **values)
+        values = bid_values(bid, self.label("or")) if bid and self._has_placeholders(key) else {}
+        return self.get(key, **values)
 
     def general(self, section: str) -> str:
         """A section of the general rules prose with the game's numbers filled in."""
-        values = general_values(self.rules, self.label("or")) if self.rules else {}
-        return self.get(f"general.{section}", **values)
+        key = f"general.{section}"
+        values = general_values(self.rules, self.label("or")) if self.rules and self._has_placeholders(key) else {}
+        return self.get(key, **values)
+
+    def _has_placeholders(self, key: str) -> bool:
+        """Whether the text ``get`` would show has a brace (only then are values, and ``or``, looked up)."""
+        text = _lookup(self.data, key) or _lookup(self.fallback, key)
+        return text is not None and "{" in text
 
 
 def _last_resort(key: str) -> str:

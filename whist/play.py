@@ -260,7 +260,8 @@ class HumanAgent:
         what = request.what or "value"
         label = self.texts.get(f"declarations.{request.name}")
         plural = request.count > 1
-        title = self.texts.label(f"choose_{what}s" if plural else f"choose_{what}", n=request.count)
+        key = {"bid": "choose_contract"}.get(what, f"choose_{what}s" if plural else f"choose_{what}")
+        title = self.texts.label(key, n=request.count)
         self.console.print(f"[bold]{title}[/bold] — {label}")
         options = list(request.options)
         if what == "card":
