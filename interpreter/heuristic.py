@@ -29,10 +29,11 @@ win, and dumps high cards. The declarer wants tricks while its count is below th
 that complete its combo. The other players fight over the same tricks: they want them
 exactly when the declarer does (to keep them from the declarer), and avoid them when the
 declarer avoids them (to push them onto the declarer); they do not overtake a partner who
-is winning the trick. Other choices — trump and other
+is winning the trick. Other choices — trump (the longest and strongest suit) and other
 suits, numbers (guesses: the expected trick count), cards to pass or show or offer, who
 takes a trick — use simple rules on the chooser's hand, always among the request's options;
-a declarer's suit choices in the real deal are tried with playouts.
+a declarer's other suit choices in the real deal (whose meaning the agent cannot know) are
+tried with playouts.
 
 The agent never raises: should anything go wrong it answers like a random legal agent
 (``strict=True`` re-raises instead, for tests).
@@ -43,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -63,8 +64,12 @@ INFORMATION_HOOKS = frozenset({"visible", "zone_limits", "marks_on_completion", 
 #: … and one that only adds failure points is harmless when the agent is confident.
 PENALTY_HOOKS = frozenset({"penalty"})
 
+HOPELESS = 2  # playouts without a completion after which a combo is given up (1 for one that never completes)
+REACH = 2.0  # a bid needing this many tricks more (or fewer) than the hand's expected ones is not tried
+GUESS_LIFT = 0.75  # a guess adds this to the quick count (length and discards win more; from playouts)
+
 PASS_CARDS = "pass_cards"  # the engine's name for a card-passing choice
-TRUMP = "trump"  # the engine's name for a trump choice
+TRUMP_CHOICE = "trump"  # the engine's name for a trump choice (length and strength decide it)
 
 
 # --- what a rule set says about its cards ---------------------------------------------------
@@ -102,9 +107,9 @@ class Tables:
 def rank_values(rules: M.RuleSet, bid_ids: Iterable[str]) -> dict[str, int]:
     """Rank → value under the ``rank_order`` hook points of ``bid_ids`` (as the engine orders them)."""
     ranks = list(rules.game.deck.ranks)
-    for bid_id in bid_ids:
-        bid = rules.bids.get(bid_id)
-        if bid is not None and bid.rank_order:
+    bids = [rules.bids[b] for b in bid_ids if b in rules.bids]
+    for bid in sorted(bids, key=lambda b: (b.event_priority, b.kind != "standard")):
+        if bid.rank_order:
             order = bid.rank_order
             ranks = [r for r in ranks if r not in order.lowest and r not in order.highest]
             ranks = [*order.lowest, *ranks, *order.highest]
@@ -132,15 +137,31 @@ def find_rules(bid_ids: Iterable[str]) -> M.RuleSet | None:
 
 @dataclass(frozen=True)
 class Plan:
-    """How a declarer steers: toward ``targets`` (final trick counts that complete), else ``direction``."""
+    """How a declarer steers: toward ``targets`` (final trick counts that complete), else ``direction``.
+
+    With targets that reach ``most`` (every trick), more is never worse — "at least 5", or
+    "more than anyone" (which the start of the deal shows as "at least 1") — so the declarer
+    keeps wanting tricks. Otherwise it wants tricks until its count completes (a guess, or at
+    most so many) and then avoids them.
+    """
 
     direction: int = MORE
     targets: frozenset[int] | None = None
+    most: int = 0  # the number of tricks in the deal
+    _table: tuple[bool, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:  # every answer worked out once: it is asked for each card
+        object.__setattr__(self, "_table", tuple(self._wants(won) for won in range(self.most + 1)))
 
     def wants(self, won: int) -> bool:
         """Whether the declarer, having won ``won`` tricks, wants the next one."""
+        return self._table[won] if 0 <= won < len(self._table) else self._wants(won)
+
+    def _wants(self, won: int) -> bool:
         if self.targets is None:
             return self.direction == MORE
+        if self.most in self.targets:
+            return True
         if won in self.targets:
             return False
         return any(count > won for count in self.targets)
@@ -205,7 +226,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
 
 
 def suit_strength(hand: Iterable[str], suit: str, tables: Tables, value: dict[str, int]) -> float:
-    """Length plus high cards (the top four ranks count 4, 3, 2, 1) of ``suit`` in ``hand``."""
+    """Length plus half the high-card points (4, 3, 2, 1 for the top four ranks) of ``suit`` in ``hand``."""
     score = 0.0
     floor = tables.top - 4
     for name in hand:
@@ -247,6 +268,7 @@ class Table:
     players: Sequence[int]
     plays: Sequence[tuple[int, str]] = ()  # the current trick so far
     played: frozenset[str] | set[str] = frozenset()  # cards played in this deal, this trick included
+    high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
     _unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand
 
     def v(self, name: str) -> int:
@@ -260,21 +282,32 @@ class Table:
         if self._unseen is None:
             self._unseen = {}
         if suit not in self._unseen:
-            value, rank_of, played, hand = self.value, self.tables.rank_of, self.played, set(self.hand)
-            best = 0
-            for other in self.tables.by_suit.get(suit, ()):
+            if self.high_first is None:
+                self.high_first = high_first(self.tables, self.value)
+            played, hand = self.played, self.hand
+            self._unseen[suit] = 0
+            for other in self.high_first.get(suit, ()):
                 if other not in played and other not in hand:
-                    best = max(best, value[rank_of[other]])
-            self._unseen[suit] = best
+                    self._unseen[suit] = self.value[self.tables.rank_of[other]]
+                    break
         return self._unseen[suit]
 
     def is_master(self, name: str) -> bool:
         """No higher card of its suit is still unseen: it wins unless trumped."""
-        return self.v(name) > self.highest_unseen(self.suit(name))
+        unseen = self._unseen
+        suit = self.tables.suit_of[name]
+        top = unseen[suit] if unseen is not None and suit in unseen else self.highest_unseen(suit)
+        return self.value[self.tables.rank_of[name]] > top
 
     def low_key(self, name: str) -> tuple[bool, int]:
         """Sort key: cheapest to part with first (non-trump before trump, then low before high)."""
         return (self.suit(name) == self.trump, self.v(name))
+
+
+def high_first(tables: Tables, value: dict[str, int]) -> dict[str, list[str]]:
+    """Each suit's cards from the highest down, under the rank values in force."""
+    rank_of = tables.rank_of
+    return {suit: sorted(names, key=lambda n: -value[rank_of[n]]) for suit, names in tables.by_suit.items()}
 
 
 def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
@@ -307,14 +340,14 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
         defending = declarer is not None and me != declarer
         declarer_to_come = defending and all(s != declarer for s, _ in table.plays)
         if defending and win_seat != declarer and (not declarer_to_come or table.is_master(win_card)):
-            return min(losers or legal, key=table.low_key)  # do not overtake a partner
+            return min(losers or legal, key=lambda c: (suit_of[c] == trump, value[rank_of[c]]))  # leave it to a partner
         if winners:
             last = len(table.plays) == len(table.players) - 1
             if last or (defending and not declarer_to_come):
                 return min(winners, key=table.v)  # nobody that matters can overtake: win cheaply
             sure = [c for c in winners if table.is_master(c)]
             return min(sure, key=table.v) if sure else max(winners, key=table.v)
-        return min(legal, key=table.low_key)
+        return min(legal, key=lambda c: (suit_of[c] == trump, value[rank_of[c]]))  # discard low
     if losers:
         return max(losers, key=lambda c: (suit_of[c] != trump, value[rank_of[c]]))  # duck as high as possible
     return max(legal, key=table.v)  # forced to win: dump the highest
@@ -334,13 +367,21 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
             )
             if outstanding and mine >= outstanding:
                 return max(trumps, key=table.v)  # draw the others' trump
-    masters = [c for c in legal if table.is_master(c)]
-    if masters:
-        return min(masters, key=lambda c: (suit_of[c] == trump, table.v(c)))
+    value, rank_of = table.value, table.tables.rank_of
+    best: tuple[bool, int, str] | None = None  # the cheapest sure winner: (is trump, value, card)
+    for card in legal:
+        suit = suit_of[card]
+        card_value = value[rank_of[card]]
+        if card_value > table.highest_unseen(suit):
+            key = (suit == trump, card_value, card)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        return best[2]
     lengths: dict[str, int] = {}
     for card in hand:
         lengths[suit_of[card]] = lengths.get(suit_of[card], 0) + 1
-    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), table.v(c)))
+    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), value[rank_of[c]]))
 
 
 # --- other choices --------------------------------------------------------------------------
@@ -370,12 +411,18 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
         if request.name == PASS_CARDS or all(str(o) in hand for o in options):
             # Parting with cards: keep what helps (high cards when wanting tricks).
             return sorted(options, key=lambda o: table.v(str(o)), reverse=not want)
+        # Naming cards that are not all one's own (a card to take, a card that decides a trick):
+        # a high card — someone else's when wanting tricks, one's own when avoiding them.
         strength = {s: suit_strength(table.hand, s, table.tables, table.value) for s in table.tables.suits}
-        return sorted(options, key=lambda o: (table.v(str(o)), strength[table.suit(str(o))]), reverse=True)
+        return sorted(
+            options,
+            key=lambda o: ((str(o) in hand) != want, table.v(str(o)), strength[table.suit(str(o))]),
+            reverse=True,
+        )
     if what == "number" and all(isinstance(o, int) for o in options):
         if not is_declarer:
             return sorted(options, key=lambda o: abs(o - (min(options) + max(options)) / 2))
-        guess = expected_tricks(table.hand, table.trump, table.tables, table.value)
+        guess = expected_tricks(table.hand, table.trump, table.tables, table.value) + GUESS_LIFT
         return sorted(options, key=lambda o: (abs(o - guess), o))
     if what == "player":
         mine = {table.seat} if is_declarer or table.declarer is None else set(table.players) - {table.declarer}
@@ -416,6 +463,7 @@ class Playout:
         self.deal: Deal | None = None
         self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
         self._seats: list[int] = []
+        self._high_first: dict[str, list[str]] | None = None  # the rank order is fixed once declared
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -441,6 +489,8 @@ class Playout:
         assert deal is not None
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
+        if for_play and self._high_first is None:
+            self._high_first = high_first(self.tables, deal.table.rank_value)
         return Table(
             seat=seat,
             declarer=deal.declarer.seat if deal.declarer else None,
@@ -452,6 +502,7 @@ class Playout:
             players=self._seats,
             plays=plays,
             played=self._played,
+            high_first=self._high_first,
         )
 
     def play(self, request: Request) -> str:
@@ -474,9 +525,14 @@ class Playout:
 class Estimate:
     """How often a combo was completed in playouts, and steering which way."""
 
-    rate: float
-    direction: int
+    completed: int
     playouts: int
+    direction: int
+    confirmed: bool = False  # played on the second set of layouts too
+
+    @property
+    def rate(self) -> float:
+        return self.completed / self.playouts if self.playouts else 0.0
 
 
 class HeuristicAgent:
@@ -494,8 +550,8 @@ class HeuristicAgent:
         self,
         seed: int = 0,
         rules: M.RuleSet | None = None,
-        samples: int = 6,
-        threshold: float = 0.5,
+        samples: int = 5,
+        threshold: float = 0.6,
         confident: float = 0.75,
         strict: bool = False,
     ) -> None:
@@ -509,7 +565,10 @@ class HeuristicAgent:
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
+        # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, frozenset[int] | None] = {}
+        self._bid_targets: dict[tuple[int, str], frozenset[int] | None] = {}
+        self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
@@ -644,18 +703,43 @@ class HeuristicAgent:
         runner.deal = deal
         deal.declare(declarer, answer)
         deal.run_events()
-        runner.plan = Plan(direction, self._completing(deal))
+        runner.plan = Plan(direction, self._completing(deal), deal.hand_size)
         deal.play_hand()
         return deal.score(), runner.plan
 
     def _completing(self, deal: Deal) -> frozenset[int] | None:
         key = (
+            len(deal.players),
             tuple(b.id for b in deal.bids),
             tuple((name, _key(d.value)) for name, d in deal.declarations.items()),
         )
         if key not in self._targets:
             self._targets[key] = completing_counts(deal)
+            if len(deal.bids) == 1 and not deal.declarations:  # a bid alone, without choices
+                self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key]
         return self._targets[key]
+
+    def _out_of_reach(self, rules: M.RuleSet, tables: Tables, view: View, standard: str) -> bool:
+        """A quick look before any playout: is the hand far too strong or too weak for the bid?
+
+        Only for a bid whose completing trick counts are known (from an earlier playout) to be
+        "at least so many" or "at most so many"; the hand's expected tricks are counted with
+        its strongest suit as trump when the bid sets a trump. The margin :data:`REACH` keeps
+        every bid that playouts might find playable.
+        """
+        targets = self._bid_targets.get((len(view.players), standard))
+        if not targets:
+            return False
+        value = rank_values(rules, (standard,))
+        trump = None
+        if rules.bids[standard].trump is not None:
+            trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
+        expected = expected_tricks(view.hand, trump, tables, value)
+        if tables.hand_size in targets:
+            return expected + REACH < min(targets)
+        if 0 in targets:
+            return expected - REACH > max(targets)
+        return False
 
     # -- bidding
 
@@ -677,7 +761,9 @@ class HeuristicAgent:
             dressings = self.dressings(maker, len(view.players), standard)
             if not dressings or request.check(BidAnswer(standard, dressings[-1][1])) is not None:
                 continue  # cannot beat the lead even with every harmless special bid
-            estimate = self.estimate(rules, view, tables, BidAnswer(standard))
+            if self._out_of_reach(rules, tables, view, standard):
+                continue
+            estimate = self.confirm(rules, view, tables, BidAnswer(standard))
             if estimate.rate < self.threshold:
                 continue
             passed.append(standard)
@@ -689,7 +775,7 @@ class HeuristicAgent:
                 dressings = self.dressings(maker, len(view.players), standard, (special,))
                 if not dressings or request.check(BidAnswer(standard, (special, *dressings[-1][1]))) is not None:
                     continue
-                estimate = self.estimate(rules, view, tables, BidAnswer(standard, (special,)))
+                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)))
                 if estimate.rate >= self.threshold:
                     answer = self._dress(request, maker, standard, (special,), estimate.rate, len(view.players))
                     if answer is not None:
@@ -757,16 +843,19 @@ class HeuristicAgent:
     def estimate(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
         """The completion rate of ``answer`` with this hand, from playouts (cached for the deal).
 
-        Each direction is played on the deal's layouts until the rate surely reaches the
-        threshold or surely misses it. A requirement that names its trick counts needs one
-        direction only; otherwise both are tried, and the standard bid's better direction is
-        remembered over the deals.
+        Each direction is played on all the deal's layouts (the same for every combo, so
+        combos are compared on the same cards), stopping early once the threshold is out of
+        reach or nothing was completed in the first few. A requirement that names its trick
+        counts needs one direction only; otherwise both are tried, and the standard bid's
+        better direction is remembered over the deals.
         """
         if answer in self._estimates:
             return self._estimates[answer]
         needed = max(1, math.ceil(self.threshold * self.samples))
         learnt = self._learnt_direction(answer.standard)
         directions = [learnt] if learnt is not None else [MORE, FEWER]
+        history = self._history.setdefault(answer, [0, 0])  # deals tried, deals with a completion
+        hopeless = 1 if history[0] >= HOPELESS * 2 and history[1] == 0 else HOPELESS
         results: dict[int, tuple[int, int]] = {}
         for direction in directions:
             completed = played = 0
@@ -783,19 +872,48 @@ class HeuristicAgent:
                 played += 1
                 completed += result.completed
                 targeted = plan.targets is not None
-                if completed >= needed or played - completed > self.samples - needed:
-                    break
+                if played - completed > self.samples - needed or (completed == 0 and played >= hopeless):
+                    break  # the threshold is out of reach
             results[direction] = (completed, played)
             if targeted:
                 break  # the plan steered by trick counts: the direction did not matter
+        history[0] += 1
+        history[1] += any(completed for completed, _ in results.values())
         if len(results) == 2:
             stats = self._directions.setdefault(answer.standard, [0, 0, 0])
             stats[0] += results[MORE][0]
             stats[1] += results[FEWER][0]
             stats[2] += 1
         direction, (completed, played) = max(results.items(), key=lambda item: item[1][0] / max(1, item[1][1]))
-        estimate = Estimate(completed / played if played else 0.0, direction, played)
+        estimate = Estimate(completed, played, direction)
         self._estimates[answer] = estimate
+        return estimate
+
+    def confirm(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
+        """Play a combo that passed on a second set of layouts, before bidding it.
+
+        Of several players the most optimistic estimate wins the auction; more playouts for
+        that one estimate keep the agent from bidding what it cannot complete.
+        """
+        estimate = self.estimate(rules, view, tables, answer)
+        if estimate.confirmed or estimate.rate < self.threshold:
+            return estimate
+        total = 2 * self.samples
+        needed = math.ceil(self.threshold * total)
+        for index in range(self.samples, total):
+            while len(self._layouts) <= index:
+                self._layouts.append(self.layout(tables, view, view.hand))
+            try:
+                result, _ = self.playout(rules, view, view.seat, answer, self._layouts[index], estimate.direction)
+            except Exception:
+                if self.strict:
+                    raise
+                break
+            estimate.playouts += 1
+            estimate.completed += result.completed
+            if estimate.playouts - estimate.completed > total - needed:
+                break
+        estimate.confirmed = True
         return estimate
 
     def _learnt_direction(self, standard: str) -> int | None:
@@ -822,8 +940,13 @@ class HeuristicAgent:
             self._plan = Plan(self._direction_for(rules, view, answer))
         if request.kind == "play" and not self._plan_final:
             self._plan_final = True  # every declaration is known now: ask what counts complete
-            targets = self._probe_targets(rules, view, answer)
-            self._plan = Plan(self._plan.direction, targets)
+            try:
+                targets = self._probe_targets(rules, view, answer)
+            except Exception:
+                if self.strict:
+                    raise
+                targets = None
+            self._plan = Plan(self._plan.direction, targets, self.tables(rules, len(view.players)).hand_size)
         return self._plan
 
     def _direction_for(self, rules: M.RuleSet, view: View, answer: BidAnswer) -> int:
@@ -836,6 +959,8 @@ class HeuristicAgent:
         if learnt is not None:
             return learnt
         # Probe: which way completes the combo more often, on a few random layouts?
+        declarer = view.declarer
+        assert declarer is not None
         tables = self.tables(rules, len(view.players))
         overrides = dict(view.declarations)
         scores = {}
@@ -844,7 +969,7 @@ class HeuristicAgent:
             for _ in range(2):
                 hands = self.layout(tables, view, view.hand)
                 try:
-                    result, plan = self.playout(rules, view, view.declarer or 0, answer, hands, direction, overrides)
+                    result, plan = self.playout(rules, view, declarer, answer, hands, direction, overrides)
                 except Exception:
                     if self.strict:
                         raise
@@ -861,16 +986,19 @@ class HeuristicAgent:
         runner = Playout(tables, self._plan.direction if self._plan else MORE, dict(view.declarations))
         deal = self.new_deal(rules, view, self.layout(tables, view, None), runner.ask)
         runner.deal = deal
-        deal.declare(view.declarer or 0, answer)
+        assert view.declarer is not None
+        deal.declare(view.declarer, answer)
         deal.run_events()
         return self._completing(deal)
 
     # -- a declarer's choices, tried with playouts
 
     def _worth_trying(self, request: Request, view: View) -> bool:
+        """A declarer's suit choice other than trump (whose meaning the agent cannot guess)."""
         return (
             view.seat == view.declarer
             and request.what == "suit"
+            and request.name != TRUMP_CHOICE
             and request.count == 1
             and not request.optional
             and 1 < len(request.options) <= 6

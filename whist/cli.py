@@ -139,16 +139,14 @@ def _usual_players(rules) -> int:
     return limits.in_deal or max(limits.min, min(4, limits.max))
 
 
-def _agent_factory(kind: str):
-    from interpreter.agents import RandomAgent
+def _agent_factory(kind: str, rules=None):
+    """seed -> agent for ``--agents``; the heuristic agent gets the rule set it plays."""
+    from interpreter.agents import HeuristicAgent, RandomAgent
 
-    factories = {"random": lambda seed: RandomAgent(seed)}
-    try:
-        from interpreter.agents import HeuristicAgent
-
-        factories["heuristic"] = lambda seed: HeuristicAgent(seed)
-    except ImportError:  # pragma: no cover - until the heuristic agent exists
-        pass
+    factories = {
+        "random": lambda seed: RandomAgent(seed),
+        "heuristic": lambda seed: HeuristicAgent(seed, rules=rules),
+    }
     if kind not in factories:
         _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(factories)}")
     return factories[kind]
@@ -173,7 +171,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
-    make_agent = _agent_factory(agent_kind)
+    make_agent = _agent_factory(agent_kind, rules)
     options = _parse_options(option_pairs)
     stderr = Console(stderr=True)
     try:
@@ -216,10 +214,6 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     from whist.play import HumanAgent, console_input
 
     console = Console()
-    try:
-        make_agent = _agent_factory(agent_kind)
-    except SystemExit:
-        make_agent = _agent_factory("random")
     if resume_path:
         from interpreter.records import read_record
 
@@ -231,6 +225,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
+    make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
     texts = load_texts(rules, _check_lang(lang))

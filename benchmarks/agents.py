@@ -1,0 +1,185 @@
+"""How much better the heuristic agent plays than the random one, on the same seeded deals.
+
+For each of N seeded deals (4 players, dealer 0, the declarer left of the dealer) the bid
+under test (default: Trump) is declared with :meth:`Deal.declare` — no auction — and the deal
+is played out four times on the same cards:
+
+* **declaring**: a heuristic declarer and a random declarer, the defenders random;
+* **defending**: a random declarer, against heuristic defenders and against random ones.
+
+It prints the completion rates (higher is better for a declarer, lower for defenders), the
+average tricks of the declarer, and the heuristic agent's time per decision. Then a few whole
+games of four heuristic agents show the bidding: deals per second, time per bid and per card,
+playouts per agent and deal, and how often the declared combos were completed. Run::
+
+    python benchmarks/agents.py --deals 300 --seed 1 --games 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from interpreter.agents import HeuristicAgent, RandomAgent  # noqa: E402
+from interpreter.deal import Deal, DealResult  # noqa: E402
+from interpreter.decisions import Agent, BidAnswer, Request  # noqa: E402
+from interpreter.game import Game  # noqa: E402
+from rulespec import load_ruleset  # noqa: E402
+from rulespec.model import RuleSet  # noqa: E402
+
+PLAYERS = 4
+DEALER = 0
+DECLARER = 1  # left of the dealer
+
+
+class Timed:
+    """Wraps an agent: validates every answer and adds up the time it took to decide, per kind.
+
+    Times are the process's CPU time, so that other work on a shared machine does not count.
+    """
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.wants_view = getattr(agent, "wants_view", True)
+        self.seconds: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
+
+    @property
+    def decisions(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds.values())
+
+    def decide(self, request: Request, view: Any) -> Any:
+        start = time.process_time()
+        answer = self.agent.decide(request, view)
+        self.seconds[request.kind] = self.seconds.get(request.kind, 0.0) + time.process_time() - start
+        self.counts[request.kind] = self.counts.get(request.kind, 0) + 1
+        return request.validate(answer)
+
+
+def play_declared(rules: RuleSet, seed: int, bid: str, agents: dict[int, Agent]) -> DealResult:
+    """Deal ``seed``'s cards, make ``DECLARER`` the declarer of ``bid``, and let ``agents`` play it."""
+    deal: Deal
+
+    def ask(request: Request) -> Any:
+        agent = agents[request.seat]
+        view = deal.view(request.seat) if getattr(agent, "wants_view", True) else None
+        return agent.decide(request, view)
+
+    seats = list(range(PLAYERS))
+    deal = Deal(
+        rules,
+        seats,
+        DEALER,
+        {s: 0 for s in seats},
+        {s: {} for s in seats},
+        ask,
+        random.Random(seed),
+        dict(rules.game.options),
+    )
+    deal.declare(DECLARER, BidAnswer(bid))
+    return deal.play_out()
+
+
+def measure(
+    rules: RuleSet, seeds: range, bid: str, declarer: Callable[[int], Agent], defender: Callable[[int], Agent]
+) -> tuple[float, float]:
+    """Completion rate and the declarer's average tricks over ``seeds``."""
+    completed = tricks = 0
+    for seed in seeds:
+        agents = {s: (declarer if s == DECLARER else defender)(seed * 31 + s) for s in range(PLAYERS)}
+        result = play_declared(rules, seed, bid, agents)
+        completed += result.completed
+        tricks += result.tricks[DECLARER]
+    return completed / len(seeds), tricks / len(seeds)
+
+
+def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
+    """Whole games of four heuristic agents: speed, and how often declared combos complete."""
+    timed: list[Timed] = []
+    deals = declared = completed = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for index in range(games):
+        agents = [Timed(HeuristicAgent(seed * 1000 + index * 10 + s, rules, samples=samples)) for s in range(PLAYERS)]
+        timed.extend(agents)
+        game = Game(rules, agents, seed=seed * 1000 + index)
+        game.run()
+        played = [d for d in game.deal_records if d["declarer"] is not None]
+        deals += len(game.deal_records)  # redeals too: they were bid
+        declared += len(played)
+        completed += sum(1 for d in played if d["completed"])
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    playouts = sum(getattr(t.agent, "playouts", 0) for t in timed)
+    print(
+        f"self-play: {games} games of {PLAYERS} heuristic agents, {deals} deals, "
+        f"{deals / cpu:.1f} deals per CPU second ({deals / seconds:.1f} per wall-clock second)"
+    )
+    for kind in ("bid", "play", "choose"):
+        count = sum(t.counts.get(kind, 0) for t in timed)
+        spent = sum(t.seconds.get(kind, 0.0) for t in timed)
+        if count:
+            print(f"  {kind:6} {count:6} decisions, {spent / count * 1000:7.2f} CPU ms each")
+    per_agent_deal = max(1, deals) * PLAYERS
+    bidding = sum(t.seconds.get("bid", 0.0) for t in timed) / per_agent_deal
+    print(f"  bidding: {bidding * 1000:.1f} CPU ms and {playouts / per_agent_deal:.0f} playouts per agent per deal")
+    print(f"  declared combos completed: {completed}/{declared} = {completed / max(1, declared):.1%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bid", default="trump", help="the standard bid declared (default: trump)")
+    parser.add_argument("--samples", type=int, default=5, help="the heuristic agent's layouts per deal")
+    parser.add_argument("--games", type=int, default=3, help="whole games of heuristic agents (0: none)")
+    args = parser.parse_args()
+    rules = load_ruleset("combo-whist")
+    seeds = range(args.seed * 100_000, args.seed * 100_000 + args.deals)
+    timed: list[Timed] = []
+
+    def heuristic(seed: int) -> Agent:
+        agent = Timed(HeuristicAgent(seed, rules, samples=args.samples))
+        timed.append(agent)
+        return agent
+
+    def random_agent(seed: int) -> Agent:
+        return RandomAgent(seed)
+
+    start = time.perf_counter()
+    rows = [
+        ("declaring", "heuristic declarer, random defenders", heuristic, random_agent),
+        ("declaring", "random declarer, random defenders", random_agent, random_agent),
+        ("defending", "random declarer, heuristic defenders", random_agent, heuristic),
+        ("defending", "random declarer, random defenders", random_agent, random_agent),
+        ("both", "heuristic declarer, heuristic defenders", heuristic, heuristic),
+    ]
+    print(f"{args.bid}: {args.deals} seeded deals, {PLAYERS} players, declared by seat {DECLARER}")
+    print(f"{'':10} {'who plays':42} {'completed':>9} {'tricks':>7}")
+    results = {}
+    for group, label, declarer, defender in rows:
+        rate, tricks = measure(rules, seeds, args.bid, declarer, defender)
+        results[label] = rate
+        print(f"{group:10} {label:42} {rate:9.1%} {tricks:7.2f}")
+    decisions = sum(t.decisions for t in timed)
+    seconds = sum(t.total for t in timed)
+    print(f"heuristic agent: {decisions} decisions, {seconds / max(1, decisions) * 1000:.2f} CPU ms per decision")
+    declaring = results["heuristic declarer, random defenders"] - results["random declarer, random defenders"]
+    defending = results["random declarer, random defenders"] - results["random declarer, heuristic defenders"]
+    print(f"heuristic advantage: declaring {declaring:+.1%}, defending {defending:+.1%} (completion points)")
+    if args.games:
+        self_play(rules, args.games, args.seed, args.samples)
+    print(f"total {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
