@@ -10,10 +10,13 @@ uses this module: ``status``, ``init`` (a skeleton for a new language), ``check`
 from __future__ import annotations
 
 import hashlib
-import string
+import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from rulespec.errors import RuleError
 from rulespec.locale import (
@@ -22,6 +25,7 @@ from rulespec.locale import (
     SHARED_FILE,
     allowed_placeholders,
     flatten,
+    layer,
     locale_files,
     read_locale,
 )
@@ -29,6 +33,10 @@ from rulespec.model import RuleSet
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
+#: The comment ``mark`` writes above the ``fingerprints:`` block (and removes when it rewrites it).
+FINGERPRINTS_COMMENT = "# The English texts these translations were made from (see: whist translate)."
+#: What a language code looks like (the folder name under locales/, as in the locale schema).
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}$")
 
 
 def fingerprint(text: str) -> str:
@@ -36,12 +44,35 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:FINGERPRINT_LENGTH]
 
 
+def placeholder_fields(text: str) -> tuple[list[tuple[str, int]], int | None]:
+    """The placeholders of a text as ``(name, offset of its '{')``, and the offset of the first
+    malformed brace (None when every brace is well formed). ``{{`` and ``}}`` are literal braces;
+    ``{name:spec}`` and ``{name!r}`` name ``name``, as with :meth:`str.format`."""
+    fields: list[tuple[str, int]] = []
+    index = 0
+    while index < len(text):
+        ch = text[index]
+        if ch in "{}" and text.startswith(ch * 2, index):
+            index += 2
+            continue
+        if ch == "}":
+            return fields, index
+        if ch == "{":
+            close = text.find("}", index + 1)
+            inner = text[index + 1 : close] if close >= 0 else ""
+            if close < 0 or "{" in inner:
+                return fields, index
+            fields.append((re.split(r"[!:]", inner, maxsplit=1)[0], index))
+            index = close + 1
+            continue
+        index += 1
+    return fields, None
+
+
 def placeholders(text: str) -> set[str] | None:
     """The ``{names}`` a text uses; None when the text's braces are malformed."""
-    try:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-    except ValueError:
-        return None
+    fields, bad = placeholder_fields(text)
+    return None if bad is not None else {name for name, _ in fields}
 
 
 @dataclass
@@ -50,6 +81,7 @@ class Entry:
     text: str
     doc: Document
     path: tuple[str, ...]
+    fingerprint: str | None = None  # recorded in the same file as the entry
 
     def error(self, message: str, hint: str | None = None, offset: int | None = None) -> RuleError:
         if offset is None:
@@ -66,6 +98,7 @@ class Catalog:
     entries: dict[str, Entry] = field(default_factory=dict)
     fingerprints: dict[str, str] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
+    errors: list[RuleError] = field(default_factory=list)  # values that are not texts
 
 
 def catalog(lang: str, rules: RuleSet | None) -> Catalog:
@@ -73,12 +106,19 @@ def catalog(lang: str, rules: RuleSet | None) -> Catalog:
     for path in locale_files(lang, rules):
         doc = read_locale(path)
         result.files.append(path)
-        for key, text in flatten(doc.data):
-            if isinstance(text, str | int):
-                result.entries[key] = Entry(key, str(text), doc, tuple(key.split(".")))
         prints = doc.data.get("fingerprints") or {}
-        if isinstance(prints, dict):
-            result.fingerprints.update({str(k): str(v) for k, v in prints.items()})
+        prints = {str(k): str(v) for k, v in prints.items()} if isinstance(prints, dict) else {}
+        result.fingerprints.update(prints)
+        for key, text in flatten(doc.data):
+            path_key = tuple(key.split("."))
+            if text is None:
+                continue  # ``key:`` with nothing: not translated yet (missing)
+            if isinstance(text, bool) or not isinstance(text, str | int | float):
+                result.errors.append(
+                    doc.error(path_key, f"'{key}' is not a text", 'quote it: a text is a string, e.g. "yes"')
+                )
+                continue
+            result.entries[key] = Entry(key, str(text), doc, path_key, prints.get(key))
     return result
 
 
@@ -93,41 +133,53 @@ class Status:
 
 
 def _placeholder_errors(entry: Entry, allowed: set[str] | None, english: Entry | None) -> list[RuleError]:
-    used = placeholders(entry.text)
-    if used is None:
-        brace = entry.text.find("{") if "{" in entry.text else entry.text.find("}")
-        return [entry.error("malformed placeholder: a '{' or '}' is not closed", "write {name}", max(brace, 0))]
+    fields, bad = placeholder_fields(entry.text)
+    if bad is not None:
+        what = "'{' is not closed" if entry.text[bad] == "{" else "'}' was not opened"
+        return [entry.error(f"malformed placeholder: {what}", "write {name}, or {{ and }} for a brace", bad)]
+    first: dict[str, int] = {}
+    for name, offset in fields:
+        first.setdefault(name, offset)
     errors = []
     if allowed is not None:
-        for name in sorted(used - allowed):
-            offset = entry.text.find("{" + name)
+        for name in sorted(set(first) - allowed):
             hint = f"known here: {', '.join(sorted(allowed))}" if allowed else "this text takes no placeholders"
-            errors.append(entry.error(f"unknown placeholder '{{{name}}}'", hint, offset + 1))
-    if english is not None:
-        wanted = placeholders(english.text) or set()
-        for name in sorted(used - wanted):
-            offset = entry.text.find("{" + name)
-            errors.append(entry.error(f"placeholder '{{{name}}}' is not in the English text", None, offset + 1))
-        for name in sorted(wanted - used):
+            errors.append(entry.error(f"unknown placeholder '{{{name}}}'", hint, first[name] + 1))
+    wanted = placeholders(english.text) if english is not None else None
+    if wanted is not None:  # a malformed English text is reported on its own
+        for name in sorted(set(first) - wanted):
+            errors.append(entry.error(f"placeholder '{{{name}}}' is not in the English text", None, first[name] + 1))
+        for name in sorted(wanted - set(first)):
             errors.append(entry.error(f"placeholder '{{{name}}}' of the English text is missing"))
     return errors
 
 
 def status(lang: str, rules: RuleSet | None) -> Status:
-    """Missing, stale and obsolete entries of ``lang``, and placeholder errors (both languages)."""
-    english = catalog(DEFAULT_LANGUAGE, rules)
-    result = Status(lang, total=len(english.entries))
+    """Missing, stale and obsolete entries of ``lang``, and placeholder errors (both languages).
+
+    A locale file that cannot be read is an error of the report, not an exception.
+    """
+    try:
+        english = catalog(DEFAULT_LANGUAGE, rules)
+    except RuleError as exc:
+        return Status(lang, errors=[exc])
+    result = Status(lang, total=len(english.entries), errors=list(english.errors))
     for entry in english.entries.values():
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
     if lang == DEFAULT_LANGUAGE:
         return result
-    other = catalog(lang, rules)
+    try:
+        other = catalog(lang, rules)
+    except RuleError as exc:
+        result.errors.append(exc)
+        return result
+    result.errors.extend(other.errors)
     for key, source in english.entries.items():
         entry = other.entries.get(key)
         if entry is None or not entry.text.strip():
             result.missing.append(key)
             continue
-        if other.fingerprints.get(key) != fingerprint(source.text):
+        if entry.fingerprint != fingerprint(source.text):
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(key, rules), source))
     result.obsolete = sorted(key for key in other.entries if key not in english.entries)
@@ -147,7 +199,7 @@ def skeleton(lang: str, rules: RuleSet | None, shared: bool) -> str:
         lines.append(f"ruleset: {rules.name}")
     tree: dict[str, Any] = {}
     for key, entry in english.entries.items():
-        if entry.doc.path.endswith(f"/{SHARED_FILE}.yaml") != shared:
+        if (Path(entry.doc.path).name == f"{SHARED_FILE}.yaml") != shared:
             continue
         node = tree
         parts = key.split(".")
@@ -158,29 +210,43 @@ def skeleton(lang: str, rules: RuleSet | None, shared: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _yaml_key(key: str) -> str:
+    """A mapping key as written: plain when YAML reads it back as the same string, else quoted."""
+    try:
+        plain = yaml.safe_load(f"{key}: x")
+    except yaml.YAMLError:
+        plain = None
+    return key if isinstance(plain, dict) and list(plain) == [key] else json.dumps(key, ensure_ascii=False)
+
+
 def _emit(tree: dict[str, Any], depth: int, lines: list[str]) -> None:
     pad = "  " * depth
     for key, value in tree.items():
-        shown = f'"{key}"' if key in ("yes", "no", "on", "off", "true", "false", "null") else key
+        shown = _yaml_key(str(key))
         if isinstance(value, dict):
             lines.append(f"{pad}{shown}:")
             _emit(value, depth + 1, lines)
         else:
             for text_line in str(value).splitlines() or [""]:
-                lines.append(f"{pad}# en: {text_line}")
+                lines.append(f"{pad}# en: {text_line}".rstrip())
             lines.append(f'{pad}{shown}: ""')
 
 
 def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[Path]:
     """Write skeleton files for a new language; refuse to overwrite unless ``force``."""
+    if lang == DEFAULT_LANGUAGE:
+        raise RuleError("English is the source language; it needs no skeleton", None, "give another language code")
+    if not LANGUAGE_CODE.match(lang):
+        raise RuleError(f"'{lang}' is not a language code", None, "two or three lowercase letters, e.g. de or fi")
     folder = LOCALES_DIR / lang
     targets = [(folder / f"{SHARED_FILE}.yaml", True)]
     if rules is not None:
         targets.append((folder / f"{rules.name}.yaml", False))
+    existing = [path for path, _ in targets if path.exists()]
+    if existing and not force:
+        raise RuleError(f"{existing[0]} exists already", None, "use --force to overwrite it")
     written = []
     for path, shared in targets:
-        if path.exists() and not force:
-            raise RuleError(f"{path} exists already", None, "use --force to overwrite it")
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(skeleton(lang, rules, shared), encoding="utf-8")
         written.append(path)
@@ -188,38 +254,88 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[Path]:
 
 
 def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int:
-    """Record the current English fingerprints of translated entries (all, or ``keys``)."""
+    """Record the current English fingerprints of translated entries (all, or ``keys``).
+
+    Each file records the English text at its own layer or an earlier one: a translation in
+    ``combo-whist.yaml`` is never marked as made from a house rule's English override (that
+    override needs its own translation in the house rule's file). Fingerprints of keys a file
+    no longer holds are dropped. Returns how many files changed; files whose fingerprints stay
+    the same are not rewritten.
+    """
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language; it has no fingerprints")
     english = catalog(DEFAULT_LANGUAGE, rules)
     other = catalog(lang, rules)
     wanted = set(keys) if keys else None
+    if wanted is not None:
+        unknown = sorted(wanted - set(other.entries))
+        if unknown:
+            raise RuleError(
+                f"no '{lang}' text to mark for {', '.join(unknown)}", None, f"see: whist translate status {lang}"
+            )
+    marked: set[str] = set()
     by_file: dict[Path, dict[str, str]] = {}
     for path in other.files:
         doc = read_locale(path)
-        prints = dict(doc.data.get("fingerprints") or {})
-        for key, text in flatten(doc.data):
+        old = doc.data.get("fingerprints")
+        old = {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {}
+        texts = dict(flatten(doc.data))
+        prints = {k: v for k, v in old.items() if k in texts}
+        here = layer(path, rules)
+        for key, text in texts.items():
             source = english.entries.get(key)
-            if source is None or not str(text).strip() or (wanted is not None and key not in wanted):
+            if source is None or text is None or not str(text).strip():
                 continue
-            prints[key] = fingerprint(source.text)
-        by_file[path] = prints
-    changed = 0
+            if (wanted is None or key in wanted) and layer(source.doc.path, rules) <= here:
+                prints[key] = fingerprint(source.text)
+                marked.add(key)
+        if prints != old:
+            by_file[path] = prints
+    if wanted is not None and wanted - marked:
+        raise RuleError(
+            f"the '{lang}' text of {', '.join(sorted(wanted - marked))} was made for another English text",
+            None,
+            "the English text is overridden by a later rule set: translate it in that rule set's locale file",
+        )
     for path, prints in by_file.items():
-        changed += _write_fingerprints(path, prints)
-    return changed
+        _write_fingerprints(path, prints)
+    return len(by_file)
 
 
 def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
+    """Rewrite the ``fingerprints:`` block of a locale file (kept last), leaving every other line as it is."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
-    cut = next((i for i, line in enumerate(lines) if line.startswith("fingerprints:")), len(lines))
-    body = lines[:cut]
+    body: list[str] = []
+    pending: list[str] = []  # comment lines at the left margin inside the block: whose are they?
+    in_block = False
+    for line in lines:
+        if line.startswith("fingerprints:"):
+            in_block, pending = True, []
+            continue
+        if in_block:
+            if not line.strip():
+                continue
+            if line[0] in " \t":
+                pending = []  # an entry of the block: the comments above it were the block's
+                continue
+            if line.startswith("#"):
+                pending.append(line)
+                continue
+            in_block = False  # the next top-level key: the comments before it are its own
+            if body and body[-1].strip():
+                body.append("")
+            body.extend(pending)
+        if line.strip() != FINGERPRINTS_COMMENT:
+            body.append(line)
+    body.extend(pending)
     while body and not body[-1].strip():
         body.pop()
     if prints:
-        body += ["", "# The English texts these translations were made from (see: whist translate).", "fingerprints:"]
-        body += [f"  {key}: {value}" for key, value in sorted(prints.items())]
+        body += ["", FINGERPRINTS_COMMENT, "fingerprints:"]
+        # all digits would read back as a number (with a leading 0, an octal one): quote those
+        for key, value in sorted(prints.items()):
+            body.append(f"  {_yaml_key(key)}: " + (f'"{value}"' if value.isdigit() else value))
     new = "\n".join(body) + "\n"
     if new != text:
         path.write_text(new, encoding="utf-8")

@@ -38,11 +38,20 @@ def _lang_option(function):
     )(function)
 
 
-def _check_lang(lang: str | None) -> str:
+def _check_lang(lang: str | None, rules=None) -> str:
     chosen = lang or default_language()
-    if chosen not in available_languages():
-        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(available_languages())}")
+    known = available_languages(rules) if rules is not None else available_languages()
+    if chosen not in known:
+        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}")
     return chosen
+
+
+def _texts(rules, lang: str | None):
+    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people."""
+    try:
+        return load_texts(rules, _check_lang(lang, rules))
+    except RuleError as exc:
+        _fail(str(exc))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -81,7 +90,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     if fmt == "json":
         click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
         return
-    texts = load_texts(rules, _check_lang(lang))
+    texts = _texts(rules, lang)
     console = Console()
     console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
     console.print(standard_table(rules, texts))
@@ -186,7 +195,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    texts = load_texts(rules, _check_lang(lang))
+    texts = _texts(rules, lang)
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
@@ -228,7 +237,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
-    texts = load_texts(rules, _check_lang(lang))
+    texts = _texts(rules, lang)
     game_holder: list = []
     human = HumanAgent(
         rules,
