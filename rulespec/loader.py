@@ -25,6 +25,8 @@ from rulespec.yamlsource import Document, read_yaml
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "bids"
 VERSIONS_FOLDER = "versions"
+#: A folder of ``bids/`` that holds example rule files (house rules), each given by its path: not a bundled rule set.
+EXAMPLES_FOLDER = "examples"
 MAX_EXTENDS_DEPTH = 16
 
 Key = tuple[Any, ...]
@@ -183,7 +185,9 @@ def bundled_names() -> list[str]:
     """Names of the bundled rule sets."""
     if not BUNDLED_DIR.is_dir():
         return []
-    return sorted(p.name for p in BUNDLED_DIR.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
+    return sorted(
+        p.name for p in BUNDLED_DIR.iterdir() if p.is_dir() and p.name != EXAMPLES_FOLDER and any(p.glob("*.yaml"))
+    )
 
 
 def bundled_versions(name: str) -> list[str]:
@@ -211,7 +215,7 @@ def locate(ref: str, relative_to: Path | None = None) -> tuple[Path, str | None]
         return path, None
     name, _, version = ref.partition("@")
     folder = BUNDLED_DIR / name
-    if not folder.is_dir():
+    if not folder.is_dir() or name == EXAMPLES_FOLDER:
         local = Path(ref)
         if relative_to is None and local.exists():
             return local, None

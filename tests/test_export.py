@@ -23,7 +23,8 @@ from rulespec.export import ruleset_to_data
 REPO = Path(__file__).resolve().parents[1]
 SCHEMA_DIR = REPO / "rulespec" / "schema"
 GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared/rules/history/1.5.1.yaml"
-RULE_FILES = sorted((REPO / "bids").rglob("*.yaml"))
+# Rule files only: texts that house rules bring beside them (bids/examples/locales/) are locale files.
+RULE_FILES = sorted(p for p in (REPO / "bids").rglob("*.yaml") if "locales" not in p.relative_to(REPO / "bids").parts)
 MODELINE = "# yaml-language-server: $schema="
 
 

@@ -18,6 +18,7 @@ from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages, default_language, load_texts
+from whist.diffcli import register as register_diff
 from whist.tables import special_table, standard_table
 
 DEFAULT_RULESET = "combo-whist"
@@ -398,6 +399,7 @@ def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
 
 
 register_printing(cli)
+register_diff(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,404 @@
+"""Wording and layout of ``whist diff``: change records (``rulespec/diff.py``) as a changelog.
+
+Every word comes from the locale: labels ``diff_*`` of ``locales/<lang>/ui.yaml`` and the rule
+sets' own bid names and declaration names. A field without a label of its own is named by its
+path (``trick_taker/when``), and an expression by its source in backticks. Nothing here names a
+bid or a version.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulespec import diff as D
+from rulespec.locale import Texts
+
+#: Markdown sections, in order: (label of the heading, kinds listed under it).
+SECTIONS = (
+    ("diff_bids_added", (D.BID_ADDED,)),
+    ("diff_bids_removed", (D.BID_REMOVED,)),
+    ("diff_bids_renamed", (D.BID_RENAMED,)),
+    ("diff_bids_changed", (D.BID_CHANGED,)),
+    ("general_rules", (D.GENERAL,)),
+    ("diff_texts_changed", (D.TEXT,)),
+)
+#: ``left_of(declarer)`` and the like: a function of one player, worded by a ``diff_who_<function>`` label.
+_PLAYER_CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
+
+
+@dataclass
+class Wording:
+    """Words for the changes between two rule sets: labels, and each side's names."""
+
+    old: Texts
+    new: Texts
+
+    # --- looking texts up ------------------------------------------------------------------
+
+    def optional(self, key: str, **values: Any) -> str | None:
+        """The label ``key`` when the language (or English) has it, else None (never counted as missing)."""
+        for data in (self.new.data, self.new.fallback):
+            text = data.get("labels", {}).get(key) if isinstance(data.get("labels"), dict) else None
+            if isinstance(text, str) and text.strip():
+                return _fill(text, values)
+        return None
+
+    def label(self, key: str, **values: Any) -> str:
+        return self.new.label(key, **values)
+
+    def group_name(self, name: str) -> str:
+        """A group by its name in the newer rule set's texts, else the older one's, else its id."""
+        for texts in (self.new, self.old):
+            for data in (texts.data, texts.fallback):
+                words = (data.get("groups") or {}).get(name)
+                if isinstance(words, str) and words.strip():
+                    return words
+        return name
+
+    def bid_name(self, bid_id: str, side: str = "new") -> str:
+        return (self.old if side == "old" else self.new).bid_name(bid_id)
+
+    # --- values ----------------------------------------------------------------------------
+
+    def value(self, value: Any) -> str:
+        """A value as a changelog shows it: ``3``, ``1 or 3``, ``yes``, `` `expr` ``, ``a, b``."""
+        if value is None:
+            return self.label("none")
+        if isinstance(value, bool):
+            return self.label("yes" if value else "no")
+        if D.is_expression(value):
+            values = value.get("values")
+            if values:
+                ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
+                return f" {self.label('or')} ".join(str(v) for v in ordered)
+            return f"`{value['expr']}`"
+        if isinstance(value, list):
+            return ", ".join(self.value(v) for v in value) or self.label("none")
+        if isinstance(value, dict):
+            return ", ".join(f"{k}: {self.value(v)}" for k, v in value.items())
+        return str(value)
+
+    def who(self, value: Any) -> str:
+        """A player or players: ``the declarer``, ``the player on the declarer's right``, else the value."""
+        source = value["expr"] if D.is_expression(value) else value
+        if isinstance(source, str):
+            words = self._who_words(source.strip())
+            if words is not None:
+                return words
+        return self.value(value)
+
+    def _who_words(self, source: str) -> str | None:
+        plain = self.optional(f"diff_who_{source}")
+        if plain is not None:
+            return plain
+        call = _PLAYER_CALL.match(source)
+        if call is None:
+            return None
+        inner = self._who_words(call.group(2).strip())
+        return None if inner is None else self.optional(f"diff_who_{call.group(1)}", who=inner)
+
+    def direction(self, value: Any, chosen_by: Any = None) -> str:
+        if chosen_by is not None:
+            return self.label("diff_chosen_by_value", who=self.who(chosen_by))
+        if isinstance(value, str):
+            return self.optional(f"diff_dir_{value}") or value
+        return self.value(value)
+
+    def tricks(self, value: Any) -> str:
+        """A ``tricks`` hook as the tables print it: ``min. 5``, ``0``, ``5–7``."""
+        if not isinstance(value, dict):
+            return self.label("tricks_see_rules") if value is None else self.value(value)
+        n = {k: self.value(v) for k, v in value.items()}
+        if "exactly" in n:
+            return self.label("tricks_exactly", n=n["exactly"])
+        if "min" in n and "max" in n:
+            return self.label("tricks_range", min=n["min"], max=n["max"])
+        if "min" in n:
+            return self.label("tricks_min", n=n["min"])
+        return self.label("tricks_max", n=n.get("max", "?"))
+
+    def field_name(self, path: str) -> str:
+        """A field as people read it: its own label (``diff_field_<path>``, longest prefix first), else its path."""
+        parts = path.split(".")
+        for cut in range(len(parts), 0, -1):
+            head = self.optional("diff_field_" + "_".join(parts[:cut]))
+            if head is not None:
+                rest = [self._part(p) for p in parts[cut:]]
+                return " ".join([head, "/".join(rest)]) if rest else head
+        return "/".join(self._part(p) for p in parts)
+
+    def _part(self, part: str) -> str:
+        """A part of a path: a list index as ``#1``, a winning variant by its label (``Classic``), else as written."""
+        if part.isdigit():
+            return f"#{int(part) + 1}"
+        return self.variant(part)
+
+    def variant(self, name: str) -> str:
+        """A winning variant by its label (``variant_classic``: Classic), else its name."""
+        return self.optional(f"variant_{name}") or name
+
+    def removals(self, value: Any) -> str:
+        """``deck.remove`` as people read it: ``7C, all 8, 9, 10 (when `player_count == 3`)``."""
+        if not isinstance(value, list):
+            return self.value(value)
+        parts = []
+        for removal in value:
+            cards = [str(c) for c in removal.get("cards", [])]
+            if removal.get("ranks"):
+                cards.append(self.label("diff_removal_ranks", ranks=", ".join(map(str, removal["ranks"]))))
+            parts.append(self.label("diff_removal", cards=", ".join(cards), when=self.value(removal.get("when"))))
+        return "; ".join(parts) or self.label("none")
+
+    # --- steps -----------------------------------------------------------------------------
+
+    def step(self, step: Any, side: str) -> str:
+        kind = D.step_kind(step)
+        body = step.get(kind) if isinstance(step, dict) else None
+        if kind == "choose" and isinstance(body, dict):
+            what = self._declaration(body.get("as", ""), side)
+            return self.label("diff_step_choose", who=self.who(body.get("who")), what=what)
+        if kind == "pass_cards" and isinstance(body, dict):
+            return self.label(
+                "diff_step_pass_cards",
+                senders=self.who(body.get("senders")),
+                count=self.value(body.get("count")),
+                direction=self.direction(body.get("direction")),
+            )
+        return f"{kind}: {self.value(body)}"
+
+    def _declaration(self, name: str, side: str) -> str:
+        texts = self.old if side == "old" else self.new
+        for data in (texts.data, texts.fallback):
+            words = (data.get("declarations") or {}).get(name)
+            if isinstance(words, str) and words.strip():
+                return words
+        return name
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(text: str, values: Mapping[str, Any]) -> str:
+    """``{placeholders}`` filled; a malformed label is shown as written (``whist translate check`` reports it)."""
+    if not values:
+        return text
+    try:
+        return text.format_map(_Keep(values))
+    except (ValueError, IndexError, AttributeError, KeyError):
+        return text
+
+
+# --- one change in words -------------------------------------------------------------------
+
+
+def describe(change: D.Change, words: Wording) -> tuple[str | None, str]:
+    """``(subject, what happened)``: the subject is the bid's name (None for general rules)."""
+    if change.kind == D.GENERAL:
+        return None, _general(change, words)
+    if change.kind == D.TEXT and change.bid is None:
+        return None, words.label("diff_text_changed", what=_prose_name(change.field or "", words))
+    if change.kind == D.BID_RENAMED:
+        return None, words.label("diff_renamed", old=change.old, new=change.new)
+    side = "old" if change.kind == D.BID_REMOVED else "new"
+    subject = words.bid_name(change.bid or "", side)
+    if change.kind == D.BID_ADDED:
+        return subject, _bid_summary(change.new, words)
+    if change.kind == D.BID_REMOVED:
+        return subject, _bid_summary(change.old, words)
+    if change.kind == D.TEXT:
+        return subject, words.label("diff_text_changed", what=words.optional(f"diff_text_{change.field}") or "")
+    return subject, _bid_field(change, words)
+
+
+def _prose_name(key: str, words: Wording) -> str:
+    """``general.hand`` → the heading of that section of the rules reference; ``title`` → the title label."""
+    section = key.removeprefix("general.")
+    return words.optional(f"section_{section}") or words.optional(f"diff_text_{section}") or key
+
+
+def text_of(change: D.Change, words: Wording) -> str:
+    subject, what = describe(change, words)
+    return f"{subject}: {what}" if subject else what
+
+
+def _bid_summary(bid: Mapping[str, Any] | None, words: Wording) -> str:
+    bid = bid or {}
+    kind = words.optional(f"diff_kind_{bid.get('kind')}") or str(bid.get("kind"))
+    return words.label("diff_bid_summary", kind=kind, worth=words.value(bid.get("worth")))
+
+
+def _bid_field(change: D.Change, words: Wording) -> str:
+    """A changed field of a bid: in the words of :data:`_BID_WORDING` when one fits, else generic."""
+    field = change.field or ""
+    for test, say in _BID_WORDING:
+        if test(field, change):
+            return say(change, words)
+    return _generic(words.field_name(_bid_path(field)), change, words)
+
+
+def _bid_path(field: str) -> str:
+    """``hooks.trump.chosen_by`` → ``trump.chosen_by``; ``params.cards`` → ``cards``."""
+    for prefix in ("hooks.", "params."):
+        if field.startswith(prefix):
+            return field.removeprefix(prefix)
+    return field
+
+
+def _generic(what: str, change: D.Change, words: Wording) -> str:
+    if change.old is None:
+        return words.label("diff_added", what=what, new=words.value(change.new))
+    if change.new is None:
+        return words.label("diff_removed", what=what, old=words.value(change.old))
+    return words.label("diff_change", what=what, old=words.value(change.old), new=words.value(change.new))
+
+
+def _fact(change: D.Change, words: Wording) -> str:
+    what = words.optional(f"diff_field_{change.field}") or change.field or ""
+    if change.field == "kind":
+        old, new = (words.optional(f"diff_kind_{v}") or str(v) for v in (change.old, change.new))
+        return words.label("diff_change", what=what, old=old, new=new)
+    return words.label("diff_change", what=what, old=words.value(change.old), new=words.value(change.new))
+
+
+def _incompatible(change: D.Change, words: Wording) -> str:
+    if change.new is not None:
+        return words.label("diff_now_incompatible", bid=words.bid_name(change.new))
+    return words.label("diff_no_longer_incompatible", bid=words.bid_name(change.old, "old"))
+
+
+def _direction(change: D.Change, words: Wording) -> str:
+    old = words.direction(change.old, change.context.get("old_chosen_by"))
+    new = words.direction(change.new, change.context.get("new_chosen_by"))
+    return words.label("diff_direction", old=old, new=new)
+
+
+def _senders(change: D.Change, words: Wording) -> str:
+    return words.label("diff_senders", old=words.who(change.old), new=words.who(change.new))
+
+
+def _chosen_by(change: D.Change, words: Wording) -> str:
+    hook = _bid_path(change.field or "").split(".")[0]
+    what = words.optional(f"diff_field_{hook}") or hook
+    return words.label("diff_chosen_by", what=what, old=words.who(change.old), new=words.who(change.new))
+
+
+def _trump(change: D.Change, words: Wording) -> str:
+    if change.new is None:
+        return words.label("diff_trump_removed")
+    chooser = change.new.get("chosen_by") if isinstance(change.new, dict) else None
+    how = words.label("diff_chosen_by_value", who=words.who(chooser)) if chooser else words.value(change.new)
+    return words.label("diff_trump_added", how=how)
+
+
+def _tricks(change: D.Change, words: Wording) -> str:
+    what = words.optional("diff_field_tricks") or "tricks"
+    return words.label("diff_change", what=what, old=words.tricks(change.old), new=words.tricks(change.new))
+
+
+def _step(change: D.Change, words: Wording) -> str:
+    if "moved" in change.context:
+        step = words.step(change.context["moved"], "new")
+        return words.label("diff_step_moved", old=change.old, new=change.new, step=step)
+    if change.new is None:
+        return words.label("diff_step_removed", step=words.step(change.old, "old"))
+    return words.label("diff_step_added", step=words.step(change.new, "new"))
+
+
+def _has_choice(change: D.Change) -> bool:
+    return "old_chosen_by" in change.context or "new_chosen_by" in change.context
+
+
+def _chosen_value(change: D.Change, words: Wording) -> str:
+    """A value that was (or became) a player's choice: ``… chosen by the declarer → right``."""
+    old = words.direction(change.old, change.context.get("old_chosen_by"))
+    new = words.direction(change.new, change.context.get("new_chosen_by"))
+    return words.label("diff_change", what=words.field_name(_bid_path(change.field or "")), old=old, new=new)
+
+
+def _pass_count(change: D.Change, words: Wording) -> str:
+    return _generic(words.optional("diff_field_pass_count") or "count", change, words)
+
+
+_Test = Callable[[str, D.Change], bool]
+_Say = Callable[[D.Change, Wording], str]
+#: Nicer wording for some fields of a bid, tried in order: (does it fit the field and change, how to say it).
+_BID_WORDING: Sequence[tuple[_Test, _Say]] = (
+    (lambda f, c: f in D.BID_FACTS, _fact),
+    (lambda f, c: f == "incompatible_with", _incompatible),
+    (lambda f, c: f == "hooks.tricks", _tricks),
+    (lambda f, c: f == "hooks.trump" and (c.old is None or c.new is None), _trump),
+    (lambda f, c: "step" in c.context or "moved" in c.context, _step),
+    (lambda f, c: f.startswith("hooks.steps.pass_cards") and f.endswith(".direction"), _direction),
+    (lambda f, c: f.startswith("hooks.steps.pass_cards") and f.endswith(".senders"), _senders),
+    (lambda f, c: f.startswith("hooks.steps.pass_cards") and f.endswith(".count"), _pass_count),
+    (lambda f, c: f.endswith(".chosen_by") and c.old is not None and c.new is not None, _chosen_by),
+    (lambda f, c: _has_choice(c), _chosen_value),
+)
+
+
+def _general(change: D.Change, words: Wording) -> str:
+    field = change.field or ""
+    if field.startswith("game.params."):
+        return _generic(field.removeprefix("game.params."), change, words)
+    if field.startswith("groups."):
+        name = field.removeprefix("groups.")
+        group = words.group_name(name)
+        return _generic(words.label("diff_group", group=group), change, words)
+    if field == "game.winning.default" and isinstance(change.old, str) and isinstance(change.new, str):
+        old, new = words.variant(change.old), words.variant(change.new)
+        return words.label("diff_change", what=words.field_name("winning.default"), old=old, new=new)
+    if field == "game.deck.remove":
+        what = words.field_name("deck.remove")
+        return words.label("diff_change", what=what, old=words.removals(change.old), new=words.removals(change.new))
+    return _generic(words.field_name(field.removeprefix("game.")), change, words)
+
+
+# --- whole outputs -------------------------------------------------------------------------
+
+
+def to_records(changes: Sequence[D.Change], words: Wording) -> list[dict[str, Any]]:
+    """The JSON records: ``{kind, bid, field, old, new, text}``."""
+    return [change.to_data(text_of(change, words)) for change in changes]
+
+
+def to_json(changes: Sequence[D.Change], words: Wording) -> str:
+    return json.dumps(to_records(changes, words), indent=2, ensure_ascii=False)
+
+
+def title(words: Wording, old_id: str, new_id: str) -> str:
+    """``Changes from Combo Whist 1.5.0 to Combo Whist 1.5.1`` (each side's title, else its name, and version)."""
+    old_name = _display_name(words.old, old_id)
+    new_name = _display_name(words.new, new_id)
+    if old_name == new_name:
+        old_name, new_name = old_id, new_id
+    return words.label("diff_title", old=old_name, new=new_name)
+
+
+def _display_name(texts: Texts, ruleset_id: str) -> str:
+    """``Combo Whist 1.5.1`` from the locale's title, or ``tiny-whist 0.1`` when it has none."""
+    name, _, version = ruleset_id.partition("@")
+    written = texts.data.get("title") or texts.fallback.get("title")
+    return f"{written if isinstance(written, str) and written.strip() else name} {version}".strip()
+
+
+def to_markdown(changes: Sequence[D.Change], words: Wording, heading: str) -> str:
+    """A changelog: a heading, then one section per kind of change that has any."""
+    lines = [f"# {heading}", ""]
+    for label, kinds in SECTIONS:
+        items = [c for c in changes if c.kind in kinds]
+        if not items:
+            continue
+        lines += [f"## {words.label(label)}", ""]
+        for change in items:
+            subject, what = describe(change, words)
+            lines.append(f"- **{subject}**: {what}" if subject else f"- {what}")
+        lines.append("")
+    if not changes:
+        lines += [words.label("diff_no_changes"), ""]
+    return "\n".join(lines)

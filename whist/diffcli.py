@@ -1,0 +1,80 @@
+"""The ``whist diff`` command; :func:`register` adds it to a click group.
+
+``whist diff A B`` lists what changed from rule set A to rule set B (bundled names such as
+``combo-whist@1.5.0``, files or folders) as a changelog in Markdown, or as JSON records.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+from rulespec import RuleError, load_ruleset
+from rulespec.diff import Side, diff_rulesets
+from rulespec.export import ruleset_to_data
+from rulespec.locale import Texts, available_languages, default_language, flatten, load_texts
+from rulespec.model import RuleSet
+from whist.diff import Wording, title, to_json, to_markdown
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def _language(lang: str | None) -> str:
+    chosen = lang or default_language()
+    if chosen not in available_languages():
+        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(available_languages())}")
+    return chosen
+
+
+def _load(ref: str) -> RuleSet:
+    try:
+        return load_ruleset(ref)
+    except RuleError as exc:
+        _fail(str(exc))
+
+
+def side(rules: RuleSet, texts: Texts) -> Side:
+    """What the diff compares of one rule set: its data, its bid names and its texts (English filling gaps)."""
+    names = {bid_id: texts.bid_name(bid_id) for bid_id in rules.bids}
+    written = {**dict(flatten(texts.fallback)), **dict(flatten(texts.data))}
+    return Side(ruleset_to_data(rules), names, {k: str(v) for k, v in written.items() if v is not None})
+
+
+@click.command("diff")
+@click.argument("old")
+@click.argument("new")
+@click.option("--lang", default=None, metavar="LANG", help="Language of the names and words (default: environment).")
+@click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
+@click.option("--texts", "with_texts", is_flag=True, help="Also list reworded rules texts and general rules prose.")
+def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: bool) -> None:
+    """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json)."""
+    language = _language(lang)
+    old_rules, new_rules = _load(old), _load(new)
+    words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))
+    changes = diff_rulesets(side(old_rules, words.old), side(new_rules, words.new), texts=with_texts)
+    if fmt == "json":
+        click.echo(to_json(changes, words))
+    else:
+        click.echo(to_markdown(changes, words, title(words, old_rules.id, new_rules.id)), nl=False)
+    _note_missing(words)
+
+
+def _note_missing(words: Wording) -> None:
+    """A missing translation falls back to English; say so (on stderr), never fail."""
+    missing = words.old.missing | words.new.missing
+    if missing and words.new.language != "en":
+        click.echo(
+            f"note: {len(missing)} text(s) missing in '{words.new.language}', shown in English "
+            f"(see: whist translate status {words.new.language})",
+            err=True,
+        )
+
+
+def register(cli: click.Group) -> None:
+    """Add ``diff`` to the ``whist`` command group."""
+    cli.add_command(diff_command)
