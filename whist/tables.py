@@ -79,7 +79,7 @@ def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Ta
     overview.add_column("", justify="right")
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
     overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
-    overview.add_row(texts.label("sim_speed"), str(data["hands_per_second"]))
+    overview.add_row(texts.label("hands_per_second"), str(data["hands_per_second"]))
     for seat, wins in data["winners"].items():
         overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
     table = Table(title=texts.label("hand_types"), title_justify="left")
