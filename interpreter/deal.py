@@ -446,6 +446,11 @@ class Deal:
                 self._move(card, receiver)
 
     def _next_among(self, player: Player, among: list[Player], direction: str) -> Player:
+        if direction == "across":  # half-way round the senders, in seat order
+            ordered = [p for p in self.seating.clockwise_from(player) if p in among]
+            if len(ordered) % 2:
+                raise ScriptError(f"cards cannot go across among {len(ordered)} players")
+            return ordered[len(ordered) // 2]
         step = self.seating.left_of if direction == "left" else self.seating.right_of
         current = step(player)
         while current not in among:

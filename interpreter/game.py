@@ -355,8 +355,17 @@ class Game:
             "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
             "players": players,
             "rounds_completed": self.deals_completed // self.n,
+            # Whether the deal just scored completes a round (deals that count towards rounds only).
+            "ends_round": deal_env is not None
+            and self._counts_towards_round(deal_env)
+            and (self.deals_completed + 1) % self.n == 0,
             "_seating": Seating(players),  # type: ignore[arg-type]
         }
+
+    def _counts_towards_round(self, deal_env: dict[str, Any]) -> bool:
+        auction = self.rules.game.auction
+        redealt = deal_env.get("declarer") is None and auction is not None
+        return not (redealt and auction.all_pass == "redeal_same_dealer")
 
     def winning_target(self) -> Any:
         """The winning score shown to players now (None when the variant has none)."""

@@ -113,9 +113,15 @@ def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:
     ``ui`` first and parents before children; its folder, the project's before the ones beside
     the rule files). A file at a later layer overrides one at an earlier layer."""
     path = Path(path)
-    name = path.stem.split("@")[0]
-    names = list(dict.fromkeys(ref.split("@")[0] for ref in reversed(rules.lineage if rules else ())))
-    level = 0 if name == SHARED_FILE else 1 + (names.index(name) if name in names else len(names))
+    stem, name = path.stem, path.stem.split("@")[0]
+    refs = list(reversed(rules.lineage if rules else ()))  # parents first
+    names = [ref.split("@")[0] for ref in refs]
+    if name == SHARED_FILE:
+        level = 0
+    elif "@" in stem:  # a version's own file sits just after that version's place in the chain
+        level = 2 + 2 * (refs.index(stem) if stem in refs else len(refs))
+    else:
+        level = 1 + 2 * (names.index(name) if name in names else len(refs))
     folders = [root.parent.resolve() for root in locale_roots(path.parent.name, rules)]
     here = path.parent.parent.resolve()
     return level, folders.index(here) if here in folders else len(folders)

@@ -21,7 +21,33 @@ RULESET_SCHEMA = SCHEMA_DIR / "ruleset.schema.json"
 @cache
 def _validator(name: str) -> Draft202012Validator:
     schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    if name == RULESET_SCHEMA.name:
+        schema = _as_merged(schema)
     return Draft202012Validator(schema)
+
+
+def _as_merged(node: Any) -> Any:
+    """The rule file schema as the loader applies it, to each file merged over its parent.
+
+    An editor checks a child file on its own, so the schema lets every optional key be ``null``
+    (in a child, ``null`` removes what the parent says) and lets a mapping be given in part
+    (its ``required`` keys are listed as ``requiredAfterMerge``; see schema/nullable.py). The
+    loader takes the removals out and completes the mappings from the parent before it
+    validates (``loader._validation_view``), so here no value may be ``null`` (one still there
+    removes nothing: "got nothing (null)") and ``requiredAfterMerge`` is ``required`` again.
+    """
+    if isinstance(node, dict):
+        result = {key: _as_merged(value) for key, value in node.items() if key != "requiredAfterMerge"}
+        if "requiredAfterMerge" in node:
+            result["required"] = list(dict.fromkeys([*node.get("required", []), *node["requiredAfterMerge"]]))
+        if isinstance(result.get("type"), list) and "null" in result["type"]:
+            result["type"] = [t for t in result["type"] if t != "null"]
+        if isinstance(result.get("enum"), list) and None in result["enum"]:
+            result["enum"] = [v for v in result["enum"] if v is not None]
+        return result
+    if isinstance(node, list):
+        return [_as_merged(value) for value in node]
+    return node
 
 
 def _type_name(value: Any) -> str:

@@ -546,7 +546,7 @@ def _rows(output: str) -> list[list[str]]:
 
 def test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats() -> None:
     texts = load_texts(RULES, "en")
-    speed = texts.label("sim_speed")
+    speed = texts.label("hands_per_second")
     first, second = _simulate_output(), _simulate_output()
     rows = [r for r in _rows(first) if r[0] != speed]
     assert rows == [r for r in _rows(second) if r[0] != speed]

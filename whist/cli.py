@@ -361,11 +361,12 @@ def translate_init(lang: str, ruleset: str, force: bool) -> None:
 @click.argument("langs", nargs=-1)
 def translate_check(langs: tuple[str, ...]) -> None:
     """Exit 1 on missing entries or placeholder mismatches in any language (stale: warnings)."""
-    from rulespec.loader import bundled_names
+    from rulespec.loader import bundled_names, bundled_versions
     from rulespec.translations import status
 
     failed = False
-    for name in bundled_names():
+    refs = [ref for name in bundled_names() for ref in (name, *(f"{name}@{v}" for v in bundled_versions(name)))]
+    for name in refs:
         rules = _rules_or_fail(name)
         for lang in langs or available_languages():
             report = status(lang, rules)

@@ -294,6 +294,8 @@ class HumanAgent:
             return self.name(int(option), view)
         if what == "bid":
             return self.texts.bid_name(str(option))
+        if what == "direction":
+            return self.texts.label(f"diff_dir_{option}")
         return str(option)
 
     def _parse_option(self, text: str, options: list[Any], what: str) -> Any:

@@ -1,0 +1,425 @@
+"""The bundled older versions of Combo Whist: ``combo-whist@<version>``.
+
+Each version is a small overlay (``bids/combo-whist/versions/<version>.yaml``) that extends the
+next newer one and says only what differs; its names and rules texts are locale overlays
+(``locales/<lang>/combo-whist@<version>.yaml``). Here every version written so far is checked
+against the ground truth extracted from the author's sources, one YAML file per release in
+``/work/shared/rules/history/`` (outside the repository; the tests that need it skip without
+it): the bid tables (worth, score, trump, tricks, priority, incompatibility of every bid) and
+the names in English and Swedish. Scenarios in ``tests/scenarios/versions/`` play the rules
+that changed; the rule-language extensions the versions need are tested at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from interpreter.deal import Options
+from interpreter.scenario import check_scenario, load_scenario
+from rulespec import RuleError, load_ruleset
+from rulespec import types as T
+from rulespec.loader import BUNDLED_DIR
+from rulespec.locale import LOCALES_DIR, load_texts, locale_files, value_text
+from rulespec.model import RuleSet
+from rulespec.translations import status
+
+ROOT = Path(__file__).resolve().parents[1]
+HISTORY = Path(__file__).resolve().parents[2] / "shared" / "rules" / "history"
+VERSIONS_DIR = BUNDLED_DIR / "combo-whist" / "versions"
+SCENARIOS = Path(__file__).parent / "scenarios" / "versions"
+SCHEMA_DIR = ROOT / "rulespec" / "schema"
+
+#: Each version written here and the one it extends (1.5.1 is the bundled folder itself).
+PARENT = {"1.5.0": "1.5.1", "1.4.2": "1.5.0", "1.4.1": "1.4.2", "1.4.0": "1.4.1"}
+VERSIONS = list(PARENT)
+NEWEST = "1.5.1"
+
+#: Behaviour the engine (interpreter/) does not have yet; these scenarios are expected to fail.
+NEEDS_ENGINE: dict[str, str] = {}  # scenarios waiting for an engine feature, by file name
+
+
+def chain(version: str) -> list[str]:
+    """``combo-whist@<version>`` and every rule set it extends, newest last."""
+    result = [version]
+    while result[-1] != NEWEST:
+        result.append(PARENT[result[-1]])
+    return [f"combo-whist@{v}" for v in result]
+
+
+def truth(version: str) -> dict[str, Any]:
+    path = HISTORY / f"{version}.yaml"
+    if not path.is_file():
+        pytest.skip(f"ground truth {path} not found (the rules history lives outside the repository)")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def truth_bids(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {b["id"]: {**b, "kind": kind} for kind in ("standard", "special") for b in data[f"{kind}_bids"]}
+
+
+@pytest.fixture(scope="module", params=VERSIONS)
+def version(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def rules(version: str) -> RuleSet:
+    return load_ruleset(f"combo-whist@{version}")
+
+
+# --- loading and lineage -------------------------------------------------------------------------
+
+
+def test_every_version_has_its_file() -> None:
+    assert {p.stem for p in VERSIONS_DIR.glob("*.yaml")} >= set(VERSIONS)
+
+
+def test_loads_with_its_lineage(version: str, rules: RuleSet) -> None:
+    assert rules.name == "combo-whist" and rules.version == version
+    assert list(rules.lineage) == chain(version)
+    assert Path(rules.sources[0]) == VERSIONS_DIR / f"{version}.yaml"
+
+
+def test_overlay_extends_the_next_newer_version(version: str) -> None:
+    data = yaml.safe_load((VERSIONS_DIR / f"{version}.yaml").read_text(encoding="utf-8"))
+    parent = PARENT[version]
+    assert data["extends"] == ("combo-whist" if parent == NEWEST else f"combo-whist@{parent}")
+    assert data["version"] == version
+    assert "ruleset" not in data  # the name is the parent's
+
+
+# --- the bid tables against the ground truth -----------------------------------------------------
+
+
+def _expected_incompatibilities(data: dict[str, Any]) -> dict[str, set[str]]:
+    """The ground truth's incompatibilities, groups expanded and made symmetric (SUMMARY §6.12)."""
+    bids = truth_bids(data)
+    non_trump = {i for i, b in bids.items() if b["kind"] == "standard" and not b["trump"]}
+    result: dict[str, set[str]] = {i: set() for i in bids}
+    for bid_id, bid in bids.items():
+        for entry in bid.get("incompatible_with") or []:
+            kind, _, name = entry.partition(":")
+            targets = non_trump if kind == "category" else {name}
+            for target in targets:
+                result[bid_id].add(target)
+                result[target].add(bid_id)
+    return result
+
+
+def _number(expr: Any) -> Any:
+    assert expr is not None and expr.is_constant, expr
+    return expr.constant
+
+
+def test_same_bids_as_the_ground_truth(version: str, rules: RuleSet) -> None:
+    bids = truth_bids(truth(version))
+    assert {b.id for b in rules.standard_bids} == {i for i, b in bids.items() if b["kind"] == "standard"}
+    assert {b.id for b in rules.special_bids} == {i for i, b in bids.items() if b["kind"] == "special"}
+
+
+def test_table_matches_the_ground_truth(version: str, rules: RuleSet) -> None:
+    data = truth(version)
+    incompatible = _expected_incompatibilities(data)
+    for bid_id, expected in truth_bids(data).items():
+        bid = rules.bids[bid_id]
+        where = f"{version} {bid_id}"
+        worth = expected["worth"]
+        if isinstance(worth, str):  # "1 or 3": a worth that depends on the combo
+            assert value_text(bid.worth) == worth, where
+        else:
+            assert _number(bid.worth) == worth, where
+        assert bid.incompatible_ids == incompatible[bid_id], where
+        if expected["kind"] == "special":
+            assert bid.kind == "special" and bid.score is None, where
+            assert bid.priority == expected["priority"], where
+            continue
+        assert bid.kind == "standard" and bid.priority in (None, 0), where
+        score = expected["score"]
+        if isinstance(score, str):  # "*", "x", "X": the worth of the whole combo bid
+            assert score in ("*", "x", "X") and bid.score.source == "combo.worth", where
+        else:
+            assert _number(bid.score) == score, where
+        assert bid.has_trump is expected["trump"], where
+        tricks = expected["tricks_normalized"]
+        if tricks.get("see_rules"):
+            assert bid.tricks is None, where
+        else:
+            assert bid.tricks is not None, where
+            for key in ("min", "max", "exactly"):
+                got = getattr(bid.tricks, key)
+                if key in tricks:
+                    assert _number(got) == tricks[key], where
+                else:
+                    assert got is None, where
+
+
+def test_game_rules_that_changed(version: str, rules: RuleSet) -> None:
+    general = truth(version)["general"]
+    auction = rules.game.auction
+    limits = general["bidding"]["time_limits"]
+    assert auction.time_limits["per_bid"] == limits["between_bids_s"]
+    # 1.5.x: "an extra 60 seconds before the first bid" (before_first_bid_s is null there)
+    before = limits["before_first_bid_s"]
+    if before is None:
+        before = limits["extra_before_first_bid_s"]
+    assert auction.time_limits["before_first_bid"] == before
+    assert auction.forbid_impossible is general["bidding"]["impossible_combo_bids_forbidden"]
+    assert _number(auction.minimum_worth) == general["bidding"]["minimum_combo_worth"]
+    three = truth(version)["three_players"]
+    assert len(rules.game.deck.cards(3)) == three["remaining_deck_size"]
+    assert len(rules.game.deck.cards(3)) // 3 == three["cards_per_player"]
+    removed = set(rules.game.deck.cards(4)) - set(rules.game.deck.cards(3))
+    suits = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    for text in three["removed_cards"]:
+        if text.startswith("all "):
+            rank = text.removeprefix("all ").removesuffix("s")
+            assert {(rank, s) for s in "CDHS"} <= removed, text
+        else:
+            assert (text[1:], suits[text[0]]) in removed, text
+
+
+# --- names and texts -----------------------------------------------------------------------------
+
+
+def _languages(data: dict[str, Any]) -> list[str]:
+    return [lang for lang in ("en", "sv") if lang in data["languages"]]
+
+
+def test_names_are_the_versions_names(version: str, rules: RuleSet) -> None:
+    data = truth(version)
+    for lang in _languages(data):
+        texts = load_texts(rules, lang)
+        names = {bid_id: texts.bid_name(bid_id) for bid_id in rules.bids}
+        expected = {bid_id: bid["name"][lang] for bid_id, bid in truth_bids(data).items()}
+        assert names == expected, lang
+        assert not {k for k in texts.missing if k.startswith("bids.")}, lang  # none fell back to English
+
+
+def test_group_name_is_the_versions(version: str, rules: RuleSet) -> None:
+    data = truth(version)
+    for lang in _languages(data):
+        texts = load_texts(rules, lang)
+        assert texts.get("groups.non_trump_bids") == data["terminology"]["non_trump_bids_category_text"][lang]
+
+
+def test_locale_overlays_are_read(version: str, rules: RuleSet) -> None:
+    for lang in ("en", "sv"):
+        files = locale_files(lang, rules)
+        for ref in rules.lineage[:-1]:
+            assert LOCALES_DIR / lang / f"{ref}.yaml" in files, (lang, ref)
+
+
+def test_every_text_has_its_numbers(version: str, rules: RuleSet) -> None:
+    for lang in ("en", "sv"):
+        texts = load_texts(rules, lang)
+        for bid_id in rules.bids:
+            for field in ("name", "short", "rules"):
+                assert "{" not in texts.bid_text(bid_id, field), (lang, bid_id, field)
+        for section in ("three_players", "time_limits", "winning_limited", "combo_bids"):
+            assert "{" not in texts.general(section), (lang, section)
+
+
+def test_translations_are_complete_and_current(version: str, rules: RuleSet) -> None:
+    base = load_ruleset("combo-whist")
+    for lang in ("en", "sv"):
+        report, newest = status(lang, rules), status(lang, base)
+        assert not [str(e) for e in report.errors], lang
+        # Whatever is missing or stale in the newest version is not this version's doing.
+        assert set(report.missing) <= set(newest.missing), lang
+        assert set(report.stale) <= set(newest.stale), lang
+        assert set(report.obsolete) <= set(newest.obsolete), lang
+
+
+def test_whist_show_table(version: str, rules: RuleSet) -> None:
+    env = {**os.environ, "COLUMNS": "200", "PYTHONUTF8": "1", "PYTHONIOENCODING": "utf-8"}
+    for lang in ("en", "sv"):
+        result = subprocess.run(
+            [sys.executable, "-m", "whist", "show", f"combo-whist@{version}", "--format", "table", "--lang", lang],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        assert result.returncode == 0, result.stderr
+        texts = load_texts(rules, lang)
+        for bid_id in rules.bids:
+            assert texts.bid_name(bid_id) in result.stdout, (lang, bid_id)
+
+
+# --- files as an editor sees them ----------------------------------------------------------------
+
+
+def _validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("path", sorted(VERSIONS_DIR.glob("*.yaml")), ids=lambda p: p.name)
+def test_version_file_validates_on_its_own(path: Path) -> None:
+    """The schema accepts an overlay alone, nulls and partial mappings included (the editor's view)."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert [e.message for e in _validator("ruleset.schema.json").iter_errors(data)] == []
+    modeline = path.read_text(encoding="utf-8").splitlines()[0]
+    target = modeline.removeprefix("# yaml-language-server: $schema=")
+    assert (path.parent / target).resolve() == (SCHEMA_DIR / "ruleset.schema.json").resolve()
+
+
+@pytest.mark.parametrize(
+    "path", sorted(LOCALES_DIR.glob("*/combo-whist@*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_locale_overlay_validates(path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert [e.message for e in _validator("locale.schema.json").iter_errors(data)] == []
+
+
+def test_schema_lets_every_optional_key_be_null() -> None:
+    result = subprocess.run(
+        [sys.executable, str(SCHEMA_DIR / "nullable.py"), "--check"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_null_that_removes_nothing_is_still_refused(tmp_path: Path) -> None:
+    path = tmp_path / "child.yaml"
+    path.write_text("extends: combo-whist\nversion: 9.9.9\nbids:\n  - id: greed\n    penalty: null\n")
+    with pytest.raises(RuleError) as info:
+        load_ruleset(path)
+    assert "got nothing (null)" in str(info.value)
+
+
+def test_a_mapping_given_in_part_is_completed_from_the_parent(tmp_path: Path) -> None:
+    path = tmp_path / "child.yaml"
+    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  deck:\n    remove: []\n")
+    assert len(load_ruleset(path).game.deck.cards(3)) == 52
+    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  deck:\n    ranks: null\n")
+    with pytest.raises(RuleError) as info:
+        load_ruleset(path)
+    assert "ranks" in str(info.value)
+
+
+# --- the rules that changed, played --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenario(path: Path) -> None:
+    if path.stem in NEEDS_ENGINE:
+        pytest.xfail(NEEDS_ENGINE[path.stem])
+    problems = check_scenario(load_scenario(path), path.parent)
+    assert not problems, "\n".join(problems)
+
+
+def _standing(seat: int, score: int) -> SimpleNamespace:
+    return SimpleNamespace(seat=seat, score=score)
+
+
+@pytest.mark.parametrize(
+    ("version", "rounds_completed", "ends_round", "wins"),
+    [
+        ("1.4.2", 2, True, True),  # the final deal of the last round already counts
+        ("1.4.2", 2, False, False),
+        ("1.4.2", 3, False, True),
+        ("1.4.2", 1, True, False),
+        ("1.5.0", 2, True, False),  # 1.5.0: nobody wins at the end of the last round
+        ("1.5.0", 3, False, True),
+    ],
+)
+def test_limited_variant_and_the_last_deal_of_the_rounds(
+    version: str, rounds_completed: int, ends_round: bool, wins: bool
+) -> None:
+    rules = load_ruleset(f"combo-whist@{version}")
+    players = [_standing(0, 2), _standing(1, 9), _standing(2, 4), _standing(3, 8)]
+    env = {
+        "suits": ["C", "D", "H", "S"],
+        "ranks": list(rules.game.deck.ranks),
+        "option": Options(dict(rules.game.options)),
+        "player_count": 4,
+        "players": players,
+        "rounds_completed": rounds_completed,
+        "ends_round": ends_round,
+        "declarer": players[1],
+        "completed": True,
+        "combo": None,
+    }
+    assert rules.game.winning.variants["limited"].declarer_wins(env) is wins
+
+
+def test_limited_variant_simulates() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "whist", "simulate", "combo-whist@1.4.2", "--games", "3", "--variant", "limited"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUTF8": "1"},
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_simulates_end_to_end(version: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "whist", "simulate", f"combo-whist@{version}", "--games", "5", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUTF8": "1"},
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 5 and summary["unfinished"] == 0
+
+
+# --- the rule-language extensions these versions use ---------------------------------------------
+
+
+def _child(tmp_path: Path, bids: str) -> Path:
+    path = tmp_path / "child.yaml"
+    path.write_text("extends: combo-whist\nversion: 9.9.9\nbids:\n" + bids, encoding="utf-8")
+    return path
+
+
+def test_choose_a_direction(tmp_path: Path) -> None:
+    rules = load_ruleset(
+        _child(
+            tmp_path,
+            "  - id: mail\n"
+            "    steps:\n"
+            "      - choose: {who: declarer, what: direction, as: way, where: 'direction != \"across\"'}\n"
+            "      - pass_cards: {senders: players, count: cards, direction: way}\n",
+        )
+    )
+    choose, passing = rules.bids["mail"].steps
+    assert choose.what == "direction"
+    assert choose.source is not None and choose.source.constant == ["left", "right", "across"]  # no 'from'
+    assert choose.where is not None
+    assert passing.direction.type == T.DIRECTION and passing.direction.source == "way"
+
+
+def test_across_is_a_direction(tmp_path: Path) -> None:
+    step = "      - pass_cards: {senders: players, count: 3, direction: across}\n"
+    rules = load_ruleset(_child(tmp_path, "  - id: mail\n    steps:\n" + step))
+    assert rules.bids["mail"].steps[0].direction.constant == "across"
+
+
+def test_an_unknown_direction_is_refused(tmp_path: Path) -> None:
+    path = _child(
+        tmp_path,
+        "  - id: mail\n    steps:\n"
+        '      - choose: {who: declarer, what: direction, from: \'["left", "up"]\', as: way}\n',
+    )
+    with pytest.raises(RuleError) as info:
+        load_ruleset(path)
+    assert "unknown direction 'up'" in str(info.value)
+
+
+def test_forbid_impossible_is_recorded() -> None:
+    assert load_ruleset("combo-whist").game.auction.forbid_impossible is False
+    assert load_ruleset("combo-whist@1.4.2").game.auction.forbid_impossible is True
