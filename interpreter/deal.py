@@ -662,23 +662,11 @@ class Deal:
     # -- scoring
 
     def requirements_hold(self, adjust: int) -> bool:
+        """Whether every bid of the combo holds with the declarer's trick count changed by ``adjust``."""
         assert self.declarer is not None
-        env = self.env
         self.declarer.adjust = adjust
         try:
-            tricks = self.declarer.tricks
-            for bid in self.bids:
-                t = bid.tricks
-                if t is not None:
-                    if t.exactly is not None and tricks != t.exactly(env):
-                        return False
-                    if t.min is not None and tricks < t.min(env):
-                        return False
-                    if t.max is not None and tricks > t.max(env):
-                        return False
-                if bid.requires is not None and not bid.requires(env):
-                    return False
-            return True
+            return all(bid_holds(bid, self.env, self.declarer) for bid in self.bids)
         finally:
             self.declarer.adjust = 0
 
@@ -801,6 +789,20 @@ class Deal:
             melds=tuple(dict(m) for m in self.meld_log),
             hand_number=self.hand_number,
         )
+
+
+def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
+    """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
+    wanted = bid.tricks
+    if wanted is not None:
+        tricks = declarer.tricks
+        if wanted.exactly is not None and tricks != wanted.exactly(env):
+            return False
+        if wanted.min is not None and tricks < wanted.min(env):
+            return False
+        if wanted.max is not None and tricks > wanted.max(env):
+            return False
+    return bid.requires is None or bool(bid.requires(env))
 
 
 def trick_data(trick: Trick) -> dict[str, Any]:

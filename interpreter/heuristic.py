@@ -50,7 +50,7 @@ from itertools import combinations
 from typing import Any
 
 from interpreter.auction import ComboMaker
-from interpreter.deal import Deal, DealResult
+from interpreter.deal import Deal, DealResult, bid_holds
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
 from interpreter.state import Card, Player
 from rulespec import model as M
@@ -167,18 +167,7 @@ class Plan:
         return any(count > won for count in self.targets)
 
 
-def _bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
-    """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
-    wanted = bid.tricks
-    if wanted is not None:
-        tricks = declarer.tricks
-        if wanted.exactly is not None and tricks != wanted.exactly(env):
-            return False
-        if wanted.min is not None and tricks < wanted.min(env):
-            return False
-        if wanted.max is not None and tricks > wanted.max(env):
-            return False
-    return bid.requires is None or bool(bid.requires(env))
+_bid_holds = bid_holds  # the engine's own check of one bid's requirement
 
 
 def completing_counts(deal: Deal) -> frozenset[int] | None:
