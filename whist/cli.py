@@ -17,16 +17,14 @@ from rich.console import Console
 from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
-from rulespec.locale import available_languages, default_language, load_texts
+from rulespec.locale import available_languages
+from whist.common import fail as _fail
+from whist.common import rules_or_fail as _rules_or_fail
+from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
 from whist.tables import special_table, standard_table
 
 DEFAULT_RULESET = "combo-whist"
-
-
-def _fail(message: str) -> None:
-    click.echo(message, err=True)
-    sys.exit(1)
 
 
 def _lang_option(function):
@@ -37,22 +35,6 @@ def _lang_option(function):
         metavar="LANG",
         help="Language of the texts (default: from the environment, then English).",
     )(function)
-
-
-def _check_lang(lang: str | None, rules=None) -> str:
-    chosen = lang or default_language()
-    known = available_languages(rules) if rules is not None else available_languages()
-    if chosen not in known:
-        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}")
-    return chosen
-
-
-def _texts(rules, lang: str | None):
-    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people."""
-    try:
-        return load_texts(rules, _check_lang(lang, rules))
-    except RuleError as exc:
-        _fail(str(exc))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -311,13 +293,6 @@ def _deal_report(console: Console, texts, game, result, human) -> None:
 @cli.group()
 def translate() -> None:
     """Translation tooling: status, init, check, mark."""
-
-
-def _rules_or_fail(ruleset: str):
-    try:
-        return load_ruleset(ruleset)
-    except RuleError as exc:
-        _fail(str(exc))
 
 
 @translate.command("status")

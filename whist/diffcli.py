@@ -6,36 +6,14 @@
 
 from __future__ import annotations
 
-import sys
-from typing import NoReturn
-
 import click
 
-from rulespec import RuleError, load_ruleset
 from rulespec.diff import Side, diff_rulesets
 from rulespec.export import ruleset_to_data
-from rulespec.locale import Texts, available_languages, default_language, flatten, load_texts
+from rulespec.locale import Texts, flatten, load_texts
 from rulespec.model import RuleSet
+from whist.common import check_lang
 from whist.diff import Wording, title, to_json, to_markdown
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(1)
-
-
-def _language(lang: str | None) -> str:
-    chosen = lang or default_language()
-    if chosen not in available_languages():
-        _fail(f"unknown language '{chosen}'\nhint: available: {', '.join(available_languages())}")
-    return chosen
-
-
-def _load(ref: str) -> RuleSet:
-    try:
-        return load_ruleset(ref)
-    except RuleError as exc:
-        _fail(str(exc))
 
 
 def side(rules: RuleSet, texts: Texts) -> Side:
@@ -53,8 +31,8 @@ def side(rules: RuleSet, texts: Texts) -> Side:
 @click.option("--texts", "with_texts", is_flag=True, help="Also list reworded rules texts and general rules prose.")
 def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: bool) -> None:
     """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json)."""
-    language = _language(lang)
-    old_rules, new_rules = _load(old), _load(new)
+    language = check_lang(lang)
+    old_rules, new_rules = rules_or_fail(old), rules_or_fail(new)
     words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))
     changes = diff_rulesets(side(old_rules, words.old), side(new_rules, words.new), texts=with_texts)
     if fmt == "json":

@@ -1,0 +1,42 @@
+"""Helpers every ``whist`` command shares: failing for people, loading rule sets, choosing a language."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+from rulespec import RuleError, load_ruleset
+from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.model import RuleSet
+
+
+def fail(message: str) -> NoReturn:
+    """Print a message for people on stderr and exit with status 1 (no traceback)."""
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def rules_or_fail(ref: str) -> RuleSet:
+    try:
+        return load_ruleset(ref)
+    except RuleError as exc:
+        fail(str(exc))
+
+
+def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
+    """The language asked for (or the environment's), if there are texts in it."""
+    chosen = lang or default_language()
+    known = available_languages(rules) if rules is not None else available_languages()
+    if chosen not in known:
+        fail(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}")
+    return chosen
+
+
+def texts_or_fail(rules: RuleSet, lang: str | None) -> Texts:
+    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people."""
+    try:
+        return load_texts(rules, check_lang(lang, rules))
+    except RuleError as exc:
+        fail(str(exc))
