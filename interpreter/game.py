@@ -231,10 +231,16 @@ class Game:
         """The hands of this match (the schedule the options pick)."""
         match = self.rules.game.match
         assert match is not None
-        name = match.schedule(self.winning_env()) if match.schedule is not None else next(iter(match.schedules))
+        name = match.schedule(self.match_env()) if match.schedule is not None else next(iter(match.schedules))
         if name not in match.schedules:
             raise ValueError(f"unknown match schedule '{name}'; known: {', '.join(match.schedules)}")
         return match.schedules[name]
+
+    def match_env(self) -> dict[str, Any]:
+        """The names match expressions see: every player with match scores, the dealer, the hand."""
+        env = {**self.winning_env(), "hand_number": self.match_position + 1}
+        env["dealer"] = env["players"][self.dealer]
+        return env
 
     def play_match_hand(self) -> DealResult:
         """One hand of a match: its rules (fixed, or chosen after the deal), play, points, winner."""
@@ -253,9 +259,7 @@ class Game:
         }
         contract = planned.bid
         if contract is None:
-            env = {**self.winning_env(), "hand_number": self.match_position + 1}
-            env["dealer"] = env["players"][self.dealer]
-            chooser = planned.chosen_by(env)
+            chooser = planned.chosen_by(self.match_env())
             contract = self.ask(Request("choose", chooser.seat, "contract", "bid", planned.choices))
         deal.set_contract(BidAnswer(str(contract)))
         result = deal.play_out()
