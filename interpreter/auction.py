@@ -58,8 +58,12 @@ class ComboMaker:
                     return f"{first.id} cannot be combined with {second.id}"
         return None
 
-    def make(self, answer: BidAnswer) -> Combo:
-        """The combo with every bid's worth in it (call :meth:`problem` first)."""
+    def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:
+        """The combo with every bid's worth in it (call :meth:`problem` first).
+
+        Its worth is the sum of its bids' worths, unless the auction says otherwise
+        (``auction.combo_worth``, which may look at the bidder, e.g. at their marks).
+        """
         ids = (answer.standard, *answer.specials)
         bids = [self.facts[b] for b in ids]
         if self.variable.intersection(ids):
@@ -68,4 +72,9 @@ class ComboMaker:
                 replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in self.variable else facts
                 for facts in bids
             ]
-        return Combo(bids[0], tuple(bids[1:]), sum(b.worth for b in bids))
+        worth: Any = sum(b.worth for b in bids)
+        auction = self.rules.game.auction
+        if auction is not None and getattr(auction, "combo_worth", None) is not None and bidder is not None:
+            env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
+            worth = auction.combo_worth(env)
+        return Combo(bids[0], tuple(bids[1:]), worth)

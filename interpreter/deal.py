@@ -243,7 +243,7 @@ class Deal:
                 active.remove(player)
                 self.auction_log.append((player.seat, None))
                 continue
-            lead, leader, lead_answer = self.combos.make(answer), player, answer
+            lead, leader, lead_answer = self.combos.make(answer, player), player, answer
             self.auction_log.append((player.seat, answer.to_data()))
             turn = active.index(player) + 1
         env.pop("player", None)
@@ -259,8 +259,12 @@ class Deal:
             return problem
         rules = self.game.auction
         assert rules is not None
-        combo = self.combos.make(answer)
         env = {**self.env, "player": player}
+        for bid_id in (answer.standard, *answer.specials):
+            condition = getattr(self.rules.bids[bid_id], "may_bid", None)
+            if condition is not None and not condition(env):
+                return f"{bid_id} may not be bid by seat {player.seat} now"
+        combo = self.combos.make(answer, player)
         minimum = rules.minimum_worth(env)
         if combo.worth < minimum:
             return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
@@ -273,7 +277,7 @@ class Deal:
         problem = self.combos.problem(answer)
         if problem:
             raise ValueError(problem)
-        self._set_declarer(self.by_seat[seat], self.combos.make(answer), answer)
+        self._set_declarer(self.by_seat[seat], self.combos.make(answer, self.by_seat[seat]), answer)
 
     def set_contract(self, answer: BidAnswer) -> None:
         """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
@@ -302,7 +306,11 @@ class Deal:
         env.update(combo=combo, standard=combo.standard)
         specials = [self.rules.bids[s] for s in answer.specials]
         ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
-        self.bids = [bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))]
+        self.bids = _after_named([bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))])
+        if player is not None:
+            for bid in self.bids:  # marks gained or spent by declaring (e.g. a spent potential)
+                for name, count in getattr(bid, "marks_on_declaring", {}).items():
+                    player.marks._counts[name] = player.marks._counts.get(name, 0) + count
         self._collect_hooks()
         self._apply_rank_order()
 
@@ -789,6 +797,17 @@ class Deal:
             melds=tuple(dict(m) for m in self.meld_log),
             hand_number=self.hand_number,
         )
+
+
+def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
+    """Event order: a bid that names others in ``events_after`` moves behind those of them present."""
+    ordered = list(bids)
+    for bid in bids:
+        before = [other for other in ordered if other.id in getattr(bid, "events_after", ())]
+        if before and ordered.index(bid) < max(ordered.index(other) for other in before):
+            ordered.remove(bid)
+            ordered.insert(max(ordered.index(other) for other in before) + 1, bid)
+    return ordered
 
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
