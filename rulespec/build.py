@@ -309,14 +309,25 @@ class Builder:
         return M.Auction(
             first_bidder=self.expr((*a, "first_bidder"), scopes.AUCTION, T.PLAYER, default="left_of(dealer)"),  # type: ignore[arg-type]
             may_bid=self.expr((*a, "may_bid"), scopes.AUCTION, T.BOOL, default="true"),  # type: ignore[arg-type]
-            minimum_worth=self.expr((*a, "minimum_worth"), scopes.AUCTION, T.NUMBER, default="1"),  # type: ignore[arg-type]
+            minimum_worth=self.minimum_worth((*a, "minimum_worth")),  # type: ignore[arg-type]
             beats=self.expr((*a, "beats"), scopes.BEATS, T.BOOL, default="bid.worth > lead.worth"),  # type: ignore[arg-type]
             combo_standard=combo.get("standard", "one"),
             combo_special=combo.get("special", "any_distinct"),
             all_pass=raw.get("all_pass", "redeal_same_dealer"),
             time_limits=dict(raw.get("time_limits") or {}),
             forbid_impossible=raw.get("forbid_impossible") is True,
+            combo_worth=self.expr((*a, "combo_worth"), scopes.COMBO_WORTH, T.NUMBER),
         )
+
+    def minimum_worth(self, key: Key) -> Expression | None:
+        """The least worth of a combo bid: an expression (default 1), or ``false`` for none at all."""
+        value = self.m.get(key)
+        if value is False:
+            return _constant(M.NO_MINIMUM, T.NUMBER)
+        if value is True:
+            self.fail(key, "'minimum_worth: true' says nothing", "give the least worth, or 'false' for no minimum")
+            return None
+        return self.expr(key, scopes.AUCTION, T.NUMBER, default="1")
 
     def scoring(self) -> M.Scoring | None:
         s = ("game", "scoring")
@@ -384,6 +395,7 @@ class Builder:
             kind=kind,
             worth=self.expr((*b, "worth"), scopes.WORTH, T.NUMBER, default="0"),  # type: ignore[arg-type]
             priority=raw.get("priority"),
+            events_after=self.events_after(b, raw),
             score=self.expr((*b, "score"), scopes.DEAL, T.NUMBER),
             incompatible=tuple(raw.get("incompatible") or ()),
             trump=self.trump(b, raw, declarations),
@@ -401,6 +413,8 @@ class Builder:
             rank_order=self.rank_order(b, raw),
             trick_taker=self.trick_taker(b, raw, trick_rule),
             marks_on_completion=self.marks(b, raw),
+            marks_on_declaring=self.marks(b, raw, "marks_on_declaring"),
+            may_bid=self.expr((*b, "may_bid"), scopes.AUCTION, T.BOOL),
             wins_game=self.expr((*b, "wins_game"), own, T.BOOL),
             zone_limits=self.zone_limits(b, raw, card_rule),
             melds=self.melds(b, raw, declarations),
@@ -585,12 +599,21 @@ class Builder:
         chosen_by = self.expr((*key, "chosen_by"), trick_rule, T.PLAYER)
         return M.TrickTaker(when, chosen_by) if when and chosen_by else None
 
-    def marks(self, b: Key, raw: dict) -> dict[str, int]:
-        marks = raw.get("marks_on_completion") or {}
+    def events_after(self, b: Key, raw: dict) -> tuple[str, ...]:
+        names = tuple(raw.get("events_after") or ())
+        for i, name in enumerate(names):
+            if name == b[-1]:
+                self.fail((*b, "events_after", i), f"bid '{name}' cannot come after itself")
+            elif name not in self.m.bids:
+                self.fail((*b, "events_after", i), f"unknown bid '{name}'", did_you_mean(name, self.m.bids))
+        return names
+
+    def marks(self, b: Key, raw: dict, hook: str = "marks_on_completion") -> dict[str, int]:
+        marks = raw.get(hook) or {}
         for name in marks:
             if name not in self.vocab.marks:
                 self.fail_key(
-                    (*b, "marks_on_completion", name),
+                    (*b, hook, name),
                     f"unknown mark '{name}'",
                     did_you_mean(name, self.vocab.marks) or "declare it in game.marks",
                 )

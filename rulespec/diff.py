@@ -10,7 +10,7 @@ Kinds of change:
 * ``bid_added`` / ``bid_removed``: the whole bid (``old``/``new`` is its data);
 * ``bid_renamed``: the same id under another name in the locale (``old``/``new`` are names);
 * ``bid_changed``: one field of a bid present in both: ``worth``, ``score``, ``priority``,
-  ``kind``, ``params.NAME``, ``incompatible_with`` (one pair of bids per record: ``new`` is the
+  ``events_after``, ``kind``, ``params.NAME``, ``incompatible_with`` (one pair of bids per record: ``new`` is the
   bid it is now incompatible with, ``old`` the one it no longer is), ``hooks.HOOK…`` (each hook
   point of :data:`rulespec.model.BID_HOOKS`, down to the field that changed; ``steps`` are
   matched by kind and by the name they declare, so an added or removed step is one record);
@@ -41,7 +41,7 @@ TEXT = "text"
 KINDS = (BID_ADDED, BID_REMOVED, BID_RENAMED, BID_CHANGED, GENERAL, TEXT)
 
 #: Table facts of a bid, compared before its hook points.
-BID_FACTS = ("kind", "worth", "score", "priority")
+BID_FACTS = ("kind", "worth", "score", "priority", "events_after")
 #: Hook points compared as a whole (``tricks: {min: 5}`` → ``{exactly: 0}`` is one change, not two).
 WHOLE_HOOKS = ("tricks",)
 #: Fields of the game section compared as a whole (a list of removals is one rule).

@@ -87,6 +87,9 @@ def _fields(obj: Any) -> dict[str, Any]:
         if isinstance(obj, M.Auction) and f.name in ("combo_standard", "combo_special"):
             out.setdefault("combo", {})[f.name.removeprefix("combo_")] = value
             continue
+        if isinstance(obj, M.Auction) and f.name == "minimum_worth" and not obj.has_minimum:
+            out[f.name] = False  # as in rule files: no minimum
+            continue
         out[renamed.get(f.name, f.name)] = _plain(value)
     return out
 
@@ -99,6 +102,8 @@ def bid_to_data(bid: M.Bid) -> dict[str, Any]:
         "priority": bid.event_priority if bid.kind == "standard" else bid.priority,
         "has_trump": bid.has_trump,
     }
+    if bid.events_after:
+        data["events_after"] = list(bid.events_after)
     if bid.kind == "standard":
         data["score"] = expression(bid.score)
     data["params"] = dict(bid.params)

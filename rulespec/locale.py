@@ -221,7 +221,7 @@ def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
         values["hand_size"] = hand
     if game.auction is not None:
         values.update(game.auction.time_limits)
-        minimum = value_text(game.auction.minimum_worth, or_word)
+        minimum = value_text(game.auction.minimum_worth, or_word) if game.auction.has_minimum else None
         if minimum is not None:
             values["minimum_worth"] = minimum
     return {k: str(v) for k, v in values.items()}

@@ -13,8 +13,12 @@ from typing import Any
 
 from rulespec.compiler import Expression
 
+#: The value of ``auction.minimum_worth`` when the rules set no minimum: every combo worth is above it.
+NO_MINIMUM = float("-inf")
+
 #: The named hook points a bid may fill (documented in docs/writing-rules.md).
 BID_HOOKS = (
+    "may_bid",  # who may bid it (auction)
     "trump",  # how the trump suit is set and changed
     "steps",  # what happens before the hand (choices, card passing, zones)
     "visible",  # cards shown to others
@@ -29,6 +33,7 @@ BID_HOOKS = (
     "requires",  # any other requirement
     "bonus",  # extra points when completed
     "penalty",  # extra points lost when failed
+    "marks_on_declaring",  # marks gained or spent when the combo wins the auction
     "marks_on_completion",  # marks such as potentials
     "wins_game",  # instant win
     "zone_limits",  # cards that may not lie in a zone
@@ -95,13 +100,20 @@ class DealRules:
 class Auction:
     first_bidder: Expression
     may_bid: Expression
-    minimum_worth: Expression
+    minimum_worth: Expression  # NO_MINIMUM when the rules set none (``minimum_worth: false``)
     beats: Expression
     combo_standard: str = "one"
     combo_special: str = "any_distinct"
     all_pass: str = "redeal_same_dealer"
     time_limits: Mapping[str, int] = field(default_factory=dict)
     forbid_impossible: bool = False  # combo bids that cannot be completed are refused (checked later)
+    #: A combo's worth over ``standard``, ``specials`` and ``player`` (the bidder); None: the sum of its bids' worths.
+    combo_worth: Expression | None = None
+
+    @property
+    def has_minimum(self) -> bool:
+        """Whether the rules set a least worth for a combo bid at all."""
+        return not (self.minimum_worth.is_constant and self.minimum_worth.constant == NO_MINIMUM)
 
 
 @dataclass(frozen=True)
@@ -313,6 +325,7 @@ class Bid:
     params: Mapping[str, Any] = field(default_factory=dict)  # the bid's own named values
     priority: int | None = None
     score: Expression | None = None
+    events_after: tuple[str, ...] = ()  # bids whose events come first when both are in a combo at one priority
     incompatible: tuple[str, ...] = ()  # as written: bid ids and group names
     incompatible_ids: frozenset[str] = frozenset()  # groups expanded, made symmetric
     trump: Trump | None = None
@@ -330,6 +343,8 @@ class Bid:
     rank_order: RankOrder | None = None
     trick_taker: TrickTaker | None = None
     marks_on_completion: Mapping[str, int] = field(default_factory=dict)
+    marks_on_declaring: Mapping[str, int] = field(default_factory=dict)
+    may_bid: Expression | None = None  # over ``player``, the bidder; None: anyone who may bid at all
     wins_game: Expression | None = None
     zone_limits: tuple[ZoneLimit, ...] = ()
     melds: tuple[Meld, ...] = ()

@@ -37,6 +37,8 @@ AUCTION: Names = {
     "player": T.PLAYER,  # the bidder
 }
 BEATS: Names = {**AUCTION, "bid": T.COMBO, "lead": T.COMBO, "leader": T.PLAYER}
+#: A combo bid's worth (``auction.combo_worth``): its bids, with their worths, and the bidder.
+COMBO_WORTH: Names = {**AUCTION, "standard": T.BID, "specials": T.list_of(T.BID)}
 
 #: A deal after the auction: the hand and its scoring.
 DEAL: Names = {

@@ -113,6 +113,8 @@ class Wording:
         if not isinstance(value, dict):
             return self.label("tricks_see_rules") if value is None else self.value(value)
         n = {k: self.value(v) for k, v in value.items()}
+        if value.get("exactly") == {"expr": "hand_size"}:  # every trick of the hand, as the tables say
+            return self.label("tricks_all")
         if "exactly" in n:
             return self.label("tricks_exactly", n=n["exactly"])
         if "min" in n and "max" in n:
@@ -263,6 +265,12 @@ def _fact(change: D.Change, words: Wording) -> str:
     if change.field == "kind":
         old, new = (words.optional(f"diff_kind_{v}") or str(v) for v in (change.old, change.new))
         return words.label("diff_change", what=what, old=old, new=new)
+    if change.field == "events_after":  # bid ids: show their names
+        old, new = (
+            words.value([words.bid_name(b, side) for b in ids or []])
+            for ids, side in ((change.old, "old"), (change.new, "new"))
+        )
+        return words.label("diff_change", what=what, old=old, new=new)
     return words.label("diff_change", what=what, old=words.value(change.old), new=words.value(change.new))
 
 
@@ -353,6 +361,9 @@ def _general(change: D.Change, words: Wording) -> str:
     if field == "game.winning.default" and isinstance(change.old, str) and isinstance(change.new, str):
         old, new = words.variant(change.old), words.variant(change.new)
         return words.label("diff_change", what=words.field_name("winning.default"), old=old, new=new)
+    if field == "game.auction.minimum_worth":  # false: no minimum at all
+        old, new = (words.label("none") if v is False else words.value(v) for v in (change.old, change.new))
+        return words.label("diff_change", what=words.field_name("auction.minimum_worth"), old=old, new=new)
     if field == "game.deck.remove":
         what = words.field_name("deck.remove")
         return words.label("diff_change", what=what, old=words.removals(change.old), new=words.removals(change.new))

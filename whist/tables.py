@@ -27,6 +27,8 @@ def tricks_text(bid: Bid, texts: Texts) -> str:
     if tricks is None:
         return texts.label("tricks_see_rules")
     if tricks.exactly is not None:
+        if " ".join(tricks.exactly.source.split()) == "hand_size":  # every trick of the hand
+            return texts.label("tricks_all")
         return texts.label("tricks_exactly", n=number_text(tricks.exactly, texts))
     if tricks.min is not None and tricks.max is not None:
         return texts.label("tricks_range", min=number_text(tricks.min, texts), max=number_text(tricks.max, texts))
