@@ -312,3 +312,33 @@ def test_combo_whist_1_5_0_to_1_5_1(whist):
     assert (master["old"], master["new"]) == ("right", "left")
     assert master["text"] == "Master Mail: cards now go to the left (before: to the right)"
     assert not find(items, kind=BID_ADDED) and not find(items, kind=BID_REMOVED)
+
+
+def test_combo_whist_1_4_2_to_1_5_0(whist):
+    """SUMMARY §4 "1.5.0": Taintless Bid replaces Taintless Master's Game, the renames,
+    Master Trump chosen on the right, Rank Trump laid by the non-declarers only, priority 4
+    for Atelier / Open Trump / Open Hand, 30 s per bid, the impossible-bid ban lifted."""
+    items = records(whist, "combo-whist@1.4.2", "combo-whist@1.5.0", "--lang", "en")
+    assert [r["bid"] for r in find(items, kind=BID_ADDED)] == ["taintless_bid"]
+    assert [r["bid"] for r in find(items, kind=BID_REMOVED)] == ["taintless_masters_game"]
+    renamed = {(r["old"], r["new"]) for r in find(items, kind=BID_RENAMED)}
+    for pair in [
+        ("Bid of Shame", "Misery"),
+        ("Approximate", "Uncertainty"),
+        ("Precise", "Certainty"),
+        ("Game", "Abundance"),
+        ("Master's Game", "Master Abundance"),
+        ("Master's Bid of Shame", "Master Misery"),
+        ("Master's Trump", "Master Trump"),
+        ("Master's Mail", "Master Mail"),
+    ]:
+        assert pair in renamed, pair
+    texts = [r["text"] for r in items]
+    assert any(t.startswith("Master Trump: trump now chosen by the player on the declarer's right") for t in texts)
+    assert any(t.startswith("Rank Trump:") for t in texts)
+    for bid in ("atelier", "open_trump", "open_hand"):
+        (priority,) = find(items, bid=bid, field="priority")
+        assert priority["new"] == 4
+    general = [r["text"] for r in find(items, kind=GENERAL)]
+    assert any("20 → 30" in t for t in general)
+    assert any("forbid_impossible" in t for t in general)
