@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from interpreter.analysis import impossible_reason
 from interpreter.decisions import BidAnswer
 from interpreter.state import Combo
 from rulespec.build import facts
@@ -56,6 +57,9 @@ class ComboMaker:
             for second in chosen[i + 1 :]:
                 if second.id in first.incompatible_ids:
                     return f"{first.id} cannot be combined with {second.id}"
+        auction = self.rules.game.auction
+        if auction is not None and auction.forbid_impossible:  # versions that ban impossible combo bids
+            return impossible_reason(self.rules, answer, self.base_env.get("player_count"))
         return None
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:

@@ -18,6 +18,7 @@ from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages
+from whist.analyzecli import register as register_analyze
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
@@ -376,6 +377,7 @@ def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
 
 register_printing(cli)
 register_diff(cli)
+register_analyze(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

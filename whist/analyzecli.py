@@ -1,0 +1,117 @@
+"""The ``whist analyze`` command; :func:`register` adds it to a click group.
+
+``whist analyze RULESET`` lists every combo bid that can never be completed, as the minimal
+sets of bids that make it so (Zero + Greed, not every combo holding them), each with the
+reason the checker (:mod:`interpreter.analysis`) proved, in words or as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from interpreter.analysis import Analysis, Finding, analyze, reason
+from rulespec.locale import Texts
+from rulespec.model import RuleSet
+from whist.common import fail, rules_or_fail, texts_or_fail
+
+
+def _names(texts: Texts, finding: Finding) -> list[str]:
+    names = [texts.bid_name(b) for b in finding.bids]
+    if finding.standard is None:
+        names.append(texts.label("analyze_any_standard"))
+    return names
+
+
+def _entry(texts: Texts, finding: Finding) -> dict[str, Any]:
+    verdict = finding.verdict
+    entry: dict[str, Any] = {
+        "standard": finding.standard,
+        "specials": list(finding.specials),
+        "names": _names(texts, finding),
+        "player_counts": list(finding.player_counts),
+    }
+    if verdict.possible is False:
+        entry["reason"] = reason(texts, verdict)
+        entry["observed"] = sorted(verdict.observed)
+        entry["adjusted"] = verdict.adjusted
+    else:
+        entry["unknown"] = list(verdict.unknown)
+    return entry
+
+
+def to_json(texts: Texts, analysis: Analysis) -> str:
+    """The analysis as JSON: the rule set, and each minimal impossible (and undecided) set of bids."""
+    data = {
+        "ruleset": analysis.ruleset,
+        "forbid_impossible": analysis.forbid_impossible,
+        "player_counts": list(analysis.player_counts),
+        "note": analysis.note,
+        "impossible": [_entry(texts, f) for f in analysis.impossible],
+        "undecided": [_entry(texts, f) for f in analysis.undecided],
+        "checked": analysis.checked,
+        "not_modelled": list(analysis.unknown),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
+    """The analysis for people: a title, each impossible set with its reason and its bids' short rules."""
+    label = texts.label
+    title = texts.data.get("title") or texts.fallback.get("title") or rules.name
+    lines = [label("analyze_title", title=title, version=rules.version)]
+    if analysis.note in ("no_auction", "not_modelled"):
+        lines.append(label(f"analyze_{analysis.note}"))
+        return "\n".join(lines) + "\n"
+    counts = ", ".join(str(n) for n in analysis.player_counts)
+    rule = label("analyze_forbidden" if analysis.forbid_impossible else "analyze_allowed")
+    lines += [f"{label('analyze_players', n=counts)}. {rule}", ""]
+    if not analysis.impossible:
+        lines.append(label("analyze_none"))
+    for finding in analysis.impossible:
+        heading = " + ".join(_names(texts, finding))
+        if tuple(finding.player_counts) != tuple(analysis.player_counts):
+            only = ", ".join(str(n) for n in finding.player_counts)
+            heading += f" ({label('analyze_only_players', n=only)})"
+        lines += [f"• {heading}", f"  {reason(texts, finding.verdict)}"]
+        for bid_id in finding.bids:
+            short = texts.bid_text(bid_id, "short")
+            if short and short != f"bids.{bid_id}.short":
+                lines.append(f"  – {texts.bid_name(bid_id)}: {short}")
+    if analysis.undecided:
+        lines += ["", label("analyze_undecided")]
+        lines += [f"• {' + '.join(_names(texts, finding))}" for finding in analysis.undecided]
+    if analysis.unknown:
+        lines += ["", label("analyze_unknown")]
+        lines += [f"• {what}" for what in analysis.unknown]
+    if analysis.note == "incomplete":
+        lines += ["", label("analyze_incomplete")]
+    lines.append("")
+    if analysis.impossible:
+        lines.append(label("analyze_summary", n=len(analysis.impossible)))
+    lines.append(label("analyze_checked", checked=analysis.checked))
+    return "\n".join(lines) + "\n"
+
+
+@click.command("analyze")
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--players", type=int, default=None, metavar="N", help="Only deals with N players (default: every size).")
+@click.option("--lang", default=None, metavar="LANG", help="Language of the names and reasons (default: environment).")
+def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str | None) -> None:
+    """List the combo bids of RULESET that can never be completed, each with the reason."""
+    rules = rules_or_fail(ruleset)
+    texts = texts_or_fail(rules, lang)
+    if players is not None and not rules.game.players.min <= players <= rules.game.players.max:
+        fail(f"{rules.id} is played by {rules.game.players.min} to {rules.game.players.max} players, not {players}")
+    in_deal = rules.game.players.in_deal
+    sizes = None if players is None else [min(players, in_deal) if in_deal else players]
+    analysis = analyze(rules, sizes)
+    click.echo(to_json(texts, analysis) if as_json else to_text(rules, texts, analysis), nl=as_json)
+
+
+def register(cli: click.Group) -> None:
+    """Add ``analyze`` to the ``whist`` command group."""
+    cli.add_command(analyze_command)
