@@ -43,13 +43,13 @@ class ComboMaker:
         standard = bids.get(answer.standard)
         if standard is None or standard.kind != "standard":
             return f"'{answer.standard}' is not a standard bid"
-        if len(set(answer.specials)) != len(answer.specials):
-            return "a special bid appears twice"
         chosen: list[Bid] = [standard]
-        for bid_id in answer.specials:
+        for bid_id in dict.fromkeys(answer.specials):
             bid = bids.get(bid_id)
             if bid is None or bid.kind != "special":
                 return f"'{bid_id}' is not a special bid"
+            if bid.repeatable is None and answer.specials.count(bid_id) > 1:
+                return f"{bid_id} appears twice (a special bid is bid once, unless it is repeatable)"
             chosen.append(bid)
         if self.rules.game.auction and self.rules.game.auction.combo_special == "none" and answer.specials:
             return "special bids are not used in this game"

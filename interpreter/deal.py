@@ -17,6 +17,7 @@ from interpreter.auction import ComboMaker
 from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick
 from rulespec import model as M
+from rulespec.build import least_tricks
 from rulespec.compiler import Expression
 
 Ask = Callable[[Request], Any]
@@ -88,6 +89,7 @@ class Deal:
         self.rules = rules
         self.game = rules.game
         self.ask_fn = ask
+        self.rng = rng  # also shuffles cards dealt back during the events
         self.table = Table()
         self.players = [Player(seat, scores[seat], Marks(marks[seat])) for seat in seats]
         self.by_seat = {p.seat: p for p in self.players}
@@ -107,6 +109,7 @@ class Deal:
         self.set_aside: list[Card] = []  # removed unseen
         self.closed = False
         self.meld_log: list[dict[str, Any]] = []
+        self.taker_used: set[int] = set()  # trick-taker rules that give one trick a deal, once used
         self.hand_number = hand_number
         self.deck = self._make_deck()
         self.card_by_name = {c.name: c for c in self.deck}
@@ -244,6 +247,7 @@ class Deal:
                 self.auction_log.append((player.seat, None))
                 continue
             lead, leader, lead_answer = self.combos.make(answer, player), player, answer
+            self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
             turn = active.index(player) + 1
         env.pop("player", None)
@@ -260,10 +264,13 @@ class Deal:
         rules = self.game.auction
         assert rules is not None
         env = {**self.env, "player": player}
-        for bid_id in (answer.standard, *answer.specials):
-            condition = getattr(self.rules.bids[bid_id], "may_bid", None)
-            if condition is not None and not condition(env):
+        for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
+            bid = self.rules.bids[bid_id]
+            if bid.may_bid is not None and not bid.may_bid(env):
                 return f"{bid_id} may not be bid by seat {player.seat} now"
+            copies = answer.specials.count(bid_id)
+            if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
+                return f"seat {player.seat} may bid {bid_id} at most {bid.repeatable(env)} time(s) in a combo bid now"
         combo = self.combos.make(answer, player)
         minimum = rules.minimum_worth(env)
         if combo.worth < minimum:
@@ -278,6 +285,13 @@ class Deal:
         if problem:
             raise ValueError(problem)
         self._set_declarer(self.by_seat[seat], self.combos.make(answer, self.by_seat[seat]), answer)
+        self._marks_for_bidding(self.by_seat[seat], answer)
+
+    def _marks_for_bidding(self, player: Player, answer: BidAnswer) -> None:
+        """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a potential spent)."""
+        for bid_id in (answer.standard, *answer.specials):
+            for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
+                player.marks._counts[name] = player.marks._counts.get(name, 0) + count
 
     def set_contract(self, answer: BidAnswer) -> None:
         """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
@@ -301,7 +315,9 @@ class Deal:
             env.update(declarer=player, opponents=[p for p in self.seating.clockwise_from(player) if p is not player])
         env["combo"] = combo
         score = standard.score(env) if standard.score is not None else 0
-        combo = Combo(replace(combo.standard, score=score), combo.specials, combo.worth)
+        wanted = standard.tricks.in_force(len(self.players)) if standard.tricks is not None else None
+        least = least_tricks(wanted, env)
+        combo = Combo(replace(combo.standard, score=score, min_tricks=least), combo.specials, combo.worth)
         self.combo = combo
         env.update(combo=combo, standard=combo.standard)
         specials = [self.rules.bids[s] for s in answer.specials]
@@ -385,6 +401,8 @@ class Deal:
             self._pass_cards(step)
         elif isinstance(step, M.Zone):
             self._make_zone(step)
+        elif isinstance(step, M.DealBack):
+            self._deal_back(step)
 
     def _choose(self, step: M.Choose) -> None:
         who = step.who(self.env)
@@ -452,6 +470,21 @@ class Deal:
             receiver = self._next_among(sender, senders, direction)
             for card in cards:
                 self._move(card, receiver)
+
+    def _deal_back(self, step: M.DealBack) -> None:
+        """Take the cards from their holders, shuffle them and deal one back to each holder."""
+        cards: list[Card] = list(step.cards(self.env))
+        holders = [self.table.holder[c] for c in cards]
+        order = [p for p in self.seating.clockwise_from(self.seating.left_of(self.dealer)) if p in holders]
+        receivers = [p for p in order for _ in range(holders.count(p))]
+        self.rng.shuffle(cards)
+        by_seat: dict[int, Any] = {}
+        for card, receiver in zip(cards, receivers, strict=True):
+            self._move(card, receiver)
+            by_seat.setdefault(receiver.seat, card)
+        dealt = [by_seat[p.seat] for p in order]
+        self.declarations[step.name] = Declaration(dealt, step.face_up, by_seat, True, True)
+        self.env[step.name] = dealt
 
     def _next_among(self, player: Player, among: list[Player], direction: str) -> Player:
         if direction == "across":  # half-way round the senders, in seat order
@@ -650,15 +683,24 @@ class Deal:
         return best.player
 
     def _trick_taker(self, trick: Trick, winner: Player) -> Player:
+        """A rule may give the trick to someone else; ``trick.winner`` is who won it by the cards."""
         if not self.taker_rules:
             return winner
         self.env["trick"] = trick
-        for rule in self.taker_rules:
-            if rule.when(self.env):
-                chooser = rule.chosen_by(self.env)
-                options = tuple(p.seat for p in self.players)
-                seat = self.ask(Request("choose", chooser.seat, "trick_taker", "player", options))
-                winner = self.by_seat[int(seat)]
+        trick.winner = winner
+        for index, rule in enumerate(self.taker_rules):
+            if index in self.taker_used or not rule.when(self.env):
+                continue
+            chooser = rule.chosen_by(self.env)
+            allowed = rule.to(self.env) if rule.to is not None else self.players
+            options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
+            seat = self.ask(Request("choose", chooser.seat, "trick_taker", "player", options, optional=rule.optional))
+            if seat is None:  # declined: the trick stays with its winner
+                continue
+            winner = self.by_seat[int(seat)]
+            trick.winner = winner
+            if rule.once:
+                self.taker_used.add(index)
         return winner
 
     def _after_trick(self, trick: Trick) -> None:
@@ -711,7 +753,7 @@ class Deal:
         if scoring is not None:
             formula = scoring.completed if completed else scoring.failed
             points = formula({**env, "bonus": bonus, "penalty": penalty})
-        self.declarer.score = self.declarer.score + points
+        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks._counts)
         instant = completed and any(bid.wins_game is not None and bid.wins_game(env) for bid in self.bids)
         return DealResult(
             declarer=self.declarer.seat,
@@ -799,6 +841,16 @@ class Deal:
         )
 
 
+def floored(scoring: M.Scoring | None, score: Any, marks: dict[str, int]) -> Any:
+    """``score`` raised to the rules' lowest score, the points missing kept as debt marks."""
+    floor = scoring.floor if scoring is not None else None
+    if floor is None or score >= floor.score:
+        return score
+    if floor.debt is not None:
+        marks[floor.debt] = marks.get(floor.debt, 0) + (floor.score - score)
+    return floor.score
+
+
 def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
     """Event order: a bid that names others in ``events_after`` moves behind those of them present."""
     ordered = list(bids)
@@ -812,7 +864,7 @@ def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
     """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
-    wanted = bid.tricks
+    wanted = bid.tricks.in_force(env["player_count"]) if bid.tricks is not None else None
     if wanted is not None:
         tricks = declarer.tricks
         if wanted.exactly is not None and tricks != wanted.exactly(env):

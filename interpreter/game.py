@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.deal import Deal, DealResult
+from interpreter.deal import Deal, DealResult, floored
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
 from rulespec.model import RuleSet
 
@@ -196,6 +196,7 @@ class Game:
             "players": seats,
             "hands": {str(s): cards for s, cards in deal.dealt.items()},
         }
+        debts = self._debts()
         if deal.auction():
             deal.run_events()
             deal.play_hand()
@@ -206,9 +207,11 @@ class Game:
                 for name, count in deal.marks_earned().items():
                     marks = self.marks[deal.declarer.seat]
                     marks[name] = marks.get(name, 0) + count
+                self._set_scores(deal)
         else:
             result = DealResult(declarer=None)
         self._after_deal(deal)
+        self._fade_debts(debts)
         record.update(self._deal_summary(deal, result))
         self.deal_records.append(record)
         self._check_winner(deal, result)
@@ -309,6 +312,39 @@ class Game:
         winner = leaders[0] if len(leaders) == 1 else None
         self.result = GameResult(winner, "match", dict(self.scores), len(self.deal_records))
 
+    def _set_scores(self, deal: Deal) -> None:
+        """Scores a completed combo sets (e.g. every other player's back to 0), over the whole game."""
+        rules = [bid.set_scores for bid in deal.bids if bid.set_scores is not None]
+        if not rules:
+            return
+        assert deal.declarer is not None and deal.combo is not None
+        env = self.winning_env(deal.env)
+        env.update(declarer=env["players"][deal.declarer.seat], completed=True, combo=deal.combo)
+        for rule in rules:
+            for standing in rule.players(env):
+                self.scores[standing.seat] = standing.score = rule.to(env)
+        for player in deal.players:
+            player.score = self.scores[player.seat]
+
+    def _debts(self) -> dict[int, int]:
+        """Each player's debt marks before a deal (only those may fade after it)."""
+        scoring = self.rules.game.scoring
+        floor = scoring.floor if scoring is not None else None
+        if floor is None or floor.debt is None or not floor.debt_fades:
+            return {}
+        return {seat: marks.get(floor.debt, 0) for seat, marks in self.marks.items()}
+
+    def _fade_debts(self, before: dict[int, int]) -> None:
+        """After a deal, debt marks older than it wear off (``scoring.floor.debt_fades`` each)."""
+        scoring = self.rules.game.scoring
+        floor = scoring.floor if scoring is not None else None
+        if not before or floor is None or floor.debt is None:
+            return
+        for seat, count in before.items():
+            fading = min(count, floor.debt_fades)
+            if fading:
+                self.marks[seat][floor.debt] -= fading
+
     def _after_deal(self, deal: Deal) -> None:
         scoring = self.rules.game.scoring
         if scoring is None:
@@ -318,7 +354,7 @@ class Game:
             for player in rule.players(env):
                 env["player"] = player
                 points = rule.points(env)
-                player.score = player.score + points
+                player.score = floored(scoring, player.score + points, player.marks._counts)
                 self.scores[player.seat] = player.score
 
     def _check_winner(self, deal: Deal, result: DealResult) -> None:

@@ -345,7 +345,20 @@ class Builder:
             completed=self.expr((*s, "completed"), scopes.SCORING, T.NUMBER, default="standard.score"),  # type: ignore[arg-type]
             failed=self.expr((*s, "failed"), scopes.SCORING, T.NUMBER, default="0"),  # type: ignore[arg-type]
             after_deal=tuple(after),
+            floor=self.floor((*s, "floor"), raw.get("floor")),
         )
+
+    def floor(self, key: Key, raw: dict | None) -> M.Floor | None:
+        if raw is None:
+            return None
+        debt = raw.get("debt")
+        if debt is not None and debt not in self.vocab.marks:
+            self.fail(
+                (*key, "debt"),
+                f"unknown mark '{debt}'",
+                did_you_mean(debt, self.vocab.marks) or "declare it in game.marks",
+            )
+        return M.Floor(int(raw["score"]), debt, int(raw.get("debt_fades") or 0))
 
     def winning(self) -> M.Winning | None:
         w = ("game", "winning")
@@ -415,11 +428,32 @@ class Builder:
             marks_on_completion=self.marks(b, raw),
             marks_on_declaring=self.marks(b, raw, "marks_on_declaring"),
             may_bid=self.expr((*b, "may_bid"), scopes.AUCTION, T.BOOL),
+            repeatable=self.repeatable(b, raw, kind),
+            marks_on_bidding=self.marks(b, raw, "marks_on_bidding"),
+            set_scores=self.set_scores(b, raw),
             wins_game=self.expr((*b, "wins_game"), own, T.BOOL),
             zone_limits=self.zone_limits(b, raw, card_rule),
             melds=self.melds(b, raw, declarations),
             points_each=self.expr((*b, "points_each"), {**own, "player": T.PLAYER}, T.NUMBER),
         )
+
+    def repeatable(self, b: Key, raw: dict, kind: str) -> Expression | None:
+        if raw.get("repeatable") is None:
+            return None
+        if kind != "special":
+            self.fail(
+                (*b, "repeatable"), "only special bids can be repeated", "a combo bid holds exactly one standard bid"
+            )
+            return None
+        return self.expr((*b, "repeatable"), scopes.AUCTION, T.NUMBER)
+
+    def set_scores(self, b: Key, raw: dict) -> M.SetScores | None:
+        if raw.get("set_scores") is None:
+            return None
+        key = (*b, "set_scores")
+        players = self.expr((*key, "players"), scopes.DECLARER_WINS, T.list_of(T.PLAYER))
+        to = self.expr((*key, "to"), scopes.DECLARER_WINS, T.NUMBER)
+        return M.SetScores(players, to) if players and to else None
 
     def melds(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:
         names = {**scopes.MELD, **declarations}
@@ -453,7 +487,16 @@ class Builder:
         if raw.get("tricks") is None:
             return None
         key = (*b, "tricks")
-        if "exactly" in raw["tricks"] and len(raw["tricks"]) > 1:
+        others: dict[int, M.Tricks] = {}
+        for i, entry in enumerate(raw["tricks"].get("for_players") or []):
+            count = entry["players"]
+            if count in others:
+                self.fail((*key, "for_players", i, "players"), f"{count} players are given twice")
+            others[count] = self.trick_counts((*key, "for_players", i), entry)
+        return _replace(self.trick_counts(key, raw["tricks"]), for_players=others)
+
+    def trick_counts(self, key: Key, raw: dict) -> M.Tricks:
+        if "exactly" in raw and ("min" in raw or "max" in raw):
             self.fail(key, "'exactly' cannot be combined with 'min' or 'max'")
         return M.Tricks(
             min=self.expr((*key, "min"), scopes.DEAL, T.NUMBER),
@@ -544,6 +587,14 @@ class Builder:
         size = self.count_value((*key, "size"))
         return M.Zone(body["name"], owner, size, bool(body.get("refill"))) if owner and size else None
 
+    def step_deal_back(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+        cards = self.expr((*key, "cards"), {**scopes.DEAL, **declarations}, T.list_of(T.CARD))
+        name = body["as"]
+        if name in scopes.DEAL or name in declarations or name in scopes.CARD_RULE:
+            self.fail((*key, "as"), f"'{name}' is already a name in rule expressions; choose another")
+        declarations[name] = T.list_of(T.CARD)
+        return M.DealBack(cards, name, bool(body.get("face_up"))) if cards else None
+
     def count_value(self, key: Key, allow_zero: bool = False) -> int | None:
         """A number of cards or values: a whole number or a param name, known at load time."""
         expr = self.expr(key, scopes.BASE, T.NUMBER)
@@ -597,7 +648,15 @@ class Builder:
         key = (*b, "trick_taker")
         when = self.expr((*key, "when"), trick_rule, T.BOOL)
         chosen_by = self.expr((*key, "chosen_by"), trick_rule, T.PLAYER)
-        return M.TrickTaker(when, chosen_by) if when and chosen_by else None
+        to = (
+            self.expr_of((*key, "to"), trick_rule, (T.PLAYER, T.list_of(T.PLAYER)))
+            if self.m.get((*key, "to"))
+            else None
+        )
+        options = raw["trick_taker"]
+        if not (when and chosen_by):
+            return None
+        return M.TrickTaker(when, chosen_by, to, bool(options.get("optional")), bool(options.get("once")))
 
     def events_after(self, b: Key, raw: dict) -> tuple[str, ...]:
         names = tuple(raw.get("events_after") or ())
@@ -714,7 +773,18 @@ def facts(bid: M.Bid) -> M.BidFacts:
     worth = bid.worth.constant if bid.worth.is_constant else None
     # Special bids score nothing themselves (types.py: "0 for special bids").
     score = 0 if bid.score is None else bid.score.constant if bid.score.is_constant else None
-    return M.BidFacts(bid.id, bid.kind, bid.has_trump, worth, bid.event_priority, score)
+    return M.BidFacts(bid.id, bid.kind, bid.has_trump, worth, bid.event_priority, score, least_tricks(bid.tricks))
+
+
+def least_tricks(tricks: M.Tricks | None, env: Mapping[str, Any] | None = None) -> Any:
+    """The fewest tricks a requirement asks for: its min or exactly (0 when it sets none).
+
+    Without ``env`` only a constant counts (the table's figure); with it, any expression.
+    """
+    for bound in (tricks.exactly, tricks.min) if tricks is not None else ():
+        if bound is not None and (bound.is_constant or env is not None):
+            return bound.constant if bound.is_constant else bound(env)
+    return 0
 
 
 def _replace(obj: Any, **changes: Any) -> Any:

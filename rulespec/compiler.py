@@ -596,6 +596,32 @@ def _fn_filter(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
 
 
+def _fn_first(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    """first(list) or first(list, condition): the first element (that meets the condition)."""
+    _arity(call, args, "first", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        return _Result(lambda env: _first(cf(env), "first() of an empty list"), T.element_of(coll.type))
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, cf, body.fn)
+    return _Result(
+        lambda env: _first((item for item, ok in each(env) if ok), "first(): no element meets the condition"),
+        T.element_of(coll.type),
+    )
+
+
+def _first(items: Any, message: str) -> Any:
+    try:
+        for item in items:
+            return item
+    finally:
+        close = getattr(items, "close", None)
+        if close is not None:  # a walk stopped early restores the names it bound now
+            close()
+    raise EvaluationError(message)
+
+
 def _fn_sum(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     _arity(call, args, "sum", (1, 2))
     coll = _list_arg(c, args[0], names)
@@ -680,6 +706,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "any": _fn_any_all("any"),
     "all": _fn_any_all("all"),
     "filter": _fn_filter,
+    "first": _fn_first,
     "sum": _fn_sum,
     "max": _fn_extreme("max"),
     "min": _fn_extreme("min"),

@@ -19,6 +19,8 @@ NO_MINIMUM = float("-inf")
 #: The named hook points a bid may fill (documented in docs/writing-rules.md).
 BID_HOOKS = (
     "may_bid",  # who may bid it (auction)
+    "repeatable",  # how many copies one combo may hold (auction)
+    "marks_on_bidding",  # marks gained or spent by bidding it, even when outbid
     "trump",  # how the trump suit is set and changed
     "steps",  # what happens before the hand (choices, card passing, zones)
     "visible",  # cards shown to others
@@ -35,6 +37,7 @@ BID_HOOKS = (
     "penalty",  # extra points lost when failed
     "marks_on_declaring",  # marks gained or spent when the combo wins the auction
     "marks_on_completion",  # marks such as potentials
+    "set_scores",  # players' scores set when completed (e.g. reset to 0)
     "wins_game",  # instant win
     "zone_limits",  # cards that may not lie in a zone
     "melds",  # melds declared on lead
@@ -148,10 +151,23 @@ class AfterDeal:
 
 
 @dataclass(frozen=True)
+class Floor:
+    """No score goes below ``score``; each point that could not be taken is a ``debt`` mark.
+
+    ``debt_fades`` debt marks wear off after each later deal (not the deal that made them).
+    """
+
+    score: int
+    debt: str | None = None
+    debt_fades: int = 0
+
+
+@dataclass(frozen=True)
 class Scoring:
     completed: Expression
     failed: Expression
     after_deal: tuple[AfterDeal, ...] = ()
+    floor: Floor | None = None
 
 
 @dataclass(frozen=True)
@@ -216,9 +232,16 @@ class Trump:
 
 @dataclass(frozen=True)
 class Tricks:
+    """A trick-count requirement; ``for_players`` replaces it for some numbers of players."""
+
     min: Expression | None = None
     max: Expression | None = None
     exactly: Expression | None = None
+    for_players: Mapping[int, Tricks] = field(default_factory=dict)
+
+    def in_force(self, player_count: int) -> Tricks:
+        """The requirement for a deal of ``player_count`` players."""
+        return self.for_players.get(player_count, self)
 
 
 @dataclass(frozen=True)
@@ -259,7 +282,16 @@ class Zone:
     refill: bool = False
 
 
-Step = Choose | Reveal | Give | PassCards | Zone
+@dataclass(frozen=True)
+class DealBack:
+    """``cards`` are taken from their holders, shuffled and dealt back, one to each of them."""
+
+    cards: Expression
+    name: str
+    face_up: bool = False
+
+
+Step = Choose | Reveal | Give | PassCards | Zone | DealBack
 
 
 @dataclass(frozen=True)
@@ -285,6 +317,9 @@ class RankOrder:
 class TrickTaker:
     when: Expression
     chosen_by: Expression
+    to: Expression | None = None  # who may be named (None: every player of the deal)
+    optional: bool = False  # the chooser may decline: the trick goes to its winner
+    once: bool = False  # at most one trick a deal
 
 
 @dataclass(frozen=True)
@@ -313,6 +348,15 @@ class BidFacts:
     worth: Any
     priority: int
     score: Any = 0
+    min_tricks: Any = 0  # the fewest tricks its table asks for in this deal (min or exactly; 0: none)
+
+
+@dataclass(frozen=True)
+class SetScores:
+    """Scores set when a combo bid is completed: ``players`` (of the whole game) get ``to``."""
+
+    players: Expression
+    to: Expression
 
 
 @dataclass(frozen=True)
@@ -345,6 +389,9 @@ class Bid:
     marks_on_completion: Mapping[str, int] = field(default_factory=dict)
     marks_on_declaring: Mapping[str, int] = field(default_factory=dict)
     may_bid: Expression | None = None  # over ``player``, the bidder; None: anyone who may bid at all
+    repeatable: Expression | None = None  # most copies in one combo, over ``player``; None: one
+    marks_on_bidding: Mapping[str, int] = field(default_factory=dict)
+    set_scores: SetScores | None = None
     wins_game: Expression | None = None
     zone_limits: tuple[ZoneLimit, ...] = ()
     melds: tuple[Meld, ...] = ()

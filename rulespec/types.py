@@ -106,6 +106,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "trump": BOOL,  # whether the bid has a trump suit
         "worth": NUMBER,  # its worth in this combo
         "score": NUMBER,  # standard bids: its score in this combo (0 for special bids)
+        "min_tricks": NUMBER,  # the fewest tricks its table asks for in this deal (0: none)
         "priority": NUMBER,
     },
     COMBO: {

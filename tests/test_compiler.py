@@ -346,6 +346,7 @@ def test_function_list() -> None:
         "any",
         "all",
         "filter",
+        "first",
         "sum",
         "max",
         "min",
@@ -391,6 +392,24 @@ def test_filter_keeps_the_list_type() -> None:
     assert value("count(filter(deck, card.suit == 'S'))") == 13
     assert value("filter(1..6, number > 4)") == [5, 6]
     assert compile_error("filter(players)").message == "filter() takes 2 argument(s), got 1"
+
+
+def test_first() -> None:
+    assert value("first([4, 5, 6])") == 4
+    assert value("first(1..13, number % 5 == 0)") == 5
+    assert compiled("first(players, player.score < 0)").type == T.PLAYER
+    assert value("first(players, player.score < 0)").name == "bob"
+    assert value('first(deck, card.suit == "S").suit') == "S"
+    env = make_env()
+    env["player"] = "kept"
+    compiled("first(players, player.tricks == 0)")(env)  # a walk stopped early ...
+    assert env["player"] == "kept"  # ... gives the name it bound back
+    with pytest.raises(EvaluationError, match="no element meets the condition"):
+        value("first(players, player.score > 100)")
+    with pytest.raises(EvaluationError, match="empty list"):
+        value("first([])")
+    assert compile_error("first(5)").message == "expected a list, got a number"
+    assert compile_error("first()").message == "first() takes 1 or 2 argument(s), got 0"
 
 
 def test_sum() -> None:
