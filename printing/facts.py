@@ -16,6 +16,7 @@ from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
 from whist.tables import incompatibility_text, number_text, tricks_text
+from whist.tables import score_text as plain_score_text
 
 MINUS = "\u2212"
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
@@ -77,7 +78,7 @@ def score_text(bid: Bid, texts: Texts) -> str:
     """A standard bid's score: a number, ``1 or 2``, or "the combo's rank" for ``combo.worth``."""
     if bid.score is not None and " ".join(bid.score.source.split()) == "combo.worth":
         return optional_label(texts, "score_combo_worth", "*")
-    return display_number(number_text(bid.score, texts))
+    return display_number(plain_score_text(bid, texts))
 
 
 def trump_text(bid: Bid, texts: Texts) -> str:

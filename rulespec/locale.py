@@ -197,6 +197,9 @@ def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:
         "tricks_max": bid.tricks.max if bid.tricks else None,
         "tricks_exactly": bid.tricks.exactly if bid.tricks else None,
     }
+    for count, other in bid.tricks.for_players.items() if bid.tricks else ():
+        # e.g. {tricks_min_3_players}: the requirement of a deal of three
+        candidates.update({f"tricks_{key}_{count}_players": getattr(other, key) for key in ("min", "max", "exactly")})
     for name, expr in candidates.items():
         text = value_text(expr, or_word)
         if text is not None:

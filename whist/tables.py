@@ -6,7 +6,7 @@ from rich.table import Table
 
 from rulespec.compiler import Expression
 from rulespec.locale import Texts
-from rulespec.model import Bid, RuleSet
+from rulespec.model import Bid, RuleSet, Tricks
 
 
 def number_text(expr: Expression | None, texts: Texts) -> str:
@@ -23,9 +23,16 @@ def number_text(expr: Expression | None, texts: Texts) -> str:
 
 
 def tricks_text(bid: Bid, texts: Texts) -> str:
-    tricks = bid.tricks
-    if tricks is None:
+    """The Tricks column: ``min. 5``, ``all``, …, and other numbers of players after it."""
+    if bid.tricks is None:
         return texts.label("tricks_see_rules")
+    text = requirement_text(bid.tricks, texts)
+    for players, other in bid.tricks.for_players.items():
+        text = texts.label("tricks_for_players", text=text, players=players, other=requirement_text(other, texts))
+    return text
+
+
+def requirement_text(tricks: Tricks, texts: Texts) -> str:
     if tricks.exactly is not None:
         if " ".join(tricks.exactly.source.split()) == "hand_size":  # every trick of the hand
             return texts.label("tricks_all")
@@ -35,6 +42,12 @@ def tricks_text(bid: Bid, texts: Texts) -> str:
     if tricks.min is not None:
         return texts.label("tricks_min", n=number_text(tricks.min, texts))
     return texts.label("tricks_max", n=number_text(tricks.max, texts))
+
+
+def score_text(bid: Bid, texts: Texts) -> str:
+    """The Score column; a standard bid that also has a bonus scores "3+" (e.g. a point per extra trick)."""
+    text = number_text(bid.score, texts)
+    return texts.label("score_plus", n=text) if bid.kind == "standard" and bid.bonus is not None else text
 
 
 def incompatibility_text(bid: Bid, rules: RuleSet, texts: Texts) -> str:
@@ -52,7 +65,7 @@ def standard_table(rules: RuleSet, texts: Texts) -> Table:
         table.add_row(
             texts.bid_name(bid.id),
             number_text(bid.worth, texts),
-            number_text(bid.score, texts),
+            score_text(bid, texts),
             texts.label("yes" if bid.has_trump else "no"),
             tricks_text(bid, texts),
         )
