@@ -190,8 +190,8 @@ def requirement_bids(bids: Iterable[M.Bid]) -> list[M.Bid]:
 
 def _expressions(bid: M.Bid) -> list[Expression]:
     found = [bid.requires] if bid.requires is not None else []
-    if bid.tricks is not None:
-        found += [e for e in (bid.tricks.exactly, bid.tricks.min, bid.tricks.max) if e is not None]
+    for tricks in (bid.tricks, *bid.tricks.for_players.values()) if bid.tricks is not None else ():
+        found += [e for e in (tricks.exactly, tricks.min, tricks.max) if e is not None]
     return found
 
 
@@ -1004,7 +1004,7 @@ class _Search:
         counted: list[tuple[M.Bid, Any, Expression]] = []
         others: list[tuple[int, M.Bid, Any, Expression]] = []
         for bid in self.bids:
-            wanted = bid.tricks
+            wanted = bid.tricks.in_force(self.count) if bid.tricks is not None else None
             if wanted is not None:
                 if wanted.exactly is not None:
                     counted.append((bid, lambda v: declarer.tricks == v, wanted.exactly))

@@ -112,6 +112,12 @@ class Wording:
         """A ``tricks`` hook as the tables print it: ``min. 5``, ``0``, ``5–7``."""
         if not isinstance(value, dict):
             return self.label("tricks_see_rules") if value is None else self.value(value)
+        text = self._requirement({k: v for k, v in value.items() if k != "for_players"})
+        for players, other in (value.get("for_players") or {}).items():  # e.g. a three-player table
+            text = self.label("tricks_for_players", text=text, players=players, other=self._requirement(other))
+        return text
+
+    def _requirement(self, value: dict[str, Any]) -> str:
         n = {k: self.value(v) for k, v in value.items()}
         if value.get("exactly") == {"expr": "hand_size"}:  # every trick of the hand, as the tables say
             return self.label("tricks_all")
