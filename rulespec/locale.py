@@ -222,6 +222,10 @@ def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
     hand = value_text(game.deal.hand_size, or_word)
     if hand is not None:
         values["hand_size"] = hand
+    floor = game.scoring.floor if game.scoring is not None else None
+    if floor is not None:  # e.g. Combo Whist 1.0.0's blockade
+        values["floor_score"] = floor.score
+        values["debt_fades"] = floor.debt_fades
     if game.auction is not None:
         values.update(game.auction.time_limits)
         minimum = value_text(game.auction.minimum_worth, or_word) if game.auction.has_minimum else None
