@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import Any
 
 from interpreter.auction import ComboMaker
@@ -96,7 +97,6 @@ class Deal:
         self.dealer = self.by_seat[dealer]
         self.declarer: Player | None = None
         self.combo: Combo | None = None
-        self.bids: list[M.Bid] = []  # the combo's bids in event order
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
@@ -129,7 +129,7 @@ class Deal:
         table = self.table
         table.rank_value = layout.rank_value
         table.colors = layout.colors
-        return [Card(rank, suit, table, name) for rank, suit, name in layout.cards]
+        return list(map(Card, layout.ranks_in_deck, layout.suits_in_deck, repeat(table), layout.names))
 
     @property
     def dealt(self) -> dict[int, list[str]]:
@@ -193,7 +193,7 @@ class Deal:
             cards = list(self.deck)
             rng.shuffle(cards)
             self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
-            order = self.seating.clockwise_from(self.seating.left_of(self.dealer))
+            order = self._rounds[self.seating.left_of(self.dealer)]
             for i, player in enumerate(order):
                 player.hand = cards[i * self.hand_size : (i + 1) * self.hand_size]
             self.stock = cards[len(order) * self.hand_size :]
@@ -202,7 +202,7 @@ class Deal:
         elif rules.stock.face_up and self.stock:
             self.face_up = self.stock.pop(0)
         self._stock_changed()
-        self.table.holder.update({card: player for player in self.players for card in player.hand})
+        self.table.holder = {card: player for player in self.players for card in player.hand}  # a new table's
 
     def _stock_changed(self) -> None:
         self.env["face_up"] = self.face_up
@@ -323,24 +323,28 @@ class Deal:
             env.update(declarer=player, opponents=[p for p in self._rounds[player] if p is not player])
         env["combo"] = combo
         score = standard.score(env) if standard.score is not None else 0
-        combo = Combo(_with_score(combo.standard, score), combo.specials, combo.worth)
+        facts = _with_score(combo.standard, score)
+        if facts is not combo.standard:
+            combo = Combo(facts, combo.specials, combo.worth)
         self.combo = combo
         env.update(combo=combo, standard=combo.standard)
-        self._set_plan(combo_plan(self.rules, answer.standard, answer.specials))
+        plan = combo_plan(self.rules, answer.standard, answer.specials)
+        self._set_plan(plan)
         if player is not None:
-            for bid in self.bids:  # marks gained or spent by declaring (e.g. a spent potential)
-                for name, count in getattr(bid, "marks_on_declaring", {}).items():
-                    player.marks._counts[name] = player.marks._counts.get(name, 0) + count
+            counts = player.marks._counts
+            for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
+                counts[name] = counts.get(name, 0) + count
 
     def _set_plan(self, plan: ComboPlan) -> None:
         """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""
-        self.bids = list(plan.bids)  # the combo's bids in event order
+        self.bids: list[M.Bid] = list(plan.bids)  # the combo's bids in event order
         self.plays_last_rules = plan.plays_last_rules
         self.play_rules = plan.play_rules
         self.lead_rules = plan.lead_rules
         self.taker_rules = plan.taker_rules
         self.trump_changes = plan.trump_changes
         self.melds = plan.melds
+        self._plan = plan
         # Following suit is the only limit when no bid restricts play and trumping is free.
         self._plain_play = not plan.restricts_play and not self.game.play.must_trump
         if plan.bids:
@@ -538,22 +542,30 @@ class Deal:
     def _plain_hand(self, leader: Player) -> None:
         """The tricks of a hook-less hand: :meth:`_play_trick` with :meth:`legal_cards` and :meth:`_play`
         inlined for that case (the hot loop of simulations and playouts), asking the same requests
-        in the same order and keeping the same records."""
+        in the same order and keeping the same records.
+
+        Nothing but these plays changes a hand here, so each player's card names are kept beside
+        the hand, as a whole and by suit, in hand order: the legal options are copies of those
+        lists instead of a filtered walk over the hand at every play.
+        """
         ask, by_name, holder, env = self.ask_fn, self.card_by_name, self.table.holder, self.env
-        all_plays, tricks, rounds, players = env["plays"], self.tricks, self._rounds, self.players
+        all_plays, tricks = env["plays"], self.tricks
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
+        turns = self._plain_turns()
+        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
         number = 0
-        while any([p.hand for p in players]):
+        while any(hands):
             number += 1
             self.current = trick = Trick(number, leader, trump)
             plays = trick.plays
             led = None
-            for player in rounds[leader]:
-                hand = player.hand
-                options = tuple([c.name for c in hand if c.suit == led]) if led is not None else ()
-                answer = ask(Request("play", player.seat, "card", "card", options or tuple([c.name for c in hand])))
+            for player, seat, hand, names, by_suit in turns[leader]:
+                following = by_suit.get(led)  # None while leading (led is None)
+                answer = ask(Request("play", seat, "card", "card", tuple(following or names)))
                 card = by_name[answer]
                 hand.remove(card)
+                names.remove(card.name)
+                by_suit[card.suit].remove(card.name)
                 del holder[card]
                 play = Play(player, card)
                 plays.append(play)
@@ -565,6 +577,16 @@ class Deal:
             tricks.append(trick)
             env["last_trick"] = trick
             self.current = None
+
+    def _plain_turns(self) -> dict[Player, list[tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]]]:
+        """For each leader, the players in turn with their seat, hand, its card names and those by suit."""
+        kept = {}
+        for player in self.players:
+            by_suit: dict[Any, list[str]] = {}
+            for card in player.hand:
+                by_suit.setdefault(card.suit, []).append(card.name)
+            kept[player] = (player, player.seat, player.hand, [c.name for c in player.hand], by_suit)
+        return {leader: [kept[p] for p in order] for leader, order in self._rounds.items()}
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
@@ -757,18 +779,18 @@ class Deal:
                 tricks={p.seat: p.won_count for p in self.players},
                 hand_points=self.hand_points(),
             )
-        adjustments = [k for bid in self.bids for k in bid.tricks_adjust] or [0]
-        completed = all(self.requirements_hold(k) for k in adjustments)
+        plan = self._plan
+        completed = all(self.requirements_hold(k) for k in plan.tricks_adjust)
         env = self.env
-        bonus = sum((bid.bonus(env) for bid in self.bids if bid.bonus is not None), 0)
-        penalty = sum((bid.penalty(env) for bid in self.bids if bid.penalty is not None), 0)
+        bonus = sum([rule(env) for rule in plan.bonuses], 0)
+        penalty = sum([rule(env) for rule in plan.penalties], 0)
         scoring = self.game.scoring
         points: Any = 0
         if scoring is not None:
             formula = scoring.completed if completed else scoring.failed
             points = formula({**env, "bonus": bonus, "penalty": penalty})
         self.declarer.score = self.declarer.score + points
-        instant = completed and any(bid.wins_game is not None and bid.wins_game(env) for bid in self.bids)
+        instant = completed and any(rule(env) for rule in plan.wins_game)
         return DealResult(
             declarer=self.declarer.seat,
             combo=self.combo,

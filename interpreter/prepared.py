@@ -23,7 +23,8 @@ _PLANS: dict[tuple[int, str, tuple[str, ...]], tuple[M.RuleSet, ComboPlan]] = {}
 class DeckLayout:
     """The deck and the deal's size for one player count."""
 
-    cards: tuple[tuple[str, str, str], ...]  # (rank, suit, name) in deck order
+    ranks_in_deck: tuple[str, ...]  # each card's rank, suit and name, in deck order
+    suits_in_deck: tuple[str, ...]
     names: tuple[str, ...]
     suits: tuple[str, ...]
     ranks: tuple[str, ...]  # low to high
@@ -45,7 +46,8 @@ def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
     deck = rules.game.deck
     cards = tuple((rank, suit, rank + suit) for rank, suit in deck.cards(player_count))
     return DeckLayout(
-        cards=cards,
+        ranks_in_deck=tuple(rank for rank, _, _ in cards),
+        suits_in_deck=tuple(suit for _, suit, _ in cards),
         names=tuple(name for _, _, name in cards),
         suits=tuple(s.id for s in deck.suits),
         ranks=tuple(deck.ranks),
@@ -68,6 +70,11 @@ class ComboPlan:
     trump_changes: tuple[Expression, ...]
     melds: tuple[M.Meld, ...]
     rank_value: dict[str, int]  # read only: shared by every deal of this combo
+    marks_on_declaring: tuple[tuple[str, int], ...]  # (mark, count) per bid, in event order
+    tricks_adjust: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
+    bonuses: tuple[Expression, ...]
+    penalties: tuple[Expression, ...]
+    wins_game: tuple[Expression, ...]
 
     @property
     def restricts_play(self) -> bool:
@@ -75,7 +82,8 @@ class ComboPlan:
         return bool(self.play_rules or self.lead_rules)
 
 
-NO_HOOKS = ComboPlan((), (), (), (), (), (), (), {})  # before a combo is declared (rank values: the deck's)
+# Before a combo is declared: no hook (the rank values stay the deck's).
+NO_HOOKS = ComboPlan((), (), (), (), (), (), (), {}, (), (0,), (), (), ())
 
 
 def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
@@ -100,6 +108,11 @@ def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
         ),
         melds=tuple(meld for b in bids for meld in b.melds),
         rank_value=rank_values(rules.game.deck.ranks, bids),
+        marks_on_declaring=tuple(item for b in bids for item in getattr(b, "marks_on_declaring", {}).items()),
+        tricks_adjust=tuple(k for b in bids for k in b.tricks_adjust) or (0,),
+        bonuses=tuple(b.bonus for b in bids if b.bonus is not None),
+        penalties=tuple(b.penalty for b in bids if b.penalty is not None),
+        wins_game=tuple(b.wins_game for b in bids if b.wins_game is not None),
     )
 
 

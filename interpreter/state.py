@@ -179,7 +179,7 @@ class Seating:
 
     def clockwise_from(self, player: Player) -> list[Player]:
         start = self._index[player]
-        return [self.players[(start + i) % len(self.players)] for i in range(len(self.players))]
+        return self.players[start:] + self.players[:start]
 
 
 @dataclass
