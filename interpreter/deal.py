@@ -202,7 +202,8 @@ class Deal:
         elif rules.stock.face_up and self.stock:
             self.face_up = self.stock.pop(0)
         self._stock_changed()
-        self.table.holder = {card: player for player in self.players for card in player.hand}  # a new table's
+        # The table is new (nothing held yet): its holder map is made in one go.
+        self.table.holder = {card: player for player in self.players for card in player.hand}
 
     def _stock_changed(self) -> None:
         self.env["face_up"] = self.face_up

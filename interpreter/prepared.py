@@ -17,6 +17,7 @@ from rulespec.compiler import Expression
 # Keyed by id(rules); the rule set is kept beside its entry so the id cannot be reused.
 _LAYOUTS: dict[tuple[int, int], tuple[M.RuleSet, DeckLayout]] = {}
 _PLANS: dict[tuple[int, str, tuple[str, ...]], tuple[M.RuleSet, ComboPlan]] = {}
+_PLAN_LIMIT = 4096  # combos kept at most (random auctions declare a great many different ones)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,9 @@ def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
     key = (id(rules), standard, specials)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not rules:
-        cached = _PLANS[key] = (rules, _make_plan(rules, standard, specials))
+        cached = (rules, _make_plan(rules, standard, specials))
+        if len(_PLANS) < _PLAN_LIMIT:
+            _PLANS[key] = cached
     return cached[1]
 
 
