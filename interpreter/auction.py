@@ -12,6 +12,7 @@ from rulespec.build import facts
 from rulespec.model import Bid, RuleSet
 
 _TABLES: dict[int, tuple[RuleSet, Any]] = {}
+_FIXED_COMBOS = 4096  # at most this many fixed combos kept per rule set (random auctions try many)
 
 
 def _bid_tables(rules: RuleSet) -> Any:
@@ -24,6 +25,7 @@ def _bid_tables(rules: RuleSet) -> Any:
             tuple(b.id for b in rules.special_bids),
             # Bids whose worth depends on the combo (the rest have it in their facts already).
             frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant),
+            {},  # combos made so far whose worth is fixed, by answer (a Combo is immutable)
         )
         cached = _TABLES[id(rules)] = (rules, tables)
     return cached[1]
@@ -35,7 +37,7 @@ class ComboMaker:
     def __init__(self, rules: RuleSet, base_env: dict[str, Any]) -> None:
         self.rules = rules
         self.base_env = base_env
-        self.facts, self.standard_ids, self.special_ids, self.variable = _bid_tables(rules)
+        self.facts, self.standard_ids, self.special_ids, self.variable, self.fixed = _bid_tables(rules)
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None."""
@@ -68,9 +70,13 @@ class ComboMaker:
         Its worth is the sum of its bids' worths, unless the auction says otherwise
         (``auction.combo_worth``, which may look at the bidder, e.g. at their marks).
         """
+        fixed = self.fixed.get(answer)
+        if fixed is not None:
+            return fixed
         ids = (answer.standard, *answer.specials)
         bids = [self.facts[b] for b in ids]
-        if self.variable.intersection(ids):
+        variable = bool(self.variable.intersection(ids))
+        if variable:
             env = {**self.base_env, "standard": bids[0], "specials": bids[1:]}
             bids = [
                 replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in self.variable else facts
@@ -78,7 +84,11 @@ class ComboMaker:
             ]
         worth: Any = sum(b.worth for b in bids)
         auction = self.rules.game.auction
-        if auction is not None and getattr(auction, "combo_worth", None) is not None and bidder is not None:
+        by_bidder = auction is not None and getattr(auction, "combo_worth", None) is not None
+        if by_bidder and bidder is not None:
             env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
             worth = auction.combo_worth(env)
-        return Combo(bids[0], tuple(bids[1:]), worth)
+        combo = Combo(bids[0], tuple(bids[1:]), worth)
+        if not (variable or by_bidder) and len(self.fixed) < _FIXED_COMBOS:  # the same in every deal
+            self.fixed[answer] = combo
+        return combo

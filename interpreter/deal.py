@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import Any
 
 from interpreter.auction import ComboMaker
 from interpreter.decisions import BidAnswer, Request, ScriptError, View
+from interpreter.prepared import NO_HOOKS, ComboPlan, DeckLayout, combo_plan, deck_layout
 from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick
 from rulespec import model as M
 from rulespec.build import least_tricks
@@ -97,12 +99,10 @@ class Deal:
         self.dealer = self.by_seat[dealer]
         self.declarer: Player | None = None
         self.combo: Combo | None = None
-        self.bids: list[M.Bid] = []  # the combo's bids in event order
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
         self.tricks: list[Trick] = []
-        self.trick_log: list[dict[str, Any]] = []  # finished tricks as plain data (views, records)
         self.current: Trick | None = None
         self.stock: list[Card] = []  # top first
         self.face_up: Card | None = None
@@ -111,28 +111,52 @@ class Deal:
         self.meld_log: list[dict[str, Any]] = []
         self.taker_used: set[int] = set()  # trick-taker rules that give one trick a deal, once used
         self.hand_number = hand_number
-        self.deck = self._make_deck()
-        self.card_by_name = {c.name: c for c in self.deck}
-        self.hand_size = int(self.game.deal.hand_size({"player_count": len(self.players)}))
-        self.env: dict[str, Any] = self._base_env(options)
+        self._set_plan(NO_HOOKS)  # until a combo is declared
+        layout = deck_layout(rules, len(self.players))
+        self.deck = self._make_deck(layout)
+        self.card_by_name = dict(zip(layout.names, self.deck, strict=True))
+        self.hand_size = layout.hand_size
+        self.env: dict[str, Any] = self._base_env(options, layout)
         self.combos = ComboMaker(rules, self.env)
+        # Each player's turn order when they lead, made once (seating is fixed for the deal).
+        self._rounds = {p: self.seating.clockwise_from(p) for p in self.players}
         self._deal_cards(rng, hands, stock)
-        self.dealt = {p.seat: [c.name for c in p.hand] for p in self.players}
-        self.dealt_stock = [c.name for c in ([self.face_up] if self.face_up else []) + self.stock]
+        # The cards as dealt; their names (records) are made only when asked for.
+        self._dealt_hands = {p.seat: tuple(p.hand) for p in self.players}
+        self._dealt_stock = ([self.face_up] if self.face_up else []) + self.stock
+        self._trick_log: list[dict[str, Any]] = []
 
     # -- setup
 
-    def _make_deck(self) -> list[Card]:
-        deck = self.game.deck
-        self.table.rank_value = {rank: i + 1 for i, rank in enumerate(deck.ranks)}
-        self.table.colors = {suit.id: suit.color or "" for suit in deck.suits}
-        return [Card(rank, suit, self.table) for rank, suit in deck.cards(len(self.players))]
+    def _make_deck(self, layout: DeckLayout) -> list[Card]:
+        table = self.table
+        table.rank_value = layout.rank_value
+        table.colors = layout.colors
+        return list(map(Card, layout.ranks_in_deck, layout.suits_in_deck, repeat(table), layout.names))
 
-    def _base_env(self, options: dict[str, Any]) -> dict[str, Any]:
+    @property
+    def dealt(self) -> dict[int, list[str]]:
+        """Each seat's hand as dealt (card names)."""
+        return {seat: [c.name for c in cards] for seat, cards in self._dealt_hands.items()}
+
+    @property
+    def dealt_stock(self) -> list[str]:
+        """The stock as dealt, top first (the face-up card first)."""
+        return [c.name for c in self._dealt_stock]
+
+    @property
+    def trick_log(self) -> list[dict[str, Any]]:
+        """Finished tricks as plain data (views, records), made from the tricks when first asked for."""
+        log, tricks = self._trick_log, self.tricks
+        for trick in tricks[len(log) :]:
+            log.append(trick_data(trick))
+        return log
+
+    def _base_env(self, options: dict[str, Any], layout: DeckLayout) -> dict[str, Any]:
         return {
             "player_count": len(self.players),
-            "suits": [s.id for s in self.game.deck.suits],
-            "ranks": list(self.game.deck.ranks),
+            "suits": list(layout.suits),
+            "ranks": list(layout.ranks),
             "option": Options(options),
             "hand_size": self.hand_size,
             "dealer": self.dealer,
@@ -172,7 +196,7 @@ class Deal:
             cards = list(self.deck)
             rng.shuffle(cards)
             self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
-            order = self.seating.clockwise_from(self.seating.left_of(self.dealer))
+            order = self._rounds[self.seating.left_of(self.dealer)]
             for i, player in enumerate(order):
                 player.hand = cards[i * self.hand_size : (i + 1) * self.hand_size]
             self.stock = cards[len(order) * self.hand_size :]
@@ -181,9 +205,8 @@ class Deal:
         elif rules.stock.face_up and self.stock:
             self.face_up = self.stock.pop(0)
         self._stock_changed()
-        for player in self.players:
-            for card in player.hand:
-                self.table.holder[card] = player
+        # The table is new (nothing held yet): its holder map is made in one go.
+        self.table.holder = {card: player for player in self.players for card in player.hand}
 
     def _stock_changed(self) -> None:
         self.env["face_up"] = self.face_up
@@ -312,42 +335,36 @@ class Deal:
         env = self.env
         if player is not None:
             player.is_declarer = True
-            env.update(declarer=player, opponents=[p for p in self.seating.clockwise_from(player) if p is not player])
+            env.update(declarer=player, opponents=[p for p in self._rounds[player] if p is not player])
         env["combo"] = combo
         score = standard.score(env) if standard.score is not None else 0
         wanted = standard.tricks.in_force(len(self.players)) if standard.tricks is not None else None
-        least = least_tricks(wanted, env)
-        combo = Combo(replace(combo.standard, score=score, min_tricks=least), combo.specials, combo.worth)
+        facts = _with_score(combo.standard, score, least_tricks(wanted, env))
+        if facts is not combo.standard:
+            combo = Combo(facts, combo.specials, combo.worth)
         self.combo = combo
         env.update(combo=combo, standard=combo.standard)
-        specials = [self.rules.bids[s] for s in answer.specials]
-        ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
-        self.bids = _after_named([bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))])
+        plan = combo_plan(self.rules, answer.standard, answer.specials)
+        self._set_plan(plan)
         if player is not None:
-            for bid in self.bids:  # marks gained or spent by declaring (e.g. a spent potential)
-                for name, count in getattr(bid, "marks_on_declaring", {}).items():
-                    player.marks._counts[name] = player.marks._counts.get(name, 0) + count
-        self._collect_hooks()
-        self._apply_rank_order()
+            counts = player.marks._counts
+            for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
+                counts[name] = counts.get(name, 0) + count
 
-    def _collect_hooks(self) -> None:
-        """The combo's play-time hook points, gathered once so the trick loop stays lean."""
-        bids = self.bids
-        self.plays_last_rules = [b.plays_last for b in bids if b.plays_last is not None]
-        self.play_rules = [b.may_not_play for b in bids if b.may_not_play is not None]
-        self.lead_rules = [b.may_not_lead for b in bids if b.may_not_lead is not None]
-        self.taker_rules = [b.trick_taker for b in bids if b.trick_taker is not None]
-        self.trump_changes = [
-            b.trump.after_each_trick for b in bids if b.trump is not None and b.trump.after_each_trick is not None
-        ]
-
-    def _apply_rank_order(self) -> None:
-        ranks = list(self.game.deck.ranks)
-        for bid in self.bids:
-            if bid.rank_order:
-                ranks = [r for r in ranks if r not in bid.rank_order.lowest and r not in bid.rank_order.highest]
-                ranks = [*bid.rank_order.lowest, *ranks, *bid.rank_order.highest]
-        self.table.rank_value = {rank: i + 1 for i, rank in enumerate(ranks)}
+    def _set_plan(self, plan: ComboPlan) -> None:
+        """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""
+        self.bids: list[M.Bid] = list(plan.bids)  # the combo's bids in event order
+        self.plays_last_rules = plan.plays_last_rules
+        self.play_rules = plan.play_rules
+        self.lead_rules = plan.lead_rules
+        self.taker_rules = plan.taker_rules
+        self.trump_changes = plan.trump_changes
+        self.melds = plan.melds
+        self._plan = plan
+        # Following suit is the only limit when no bid restricts play and trumping is free.
+        self._plain_play = not plan.restricts_play and not self.game.play.must_trump
+        if plan.bids:
+            self.table.rank_value = plan.rank_value
 
     # -- events before the hand
 
@@ -536,6 +553,9 @@ class Deal:
         for bid in self.bids:
             if bid.first_leader is not None:
                 leader = bid.first_leader(self.env)
+        if self._hookless_hand():
+            self._plain_hand(leader)
+            return
         number = 0
         while any(p.hand for p in self.players):
             if not self.closed and play.close_when is not None and play.close_when(self.env):
@@ -543,8 +563,67 @@ class Deal:
             number += 1
             leader = self._play_trick(number, leader)
 
+    def _hookless_hand(self) -> bool:
+        """Whether nothing but following suit acts during this hand (no hook, zone, stock or close)."""
+        play = self.game.play
+        return (
+            self._plain_play
+            and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
+            and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
+        )
+
+    def _plain_hand(self, leader: Player) -> None:
+        """The tricks of a hook-less hand: :meth:`_play_trick` with :meth:`legal_cards` and :meth:`_play`
+        inlined for that case (the hot loop of simulations and playouts), asking the same requests
+        in the same order and keeping the same records.
+
+        Nothing but these plays changes a hand here, so each player's card names are kept beside
+        the hand, as a whole and by suit, in hand order: the legal options are copies of those
+        lists instead of a filtered walk over the hand at every play.
+        """
+        ask, by_name, holder, env = self.ask_fn, self.card_by_name, self.table.holder, self.env
+        all_plays, tricks = env["plays"], self.tricks
+        follow_suit, trump = self.game.play.follow_suit, self.table.trump
+        turns = self._plain_turns()
+        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
+        number = 0
+        while any(hands):
+            number += 1
+            self.current = trick = Trick(number, leader, trump)
+            plays = trick.plays
+            led = None
+            for player, seat, hand, names, by_suit in turns[leader]:
+                following = by_suit.get(led)  # None while leading (led is None)
+                answer = ask(Request("play", seat, "card", "card", tuple(following or names)))
+                card = by_name[answer]
+                hand.remove(card)
+                names.remove(card.name)
+                by_suit[card.suit].remove(card.name)
+                del holder[card]
+                play = Play(player, card)
+                plays.append(play)
+                all_plays.append(play)
+                if led is None and follow_suit:
+                    led = card.suit
+            trick.winner = leader = self.trick_winner(trick)
+            leader.win(trick)
+            tricks.append(trick)
+            env["last_trick"] = trick
+            self.current = None
+
+    def _plain_turns(self) -> dict[Player, list[tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]]]:
+        """For each leader, the players in turn with their seat, hand, its card names and those by suit."""
+        kept = {}
+        for player in self.players:
+            by_suit: dict[Any, list[str]] = {}
+            for card in player.hand:
+                by_suit.setdefault(card.suit, []).append(card.name)
+            kept[player] = (player, player.seat, player.hand, [c.name for c in player.hand], by_suit)
+        return {leader: [kept[p] for p in order] for leader, order in self._rounds.items()}
+
     def play_order(self, trick: Trick) -> list[Player]:
-        order = self.seating.clockwise_from(trick.leader)
+        """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
+        order = self._rounds[trick.leader]
         if self.plays_last_rules:
             self.env["trick"] = trick
             for rule in self.plays_last_rules:
@@ -562,23 +641,24 @@ class Deal:
             answer = ask(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])))
             self._play(player, by_name[answer], trick)
         winner = self.trick_winner(trick)
-        winner = self._trick_taker(trick, winner)
+        if self.taker_rules:
+            winner = self._trick_taker(trick, winner)
         trick.winner = winner
-        winner.won_tricks.append(trick)
+        winner.win(trick)
         self.tricks.append(trick)
-        self.trick_log.append(trick_data(trick))
         self.env["last_trick"] = trick
         self.current = None
-        self._melds(trick)
-        self._after_trick(trick)
-        self._draws(trick)
+        if self.melds:
+            self._melds(trick)
+        if self.trump_changes:
+            self._after_trick(trick)
+        if self.game.play.after_trick:
+            self._draws(trick)
         return winner
 
     def _melds(self, trick: Trick) -> None:
         """The trick's leader may declare a meld: led the right card, and still holds one to show."""
-        melds = [meld for bid in self.bids for meld in bid.melds]
-        if not melds:
-            return
+        melds = self.melds
         env, leader, led = self.env, trick.leader, trick.plays[0].card
         env["player"], env["trick"] = leader, trick
         for meld in melds:
@@ -634,8 +714,9 @@ class Deal:
 
     def _play(self, player: Player, card: Card, trick: Trick) -> None:
         player.hand.remove(card)
-        zone_name = self.table.zone.pop(card, None)
-        del self.table.holder[card]
+        table = self.table
+        zone_name = table.zone.pop(card, None) if table.zone else None
+        del table.holder[card]
         play = Play(player, card)
         trick.plays.append(play)
         self.env["plays"].append(play)
@@ -671,12 +752,12 @@ class Deal:
         return list(legal)
 
     def trick_winner(self, trick: Trick) -> Player:
-        trump = trick.trump
+        trump, value = trick.trump, self.table.rank_value  # card.value, looked up directly
         best = trick.plays[0]
         for play in trick.plays[1:]:
             card, top = play.card, best.card
             if card.suit == top.suit:
-                if card.value > top.value:
+                if value[card.rank] > value[top.rank]:
                     best = play
             elif trump is not None and card.suit == trump:
                 best = play
@@ -684,8 +765,6 @@ class Deal:
 
     def _trick_taker(self, trick: Trick, winner: Player) -> Player:
         """A rule may give the trick to someone else; ``trick.winner`` is who won it by the cards."""
-        if not self.taker_rules:
-            return winner
         self.env["trick"] = trick
         trick.winner = winner
         for index, rule in enumerate(self.taker_rules):
@@ -704,10 +783,9 @@ class Deal:
         return winner
 
     def _after_trick(self, trick: Trick) -> None:
-        if self.trump_changes:
-            self.env["trick"] = trick
-            for change in self.trump_changes:
-                self.set_trump(change(self.env))
+        self.env["trick"] = trick
+        for change in self.trump_changes:
+            self.set_trump(change(self.env))
 
     # -- scoring
 
@@ -740,27 +818,27 @@ class Deal:
             return DealResult(
                 declarer=None,
                 combo=self.combo,
-                tricks={p.seat: len(p.won_tricks) for p in self.players},
+                tricks={p.seat: p.won_count for p in self.players},
                 hand_points=self.hand_points(),
             )
-        adjustments = [k for bid in self.bids for k in bid.tricks_adjust] or [0]
-        completed = all(self.requirements_hold(k) for k in adjustments)
+        plan = self._plan
+        completed = all(self.requirements_hold(k) for k in plan.tricks_adjust)
         env = self.env
-        bonus = sum((bid.bonus(env) for bid in self.bids if bid.bonus is not None), 0)
-        penalty = sum((bid.penalty(env) for bid in self.bids if bid.penalty is not None), 0)
+        bonus = sum([rule(env) for rule in plan.bonuses], 0)
+        penalty = sum([rule(env) for rule in plan.penalties], 0)
         scoring = self.game.scoring
         points: Any = 0
         if scoring is not None:
             formula = scoring.completed if completed else scoring.failed
             points = formula({**env, "bonus": bonus, "penalty": penalty})
         self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks._counts)
-        instant = completed and any(bid.wins_game is not None and bid.wins_game(env) for bid in self.bids)
+        instant = completed and any(rule(env) for rule in plan.wins_game)
         return DealResult(
             declarer=self.declarer.seat,
             combo=self.combo,
             completed=completed,
             points=points,
-            tricks={p.seat: len(p.won_tricks) for p in self.players},
+            tricks={p.seat: p.won_count for p in self.players},
             instant_win=instant,
         )
 
@@ -851,15 +929,11 @@ def floored(scoring: M.Scoring | None, score: Any, marks: dict[str, int]) -> Any
     return floor.score
 
 
-def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
-    """Event order: a bid that names others in ``events_after`` moves behind those of them present."""
-    ordered = list(bids)
-    for bid in bids:
-        before = [other for other in ordered if other.id in getattr(bid, "events_after", ())]
-        if before and ordered.index(bid) < max(ordered.index(other) for other in before):
-            ordered.remove(bid)
-            ordered.insert(max(ordered.index(other) for other in before) + 1, bid)
-    return ordered
+def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
+    """``facts`` with the bid's score and trick minimum in this deal (the same facts when unchanged)."""
+    if type(score) is type(facts.score) and score == facts.score and min_tricks == facts.min_tricks:
+        return facts
+    return replace(facts, score=score, min_tricks=min_tricks)
 
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:

@@ -182,7 +182,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
     if declarer is None:
         return None
     env = deal.env
-    won = len(declarer.won_tricks)
+    won = declarer.won_count
     adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
     everything = frozenset(range(deal.hand_size + 1))
     result: frozenset[int] | None = None
@@ -471,7 +471,7 @@ class Playout:
         deal = self.deal
         assert deal is not None and deal.declarer is not None
         # The others fight over the same tricks: they want them exactly when the declarer does.
-        return self.plan.wants(len(deal.declarer.won_tricks))
+        return self.plan.wants(deal.declarer.won_count)
 
     def table(self, seat: int, plays: Sequence[tuple[int, str]] = (), for_play: bool = False) -> Table:
         deal = self.deal
@@ -487,7 +487,7 @@ class Playout:
             trump=deal.table.trump,
             value=deal.table.rank_value,
             tables=self.tables,
-            won={} if for_play else {p.seat: len(p.won_tricks) for p in deal.players},
+            won={} if for_play else {p.seat: p.won_count for p in deal.players},
             players=self._seats,
             plays=plays,
             played=self._played,

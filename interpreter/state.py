@@ -9,6 +9,7 @@ order is seen at once by every expression.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,10 +22,10 @@ class Card:
 
     __slots__ = ("rank", "suit", "name", "_table")
 
-    def __init__(self, rank: str, suit: str, table: Table) -> None:
+    def __init__(self, rank: str, suit: str, table: Table, name: str | None = None) -> None:
         self.rank = rank
         self.suit = suit
-        self.name = rank + suit
+        self.name = name or rank + suit  # a deal passes names made once per rule set
         self._table = table
 
     @property
@@ -67,20 +68,41 @@ class Marks:
 
 @dataclass(eq=False)
 class Player:
-    """A player taking part in the deal (``seat`` is the game seat)."""
+    """A player taking part in the deal (``seat`` is the game seat).
+
+    The tricks a player won are held weakly (the deal's trick list holds them): a trick refers
+    to its players, so strong links both ways would make every finished deal a reference cycle,
+    left for Python's cyclic garbage collector instead of being freed at once.
+    """
 
     seat: int
     score: Any
     marks: Marks
     hand: list[Card] = field(default_factory=list)
-    won_tricks: list[Trick] = field(default_factory=list)
     is_declarer: bool = False
     adjust: int = 0  # virtual tricks while requirements are checked
     meld_points: Any = 0  # points from melds declared this hand
+    _won: list[weakref.ref[Trick]] = field(default_factory=list, repr=False)
+
+    def win(self, trick: Trick) -> None:
+        """Record ``trick`` as won by this player (the deal keeps the trick itself)."""
+        self._won.append(weakref.ref(trick))
+
+    @property
+    def won_tricks(self) -> list[Trick]:
+        tricks = [ref() for ref in self._won]
+        if None in tricks:
+            raise ReferenceError(f"seat {self.seat}: the deal holding this player's tricks is gone")
+        return tricks  # type: ignore[return-value]  # no None: checked above
+
+    @property
+    def won_count(self) -> int:
+        """How many tricks this player won (``tricks`` without virtual ones)."""
+        return len(self._won)
 
     @property
     def tricks(self) -> int:
-        return len(self.won_tricks) + self.adjust
+        return len(self._won) + self.adjust
 
     @property
     def won(self) -> list[Card]:
@@ -94,13 +116,13 @@ class Player:
         return f"Player({self.seat})"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # slots: one per card played, made in the trick loop
 class Play:
     player: Player
     card: Card
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True, weakref_slot=True)  # weakref: see Player
 class Trick:
     number: int
     leader: Player
@@ -157,7 +179,7 @@ class Seating:
 
     def clockwise_from(self, player: Player) -> list[Player]:
         start = self._index[player]
-        return [self.players[(start + i) % len(self.players)] for i in range(len(self.players))]
+        return self.players[start:] + self.players[:start]
 
 
 @dataclass

@@ -1,0 +1,146 @@
+"""What a deal needs from its rule set that does not change from deal to deal, worked out once.
+
+A rule set is immutable once loaded, so the deck's layout for a player count and the hook
+points of a combo are the same in every deal: a :class:`~interpreter.deal.Deal` takes them
+from here instead of recomputing them (the deal loop of simulations and playouts is hot).
+Everything here is derived from the rule data alone, never from a bid's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rulespec import model as M
+from rulespec.compiler import Expression
+
+# Keyed by id(rules); the rule set is kept beside its entry so the id cannot be reused.
+_LAYOUTS: dict[tuple[int, int], tuple[M.RuleSet, DeckLayout]] = {}
+_PLANS: dict[tuple[int, str, tuple[str, ...]], tuple[M.RuleSet, ComboPlan]] = {}
+_PLAN_LIMIT = 4096  # combos kept at most (random auctions declare a great many different ones)
+
+
+@dataclass(frozen=True)
+class DeckLayout:
+    """The deck and the deal's size for one player count."""
+
+    ranks_in_deck: tuple[str, ...]  # each card's rank, suit and name, in deck order
+    suits_in_deck: tuple[str, ...]
+    names: tuple[str, ...]
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]  # low to high
+    colors: dict[str, str]  # read only: shared by every deal's table
+    rank_value: dict[str, int]  # the deck's own rank order (read only, shared)
+    hand_size: int
+
+
+def deck_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
+    """The layout of ``rules``' deck for ``player_count`` players (made on first use)."""
+    key = (id(rules), player_count)
+    cached = _LAYOUTS.get(key)
+    if cached is None or cached[0] is not rules:
+        cached = _LAYOUTS[key] = (rules, _make_layout(rules, player_count))
+    return cached[1]
+
+
+def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
+    deck = rules.game.deck
+    cards = tuple((rank, suit, rank + suit) for rank, suit in deck.cards(player_count))
+    return DeckLayout(
+        ranks_in_deck=tuple(rank for rank, _, _ in cards),
+        suits_in_deck=tuple(suit for _, suit, _ in cards),
+        names=tuple(name for _, _, name in cards),
+        suits=tuple(s.id for s in deck.suits),
+        ranks=tuple(deck.ranks),
+        colors={suit.id: suit.color or "" for suit in deck.suits},
+        rank_value=rank_values(deck.ranks, ()),
+        # hand_size sees nothing but the player count, so its value is fixed per count.
+        hand_size=int(rules.game.deal.hand_size({"player_count": player_count})),
+    )
+
+
+@dataclass(frozen=True)
+class ComboPlan:
+    """A combo's bids in event order and the play-time hook points they fill."""
+
+    bids: tuple[M.Bid, ...]
+    plays_last_rules: tuple[M.PlaysLast, ...]
+    play_rules: tuple[Expression, ...]
+    lead_rules: tuple[Expression, ...]
+    taker_rules: tuple[M.TrickTaker, ...]
+    trump_changes: tuple[Expression, ...]
+    melds: tuple[M.Meld, ...]
+    rank_value: dict[str, int]  # read only: shared by every deal of this combo
+    marks_on_declaring: tuple[tuple[str, int], ...]  # (mark, count) per bid, in event order
+    tricks_adjust: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
+    bonuses: tuple[Expression, ...]
+    penalties: tuple[Expression, ...]
+    wins_game: tuple[Expression, ...]
+
+    @property
+    def restricts_play(self) -> bool:
+        """Whether some bid limits the cards one may play or lead (beyond following suit)."""
+        return bool(self.play_rules or self.lead_rules)
+
+
+# Before a combo is declared: no hook (the rank values stay the deck's).
+NO_HOOKS = ComboPlan((), (), (), (), (), (), (), {}, (), (0,), (), (), ())
+
+
+def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
+    """The plan of the combo ``standard`` + ``specials`` of ``rules`` (made on first use)."""
+    key = (id(rules), standard, specials)
+    cached = _PLANS.get(key)
+    if cached is None or cached[0] is not rules:
+        cached = (rules, _make_plan(rules, standard, specials))
+        if len(_PLANS) < _PLAN_LIMIT:
+            _PLANS[key] = cached
+    return cached[1]
+
+
+def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
+    bids = event_order(rules.bids[standard], [rules.bids[s] for s in specials])
+    return ComboPlan(
+        bids=bids,
+        plays_last_rules=tuple(b.plays_last for b in bids if b.plays_last is not None),
+        play_rules=tuple(b.may_not_play for b in bids if b.may_not_play is not None),
+        lead_rules=tuple(b.may_not_lead for b in bids if b.may_not_lead is not None),
+        taker_rules=tuple(b.trick_taker for b in bids if b.trick_taker is not None),
+        trump_changes=tuple(
+            b.trump.after_each_trick for b in bids if b.trump is not None and b.trump.after_each_trick is not None
+        ),
+        melds=tuple(meld for b in bids for meld in b.melds),
+        rank_value=rank_values(rules.game.deck.ranks, bids),
+        marks_on_declaring=tuple(item for b in bids for item in getattr(b, "marks_on_declaring", {}).items()),
+        tricks_adjust=tuple(k for b in bids for k in b.tricks_adjust) or (0,),
+        bonuses=tuple(b.bonus for b in bids if b.bonus is not None),
+        penalties=tuple(b.penalty for b in bids if b.penalty is not None),
+        wins_game=tuple(b.wins_game for b in bids if b.wins_game is not None),
+    )
+
+
+def event_order(standard: M.Bid, specials: list[M.Bid]) -> tuple[M.Bid, ...]:
+    """Priority order (the standard bid before specials of its priority), then ``events_after``."""
+    ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
+    return tuple(_after_named([bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))]))
+
+
+def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
+    """Event order: a bid that names others in ``events_after`` moves behind those of them present."""
+    ordered = list(bids)
+    for bid in bids:
+        before = [other for other in ordered if other.id in getattr(bid, "events_after", ())]
+        if before and ordered.index(bid) < max(ordered.index(other) for other in before):
+            ordered.remove(bid)
+            ordered.insert(max(ordered.index(other) for other in before) + 1, bid)
+    return ordered
+
+
+def rank_values(ranks: tuple[str, ...], bids: tuple[M.Bid, ...]) -> dict[str, int]:
+    """Each rank's value (1 = lowest) under the rank orders of ``bids``, applied in turn."""
+    order: list[Any] = list(ranks)
+    for bid in bids:
+        if bid.rank_order:
+            order = [r for r in order if r not in bid.rank_order.lowest and r not in bid.rank_order.highest]
+            order = [*bid.rank_order.lowest, *order, *bid.rank_order.highest]
+    return {rank: i + 1 for i, rank in enumerate(order)}
