@@ -3,7 +3,7 @@
 A combo bid is completed when, at the end of the hand, every bid's ``tricks`` and ``requires``
 hold under each of the combo's ``tricks_adjust`` (the engine's rule, see
 :meth:`interpreter.deal.Deal.score`). The combo is *possible* when some deal, some legal play
-by everybody and some choice of every declaration (guesses, a plague suit, …) ends that way;
+by everybody and some choice of every declaration (guesses, a chosen suit, …) ends that way;
 it is *impossible* when none does. Nothing is sampled: the checker searches the finite space
 of what the requirements can see and either finds an end of a hand that completes the combo
 (a witness) or exhausts the space.
@@ -19,7 +19,7 @@ them (*prune by observation*):
   off, and the search restarts with the finer classes;
 * ``C[p]``: how many cards of each *category* player ``p`` won (``player.won``). Cards fall
   into one category when no requirement can tell them apart: the card attributes the
-  requirements read, and the values they compare them with (``card.suit == plague``,
+  requirements read, and the values they compare them with (``card.suit == chosen_suit``,
   ``card.rank == "2"``), are found in the syntax trees; a value that cannot be worked out
   separates every value of that attribute;
 * the declarations (``choose`` steps), the final trump suit, the declarer's seat (only when
@@ -45,7 +45,7 @@ look at no card, under every adjustment); when an evaluation reads a variable wi
 value, try each value it can take. A failed hook records the variables it read; a branch
 whose failure did not involve the variable just tried skips that variable's other values
 (conflict-directed backjumping), so a conflict between trick counts is not re-proved for
-every way the plague cards could lie. A search that passes :data:`SEARCH_LIMIT` evaluations
+every way the cards of a chosen suit could lie. A search that passes :data:`SEARCH_LIMIT` evaluations
 (or meets a declaration or a card split too large to list) gives up: the combo then counts
 as possible.
 
@@ -53,8 +53,8 @@ as possible.
 make a combo impossible: the other bids only change how the hand is played, which the
 outcomes already range over. So a combo's verdict depends on its *requirement bids* alone,
 and is cached per rule set, set of requirement bids and number of players.
-:func:`analyze` lists the minimal impossible sets (Zero + Greed, not every combo holding
-them); :func:`impossible_reason` answers the auction.
+:func:`analyze` lists the minimal impossible sets (two bids that contradict each other,
+not every combo holding them); :func:`impossible_reason` answers the auction.
 """
 
 from __future__ import annotations

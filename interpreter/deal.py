@@ -311,7 +311,7 @@ class Deal:
         self._marks_for_bidding(self.by_seat[seat], answer)
 
     def _marks_for_bidding(self, player: Player, answer: BidAnswer) -> None:
-        """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a potential spent)."""
+        """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a mark spent)."""
         for bid_id in (answer.standard, *answer.specials):
             for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
                 player.marks._counts[name] = player.marks._counts.get(name, 0) + count

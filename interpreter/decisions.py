@@ -51,7 +51,7 @@ class Request:
     ``choose`` (a value of ``what``: suit id, card name, number or seat; a list of ``count``
     distinct values when ``count`` > 1; None allowed when ``optional``), ``trick_taker``
     (a seat), ``zone`` (card names to put in a zone).
-    ``name`` says what is being chosen (e.g. the declaration ``plague`` or ``trump``).
+    ``name`` says what is being chosen (e.g. a declared suit, or ``trump``).
     For a bid, ``options`` is empty and ``check`` tells whether a combo is legal.
     """
 

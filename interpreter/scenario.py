@@ -8,7 +8,7 @@ compared with ``expect``. This is how every rule is tested (``tests/scenarios/``
     players: 4
     dealer: 0                     # seat 1 bids first, seat 1's right-hand player leads
     scores: [0, 0, 0, 0]          # before the deal (optional)
-    marks: {2: {potential: 1}}    # before the deal (optional)
+    marks: {2: {star: 1}}         # before the deal (optional)
     hands:
       0: 2C 3C 4C ...             # 13 card names each, or a list
     decisions:                    # every answer but card plays, in the order asked
