@@ -26,6 +26,7 @@ def _bid_tables(rules: RuleSet) -> Any:
             # Bids whose worth depends on the combo (the rest have it in their facts already).
             frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant),
             {},  # combos made so far whose worth is fixed, by answer (a Combo is immutable)
+            tuple(b.id for b in rules.special_bids if b.repeatable is not None),
         )
         cached = _TABLES[id(rules)] = (rules, tables)
     return cached[1]
@@ -37,7 +38,8 @@ class ComboMaker:
     def __init__(self, rules: RuleSet, base_env: dict[str, Any]) -> None:
         self.rules = rules
         self.base_env = base_env
-        self.facts, self.standard_ids, self.special_ids, self.variable, self.fixed = _bid_tables(rules)
+        tables = _bid_tables(rules)
+        self.facts, self.standard_ids, self.special_ids, self.variable, self.fixed, self.repeatable_ids = tables
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None."""

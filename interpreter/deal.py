@@ -263,6 +263,7 @@ class Deal:
                 check=lambda answer, p=player, ld=lead, lr=leader: self.bid_problem(answer, p, ld, lr),
                 standard_ids=self.combos.standard_ids,
                 special_ids=self.combos.special_ids,
+                repeatable_ids=self.combos.repeatable_ids,
             )
             answer = self.ask(request)
             if answer is None:

@@ -65,6 +65,7 @@ class Request:
     check: Callable[[BidAnswer], str | None] | None = field(default=None, compare=False, repr=False)
     standard_ids: tuple[str, ...] = ()
     special_ids: tuple[str, ...] = ()
+    repeatable_ids: tuple[str, ...] = ()  # special bids a combo may hold more than once
 
     def validate(self, answer: Any) -> Any:
         """Return the answer in canonical form, or raise :class:`IllegalDecision`."""
