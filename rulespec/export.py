@@ -22,7 +22,7 @@ EXPORT_FORMAT_VERSION = 1
 def expression(expr: Expression | None) -> Any:
     if expr is None:
         return None
-    if expr.is_constant:
+    if expr.is_constant and _written_as_itself(expr):
         return expr.constant
     result: dict[str, Any] = {"expr": " ".join(expr.source.split())}
     values = expr.possible_values()
@@ -31,10 +31,22 @@ def expression(expr: Expression | None) -> Any:
     return result
 
 
+def _written_as_itself(expr: Expression) -> bool:
+    """Whether a constant reads back from its plain value: a number, true/false, or a bare word.
+
+    A quoted text (``'"S"'``) or a list literal stays an expression, so that the export in
+    rule-file form (its ``expr`` text) means the same again.
+    """
+    value = expr.constant
+    if isinstance(value, bool | int):
+        return True
+    return isinstance(value, str) and " ".join(expr.source.split()) == value
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Expression):
         return expression(value)
-    if isinstance(value, M.Choose | M.Reveal | M.Give | M.PassCards | M.Zone):
+    if isinstance(value, M.Choose | M.Reveal | M.Give | M.PassCards | M.Zone | M.DealBack):
         return {_step_name(value): _fields(value)}
     if isinstance(value, M.Draw):
         return {"draw": {"who": expression(value.who), "from": value.source}}
@@ -61,12 +73,14 @@ def _step_name(step: M.Step) -> str:
         M.Give: "give",
         M.PassCards: "pass_cards",
         M.Zone: "zone",
+        M.DealBack: "deal_back",
     }[type(step)]
 
 
 #: Model fields written under another key in rule files (the export keeps the rule files' keys).
 _RENAMED: dict[type, dict[str, str]] = {
     M.Choose: {"source": "from", "name": "as"},
+    M.DealBack: {"name": "as"},
     M.Deck: {"removals": "remove"},
 }
 #: Model fields that rule files do not write inside the object (e.g. a variant's name is its key).
@@ -89,6 +103,9 @@ def _fields(obj: Any) -> dict[str, Any]:
             continue
         if isinstance(obj, M.Auction) and f.name == "minimum_worth" and not obj.has_minimum:
             out[f.name] = False  # as in rule files: no minimum
+            continue
+        if isinstance(obj, M.Tricks) and f.name == "for_players":  # as in rule files: a list
+            out[f.name] = [{"players": count, **_fields(other)} for count, other in value.items()]
             continue
         out[renamed.get(f.name, f.name)] = _plain(value)
     return out

@@ -155,6 +155,8 @@ def as_rule_file(data: dict[str, Any]) -> dict[str, Any]:
             entry["priority"] = bid["priority"]
         if bid["incompatible"]:
             entry["incompatible"] = bid["incompatible"]
+        if bid.get("events_after"):
+            entry["events_after"] = bid["events_after"]
         if bid["params"]:
             entry["params"] = bid["params"]
         entry.update(source_form(bid["hooks"]))

@@ -701,3 +701,28 @@ def test_old_versions_keep_cards_scores_and_marks_sound(seed: int, version: str,
                 if marks.get("blockade", 0) > before:
                     assert int(seat) == record["declarer"]
         previous = record["marks"]
+
+
+def test_round_trips_through_whist_show(version: str, rules: RuleSet, tmp_path: Path) -> None:
+    """``whist show --format json`` of each version is a valid export, and as a rule file loads back the same."""
+    from test_export import as_rule_file, schema_errors
+
+    from rulespec.export import ruleset_to_data
+
+    result = subprocess.run(
+        [sys.executable, "-m", "whist", "show", f"combo-whist@{version}", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUTF8": "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    exported = json.loads(result.stdout)
+    assert exported == json.loads(json.dumps(ruleset_to_data(rules)))  # as JSON: lists, text keys
+    assert schema_errors(exported, "export.schema.json") == []
+    rule_file = as_rule_file(exported)
+    assert schema_errors(rule_file, "ruleset.schema.json") == []
+    path = tmp_path / "round-trip.yaml"
+    path.write_text(yaml.safe_dump(rule_file, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    again = json.loads(json.dumps(ruleset_to_data(load_ruleset(str(path)))))
+    assert {k: v for k, v in again.items() if k != "lineage"} == {k: v for k, v in exported.items() if k != "lineage"}
