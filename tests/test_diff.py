@@ -342,3 +342,37 @@ def test_combo_whist_1_4_2_to_1_5_0(whist):
     general = [r["text"] for r in find(items, kind=GENERAL)]
     assert any("20 → 30" in t for t in general)
     assert any("forbid_impossible" in t for t in general)
+
+
+def test_combo_whist_1_0_0_to_1_1_0(whist):
+    """SUMMARY §4 "1.1.0": Zerofication, Theft and Bingo out, Triumph Trump in, Begin → Lead,
+    Ending Dog → Finishing Dog, blockade and the fixed winning score gone, 20 s per bid."""
+    items = records(whist, "combo-whist@1.0.0", "combo-whist@1.1.0", "--lang", "en")
+    assert [r["bid"] for r in find(items, kind=BID_ADDED)] == ["justice"]
+    assert sorted(r["bid"] for r in find(items, kind=BID_REMOVED)) == ["bingo", "theft", "zerofication"]
+    renamed = {(r["old"], r["new"]) for r in find(items, kind=BID_RENAMED)}
+    assert {("Begin", "Lead"), ("Ending Dog", "Finishing Dog")} <= renamed
+    general = [r["text"] for r in find(items, kind=GENERAL)]
+    assert any("floor removed" in t for t in general)
+    assert any("60 → 20" in t for t in general)
+    assert any("target_drop added: 2" in t for t in general)
+
+
+def test_combo_whist_1_1_1_to_1_2_0(whist):
+    """SUMMARY §4 "1.2.0": Round Trump out, Greed from standard to special, Limbo, Sneaky Trump,
+    Sloth and Plague in, Triumph Trump -3 → -4, Taintless Master's Game 6 → 9, Master's
+    Switcheroo now incompatible with Grill, the three-player table gone."""
+    items = records(whist, "combo-whist@1.1.1", "combo-whist@1.2.0", "--lang", "en")
+    assert sorted(r["bid"] for r in find(items, kind=BID_ADDED)) == ["limbo", "plague", "sloth", "sub_trump"]
+    assert [r["bid"] for r in find(items, kind=BID_REMOVED)] == ["round_trump"]
+    (kind,) = find(items, bid="greed", field="kind")
+    assert (kind["old"], kind["new"]) == ("standard", "special")
+    (justice,) = find(items, bid="justice", field="worth")
+    assert (justice["old"], justice["new"]) == (-3, -4)
+    (taintless,) = find(items, bid="taintless_masters_game", field="worth")
+    assert (taintless["old"], taintless["new"]) == (6, 9)
+    assert find(items, bid="master_mail", field="incompatible_with", new="grill")
+    (trump,) = find(items, bid="trump", field="hooks.tricks")
+    assert trump["text"] == "Trump: tricks min. 5 (3 players: min. 7) → min. 5"
+    renamed = {(r["old"], r["new"]) for r in find(items, kind=BID_RENAMED)}
+    assert {("Dumb Skip", "Bid of Shame"), ("Rough Guess", "Approximately"), ("Switcharoo", "Switcheroo")} <= renamed

@@ -113,8 +113,9 @@ class Wording:
         if not isinstance(value, dict):
             return self.label("tricks_see_rules") if value is None else self.value(value)
         text = self._requirement({k: v for k, v in value.items() if k != "for_players"})
-        for players, other in (value.get("for_players") or {}).items():  # e.g. a three-player table
-            text = self.label("tricks_for_players", text=text, players=players, other=self._requirement(other))
+        for other in value.get("for_players") or ():  # e.g. a three-player table
+            requirement = self._requirement({k: v for k, v in other.items() if k != "players"})
+            text = self.label("tricks_for_players", text=text, players=other["players"], other=requirement)
         return text
 
     def _requirement(self, value: dict[str, Any]) -> str:
