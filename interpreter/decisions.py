@@ -52,7 +52,9 @@ class Request:
     distinct values when ``count`` > 1; None allowed when ``optional``), ``trick_taker``
     (a seat), ``zone`` (card names to put in a zone).
     ``name`` says what is being chosen (e.g. a declared suit, or ``trump``).
-    For a bid, ``options`` is empty and ``check`` tells whether a combo is legal.
+    For a bid, ``options`` is empty and ``check`` tells whether a combo is legal; the bids to
+    build it from are ``standard_ids`` and ``special_ids``, and those of ``repeatable_ids`` may
+    appear more than once in ``BidAnswer.specials``.
     """
 
     kind: str
