@@ -86,12 +86,18 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
     return table
 
 
-def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
-    """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
+def _overview(data: dict, rules: RuleSet, texts: Texts) -> Table:
+    """The two-column table that opens a simulation summary (label, figure)."""
     title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
     overview = Table(title=title, title_justify="left", show_header=False)
     overview.add_column("")
     overview.add_column("", justify="right")
+    return overview
+
+
+def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
+    """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
+    overview = _overview(data, rules, texts)
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
     overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
     overview.add_row(texts.label("hands_per_second"), str(data["hands_per_second"]))
@@ -111,10 +117,7 @@ def simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
     if rules.game.match is not None:
         return match_simulation_tables(data, rules, texts)
-    title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
-    overview = Table(title=title, title_justify="left", show_header=False)
-    overview.add_column("")
-    overview.add_column("", justify="right")
+    overview = _overview(data, rules, texts)
     overview.add_row(texts.label("sim_deals"), str(data["deals"]))
     overview.add_row(texts.label("sim_redeals"), str(data["redeals"]))
     overview.add_row(texts.label("sim_speed"), str(data["deals_per_second"]))
