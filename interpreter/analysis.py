@@ -66,7 +66,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.state import Card, Seating
+from interpreter.state import Card, CardFacts, Seating
 from rulespec import model as M
 from rulespec import types as T
 from rulespec.build import facts
@@ -395,8 +395,8 @@ def table_feasible(columns: Sequence[int], totals: Sequence[int | None], cells: 
 # --- runtime objects of an outcome ----------------------------------------------------------
 
 
-class _Table:
-    """What a :class:`Card` consults: the trump and the rank order are variables of the search."""
+class _Table(CardFacts):
+    """What expressions consult about cards: the trump and the rank order are variables of the search."""
 
     __slots__ = ("search", "holder", "zone", "colors")
 
@@ -553,7 +553,7 @@ class _Search:
                     self.card_use.merge(use)
         colors = {suit.id: suit.color or "" for suit in rules.game.deck.suits}
         self.table = _Table(self, colors)
-        self.deck = [Card(rank, suit, self.table) for rank, suit in world.cards]  # type: ignore[arg-type]
+        self.deck = [Card(rank, suit) for rank, suit in world.cards]
         self.players = [_Player(self, i) for i in range(self.count)]
         self.seating = Seating(self.players)  # type: ignore[arg-type]
         suits = tuple(s.id for s in rules.game.deck.suits)
@@ -574,6 +574,7 @@ class _Search:
             "deck": self.deck,
             "last_trick": _LastTrick(self, self.n) if self.n else None,
             "_seating": self.seating,
+            "_table": self.table,
         }
         if standard is not None:
             base["standard"] = _BidView(facts(standard))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import repeat
 from typing import Any
 
 from interpreter.auction import ComboMaker
@@ -23,6 +22,8 @@ from rulespec.build import least_tricks
 from rulespec.compiler import Expression
 
 Ask = Callable[[Request], Any]
+# A player's turn in a hook-less hand: the player, seat, hand, its card names, and those by suit.
+_Turn = tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]
 
 
 class Options:
@@ -113,8 +114,10 @@ class Deal:
         self.hand_number = hand_number
         self._set_plan(NO_HOOKS)  # until a combo is declared
         layout = deck_layout(rules, len(self.players))
-        self.deck = self._make_deck(layout)
-        self.card_by_name = dict(zip(layout.names, self.deck, strict=True))
+        self.table.rank_value = layout.rank_value
+        self.table.colors = layout.colors
+        self.deck = list(layout.cards)
+        self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)
         self.combos = ComboMaker(rules, self.env)
@@ -127,12 +130,6 @@ class Deal:
         self._trick_log: list[dict[str, Any]] = []
 
     # -- setup
-
-    def _make_deck(self, layout: DeckLayout) -> list[Card]:
-        table = self.table
-        table.rank_value = layout.rank_value
-        table.colors = layout.colors
-        return list(map(Card, layout.ranks_in_deck, layout.suits_in_deck, repeat(table), layout.names))
 
     @property
     def dealt(self) -> dict[int, list[str]]:
@@ -162,6 +159,7 @@ class Deal:
             "dealer": self.dealer,
             "players": self.players,
             "_seating": self.seating,
+            "_table": self.table,
             "declarer": None,
             "opponents": [],
             "combo": None,
@@ -583,7 +581,7 @@ class Deal:
         lists instead of a filtered walk over the hand at every play.
         """
         ask, by_name, holder, env = self.ask_fn, self.card_by_name, self.table.holder, self.env
-        all_plays, tricks = env["plays"], self.tricks
+        all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         turns = self._plain_turns()
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
@@ -592,35 +590,51 @@ class Deal:
             number += 1
             self.current = trick = Trick(number, leader, trump)
             plays = trick.plays
-            led = None
-            for player, seat, hand, names, by_suit in turns[leader]:
-                following = by_suit.get(led)  # None while leading (led is None)
-                answer = ask(Request("play", seat, "card", "card", tuple(following or names)))
+            (player, seat, hand, names, by_suit), followers = turns[leader]
+            answer = ask(Request("play", seat, "card", "card", tuple(names)))
+            card = by_name[answer]
+            hand.remove(card)
+            names.remove(answer)
+            by_suit[card.suit].remove(answer)
+            del holder[card]
+            play = Play(player, card)
+            plays.append(play)
+            all_plays.append(play)
+            led = card.suit if follow_suit else None
+            # The winner so far, kept as the cards come (what trick_winner finds at the end).
+            best_suit, best_value = card.suit, value[card.rank]
+            for player, seat, hand, names, by_suit in followers:
+                answer = ask(Request("play", seat, "card", "card", tuple(by_suit.get(led) or names)))
                 card = by_name[answer]
                 hand.remove(card)
-                names.remove(card.name)
-                by_suit[card.suit].remove(card.name)
+                names.remove(answer)
+                by_suit[card.suit].remove(answer)
                 del holder[card]
                 play = Play(player, card)
                 plays.append(play)
                 all_plays.append(play)
-                if led is None and follow_suit:
-                    led = card.suit
-            trick.winner = leader = self.trick_winner(trick)
+                if card.suit == best_suit:
+                    if value[card.rank] > best_value:
+                        leader, best_value = player, value[card.rank]
+                elif card.suit == trump:
+                    leader, best_suit, best_value = player, trump, value[card.rank]
+            trick.winner = leader
             leader.win(trick)
             tricks.append(trick)
             env["last_trick"] = trick
             self.current = None
 
-    def _plain_turns(self) -> dict[Player, list[tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]]]:
-        """For each leader, the players in turn with their seat, hand, its card names and those by suit."""
+    def _plain_turns(self) -> dict[Player, tuple[_Turn, list[_Turn]]]:
+        """For each leader: the leader's turn and those who follow, each with seat, hand, its card
+        names and those by suit."""
         kept = {}
         for player in self.players:
             by_suit: dict[Any, list[str]] = {}
-            for card in player.hand:
-                by_suit.setdefault(card.suit, []).append(card.name)
-            kept[player] = (player, player.seat, player.hand, [c.name for c in player.hand], by_suit)
-        return {leader: [kept[p] for p in order] for leader, order in self._rounds.items()}
+            names = [c.name for c in player.hand]
+            for card, name in zip(player.hand, names, strict=True):
+                by_suit.setdefault(card.suit, []).append(name)
+            kept[player] = (player, player.seat, player.hand, names, by_suit)
+        return {leader: (kept[leader], [kept[p] for p in order[1:]]) for leader, order in self._rounds.items()}
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""

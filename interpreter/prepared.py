@@ -1,7 +1,8 @@
 """What a deal needs from its rule set that does not change from deal to deal, worked out once.
 
-A rule set is immutable once loaded, so the deck's layout for a player count and the hook
-points of a combo are the same in every deal: a :class:`~interpreter.deal.Deal` takes them
+A rule set is immutable once loaded, so the deck's layout for a player count (its very card
+objects: what a deal knows of a card is kept in the deal's table) and the hook points of a
+combo are the same in every deal: a :class:`~interpreter.deal.Deal` takes them
 from here instead of recomputing them (the deal loop of simulations and playouts is hot).
 Everything here is derived from the rule data alone, never from a bid's name.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.state import Card
 from rulespec import model as M
 from rulespec.compiler import Expression
 
@@ -24,9 +26,8 @@ _PLAN_LIMIT = 4096  # combos kept at most (random auctions declare a great many 
 class DeckLayout:
     """The deck and the deal's size for one player count."""
 
-    ranks_in_deck: tuple[str, ...]  # each card's rank, suit and name, in deck order
-    suits_in_deck: tuple[str, ...]
-    names: tuple[str, ...]
+    cards: tuple[Card, ...]  # in deck order; the same card objects in every deal
+    card_by_name: dict[str, Card]  # read only: shared by every deal
     suits: tuple[str, ...]
     ranks: tuple[str, ...]  # low to high
     colors: dict[str, str]  # read only: shared by every deal's table
@@ -45,11 +46,10 @@ def deck_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
 
 def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
     deck = rules.game.deck
-    cards = tuple((rank, suit, rank + suit) for rank, suit in deck.cards(player_count))
+    cards = tuple(Card(rank, suit) for rank, suit in deck.cards(player_count))
     return DeckLayout(
-        ranks_in_deck=tuple(rank for rank, _, _ in cards),
-        suits_in_deck=tuple(suit for _, suit, _ in cards),
-        names=tuple(name for _, _, name in cards),
+        cards=cards,
+        card_by_name={card.name: card for card in cards},
         suits=tuple(s.id for s in deck.suits),
         ranks=tuple(deck.ranks),
         colors={suit.id: suit.color or "" for suit in deck.suits},

@@ -1,10 +1,12 @@
 """Runtime objects of one deal: what rule expressions see as card, player, trick, play, combo.
 
 Their attributes are exactly those declared in :mod:`rulespec.types` (a test keeps the two
-in step). Attributes that depend on the deal's current rules — a card's value under the rank
-order in force, whether it is trump, who holds it, which zone it lies in — are computed from
-the :class:`Table` the objects belong to, so a change of trump (a changing-trump bid) or of rank
-order is seen at once by every expression.
+in step). A card is the same object in every deal of a rule set (cards are made once per
+deck layout, see :mod:`interpreter.prepared`): the facts about a card that depend on the deal —
+its value under the rank order in force, whether it is trump, who holds it, which zone it lies
+in — are answered by the deal's :class:`Table`, which expressions reach as ``_table`` in their
+environment (``rulespec.types.TABLE_FACTS``). A change of trump or of rank order is thus seen
+at once by every expression.
 """
 
 from __future__ import annotations
@@ -18,35 +20,18 @@ from rulespec.model import BidFacts
 
 
 class Card:
-    """One physical card of the deal. ``str(card)`` is its name, e.g. ``"10H"``."""
+    """One card of a deck. ``str(card)`` is its name, e.g. ``"10H"``.
 
-    __slots__ = ("rank", "suit", "name", "_table")
+    Immutable and shared by every deal of its rule set; what a deal knows about it lives in
+    the deal's :class:`Table` (``table.card_value(card)``, ``table.card_holder(card)`` …).
+    """
 
-    def __init__(self, rank: str, suit: str, table: Table, name: str | None = None) -> None:
+    __slots__ = ("rank", "suit", "name")
+
+    def __init__(self, rank: str, suit: str, name: str | None = None) -> None:
         self.rank = rank
         self.suit = suit
-        self.name = name or rank + suit  # a deal passes names made once per rule set
-        self._table = table
-
-    @property
-    def value(self) -> int:
-        return self._table.rank_value[self.rank]
-
-    @property
-    def is_trump(self) -> bool:
-        return self.suit == self._table.trump
-
-    @property
-    def holder(self) -> Player | None:
-        return self._table.holder.get(self)
-
-    @property
-    def zone(self) -> str:
-        return self._table.zone.get(self, "")
-
-    @property
-    def color(self) -> str:
-        return self._table.colors.get(self.suit, "")
+        self.name = name or rank + suit
 
     def __repr__(self) -> str:
         return self.name
@@ -182,9 +167,41 @@ class Seating:
         return self.players[start:] + self.players[:start]
 
 
+class CardFacts:
+    """The card attributes that depend on the deal (``rulespec.types.TABLE_FACTS``), answered from
+    the deal's ``trump``, ``rank_value``, ``holder``, ``zone`` and ``colors``: compiled expressions
+    call ``card_value(card)`` and the like for ``card.value``.
+    """
+
+    __slots__ = ()
+    trump: str | None
+    rank_value: dict[str, int]
+    holder: dict[Card, Any]
+    zone: dict[Card, str]
+    colors: dict[str, str]
+
+    def card_value(self, card: Card) -> int:
+        """The card's position in the rank order in force, 1 = lowest."""
+        return self.rank_value[card.rank]
+
+    def card_is_trump(self, card: Card) -> bool:
+        return card.suit == self.trump
+
+    def card_holder(self, card: Card) -> Any:
+        """Who holds the card now (None: played, in the stock or set aside)."""
+        return self.holder.get(card)
+
+    def card_zone(self, card: Card) -> str:
+        """The named zone the card lies in, or "" when none."""
+        return self.zone.get(card, "")
+
+    def card_color(self, card: Card) -> str:
+        return self.colors.get(card.suit, "")
+
+
 @dataclass
-class Table:
-    """The changing facts of a deal that cards and expressions consult."""
+class Table(CardFacts):
+    """The changing facts of a deal that expressions consult about cards (see :class:`CardFacts`)."""
 
     trump: str | None = None
     rank_value: dict[str, int] = field(default_factory=dict)

@@ -9,7 +9,9 @@ time with the character offset of the culprit.
 
 Runtime values: numbers are ``int`` (``/`` gives an exact ``Fraction``), suits, ranks,
 bid ids and directions are ``str``, lists are sequences, game objects are whatever the
-interpreter passes that has the attributes of :data:`rulespec.types.ATTRIBUTES`.
+interpreter passes that has the attributes of :data:`rulespec.types.ATTRIBUTES`, except the
+facts of :data:`rulespec.types.TABLE_FACTS`, which the environment's ``_table`` answers
+(``card.value`` is ``env["_table"].card_value(card)``).
 """
 
 from __future__ import annotations
@@ -448,8 +450,11 @@ class _Compiler:
             raise CompileError(
                 f"{_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
             )
-        getter = operator.attrgetter(name)
         f, owner = obj.fn, obj.type
+        if name in T.TABLE_FACTS.get(owner, ()):  # a fact of the deal: its table answers it
+            fact = operator.attrgetter(f"{owner.name}_{name}")
+            return _Result(lambda env: fact(env["_table"])(_present(f(env), owner, name)), attributes[name])
+        getter = operator.attrgetter(name)
         return _Result(lambda env: getter(_present(f(env), owner, name)), attributes[name])
 
     def _attributes_of(self, t: T.Type) -> Mapping[str, T.Type]:

@@ -117,6 +117,14 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
     },
 }
 
+#: Attributes that are facts of the deal rather than of the object: a card is the same object
+#: in every deal of a rule set, while its value, trump-ness, holder, zone and colour belong to
+#: the deal. Expressions read them from the environment's ``_table``: ``card.value`` is
+#: ``_table.card_value(card)``.
+TABLE_FACTS: dict[Type, frozenset[str]] = {
+    CARD: frozenset({"value", "is_trump", "holder", "zone", "color"}),
+}
+
 #: Methods: (argument types, result type).
 METHODS: dict[Type, dict[str, tuple[tuple[Type, ...], Type]]] = {
     PLAYER: {"tricks_in": ((list_of(NUMBER),), NUMBER)},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -49,6 +50,8 @@ class Player:
 
 @dataclass(eq=False)
 class Card:
+    """A fake card that carries its deal facts itself (the fake table below reads them off)."""
+
     rank: str
     suit: str
     value: int
@@ -56,6 +59,16 @@ class Card:
     holder: Player | None = None
     zone: str = ""
     color: str = ""
+
+
+class CardTable:
+    """What the interpreter passes as ``env["_table"]``: ``card_value(card)`` for ``card.value`` …"""
+
+    def __getattr__(self, name: str) -> Any:
+        fact = name.removeprefix("card_")
+        if fact == name or fact not in T.TABLE_FACTS[T.CARD]:
+            raise AttributeError(name)
+        return operator.attrgetter(fact)
 
 
 @dataclass(eq=False)
@@ -201,6 +214,7 @@ def make_env() -> dict[str, Any]:
         "player": bob,
         "trick": t3,
         "_seating": Seating(players),
+        "_table": CardTable(),
     }
 
 

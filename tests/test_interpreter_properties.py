@@ -156,7 +156,7 @@ def check_table(watch: Watch, request: Request, view: View) -> None:
     for player in deal.players:
         expected = HAND_SIZE - len(deal.tricks) - (player.seat in in_current)
         assert len(player.hand) == expected, f"seat {player.seat} holds {len(player.hand)} cards, not {expected}"
-        assert all(card.holder is player for card in player.hand)
+        assert all(deal.table.card_holder(card) is player for card in player.hand)
 
 
 def check_dealt_and_played(deal: dict[str, Any]) -> None:
