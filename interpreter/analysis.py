@@ -398,11 +398,11 @@ def table_feasible(columns: Sequence[int], totals: Sequence[int | None], cells: 
 class _Table(CardFacts):
     """What expressions consult about cards: the trump and the rank order are variables of the search."""
 
-    __slots__ = ("search", "holder", "zone", "colors")
+    __slots__ = ("search", "players", "zone", "colors")
 
     def __init__(self, search: _Search, colors: dict[str, str]) -> None:
         self.search = search
-        self.holder: dict[Card, Any] = {}  # every card has been played: nobody holds one
+        self.players = ()  # every card has been played: nobody holds one
         self.zone: dict[Card, str] = {}
         self.colors = colors
 

@@ -93,8 +93,8 @@ class Deal:
         self.game = rules.game
         self.ask_fn = ask
         self.rng = rng  # also shuffles cards dealt back during the events
-        self.table = Table()
         self.players = [Player(seat, scores[seat], Marks(marks[seat])) for seat in seats]
+        self.table = Table(players=self.players)
         self.by_seat = {p.seat: p for p in self.players}
         self.seating = Seating(self.players)
         self.dealer = self.by_seat[dealer]
@@ -203,8 +203,6 @@ class Deal:
         elif rules.stock.face_up and self.stock:
             self.face_up = self.stock.pop(0)
         self._stock_changed()
-        # The table is new (nothing held yet): its holder map is made in one go.
-        self.table.holder = {card: player for player in self.players for card in player.hand}
 
     def _stock_changed(self) -> None:
         self.env["face_up"] = self.face_up
@@ -465,12 +463,11 @@ class Deal:
         return answer
 
     def _move(self, card: Card, to: Player) -> None:
-        holder = self.table.holder.get(card)
-        if holder is not None and card in holder.hand:
+        holder = self.table.card_holder(card)
+        if holder is not None:
             holder.hand.remove(card)
         self.table.zone.pop(card, None)
         to.hand.append(card)
-        self.table.holder[card] = to
 
     def _pass_cards(self, step: M.PassCards) -> None:
         senders: list[Player] = step.senders(self.env)
@@ -490,7 +487,7 @@ class Deal:
     def _deal_back(self, step: M.DealBack) -> None:
         """Take the cards from their holders, shuffle them and deal one back to each holder."""
         cards: list[Card] = list(step.cards(self.env))
-        holders = [self.table.holder[c] for c in cards]
+        holders = [self.table.card_holder(c) for c in cards]
         order = [p for p in self.seating.clockwise_from(self.seating.left_of(self.dealer)) if p in holders]
         receivers = [p for p in order for _ in range(holders.count(p))]
         self.rng.shuffle(cards)
@@ -580,7 +577,7 @@ class Deal:
         the hand, as a whole and by suit, in hand order: the legal options are copies of those
         lists instead of a filtered walk over the hand at every play.
         """
-        ask, by_name, holder, env = self.ask_fn, self.card_by_name, self.table.holder, self.env
+        ask, by_name, env = self.ask_fn, self.card_by_name, self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         turns = self._plain_turns()
@@ -596,7 +593,6 @@ class Deal:
             hand.remove(card)
             names.remove(answer)
             by_suit[card.suit].remove(answer)
-            del holder[card]
             play = Play(player, card)
             plays.append(play)
             all_plays.append(play)
@@ -609,7 +605,6 @@ class Deal:
                 hand.remove(card)
                 names.remove(answer)
                 by_suit[card.suit].remove(answer)
-                del holder[card]
                 play = Play(player, card)
                 plays.append(play)
                 all_plays.append(play)
@@ -627,14 +622,19 @@ class Deal:
     def _plain_turns(self) -> dict[Player, tuple[_Turn, list[_Turn]]]:
         """For each leader: the leader's turn and those who follow, each with seat, hand, its card
         names and those by suit."""
-        kept = {}
-        for player in self.players:
-            by_suit: dict[Any, list[str]] = {}
-            names = [c.name for c in player.hand]
-            for card, name in zip(player.hand, names, strict=True):
-                by_suit.setdefault(card.suit, []).append(name)
-            kept[player] = (player, player.seat, player.hand, names, by_suit)
-        return {leader: (kept[leader], [kept[p] for p in order[1:]]) for leader, order in self._rounds.items()}
+        turns: list[_Turn] = []
+        for player in self.players:  # clockwise
+            names: list[str] = []
+            by_suit: dict[Any, list[str]] = {}  # .get() of a void suit: None
+            for card in player.hand:
+                name, suit = card.name, card.suit
+                names.append(name)
+                if suit in by_suit:
+                    by_suit[suit].append(name)
+                else:
+                    by_suit[suit] = [name]
+            turns.append((player, player.seat, player.hand, names, by_suit))
+        return {turn[0]: (turn, turns[i + 1 :] + turns[:i]) for i, turn in enumerate(turns)}
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
@@ -718,7 +718,6 @@ class Deal:
                 card = self._take(step.source)
                 if card is not None:
                     player.hand.append(card)
-                    self.table.holder[card] = player
         self._stock_changed()
 
     def _take(self, source: str) -> Card | None:
@@ -731,7 +730,6 @@ class Deal:
         player.hand.remove(card)
         table = self.table
         zone_name = table.zone.pop(card, None) if table.zone else None
-        del table.holder[card]
         play = Play(player, card)
         trick.plays.append(play)
         self.env["plays"].append(play)
@@ -845,7 +843,9 @@ class Deal:
         points: Any = 0
         if scoring is not None:
             formula = scoring.completed if completed else scoring.failed
-            points = formula({**env, "bonus": bonus, "penalty": penalty})
+            env["bonus"], env["penalty"] = bonus, penalty  # names of the scoring formulas only
+            points = formula(env)
+            del env["bonus"], env["penalty"]
         self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks._counts)
         instant = completed and any(rule(env) for rule in plan.wins_game)
         return DealResult(

@@ -169,14 +169,14 @@ class Seating:
 
 class CardFacts:
     """The card attributes that depend on the deal (``rulespec.types.TABLE_FACTS``), answered from
-    the deal's ``trump``, ``rank_value``, ``holder``, ``zone`` and ``colors``: compiled expressions
-    call ``card_value(card)`` and the like for ``card.value``.
+    the deal's ``trump``, ``rank_value``, ``players`` (their hands), ``zone`` and ``colors``:
+    compiled expressions call ``card_value(card)`` and the like for ``card.value``.
     """
 
     __slots__ = ()
     trump: str | None
     rank_value: dict[str, int]
-    holder: dict[Card, Any]
+    players: Sequence[Any]
     zone: dict[Card, str]
     colors: dict[str, str]
 
@@ -188,8 +188,15 @@ class CardFacts:
         return card.suit == self.trump
 
     def card_holder(self, card: Card) -> Any:
-        """Who holds the card now (None: played, in the stock or set aside)."""
-        return self.holder.get(card)
+        """Who holds the card now (None: played, in the stock or set aside).
+
+        Read from the hands themselves, so nothing else has to follow a card about: expressions
+        ask this seldom, while cards move at every play.
+        """
+        for player in self.players:
+            if card in player.hand:
+                return player
+        return None
 
     def card_zone(self, card: Card) -> str:
         """The named zone the card lies in, or "" when none."""
@@ -205,6 +212,6 @@ class Table(CardFacts):
 
     trump: str | None = None
     rank_value: dict[str, int] = field(default_factory=dict)
-    holder: dict[Card, Player] = field(default_factory=dict)
+    players: Sequence[Player] = ()
     zone: dict[Card, str] = field(default_factory=dict)
     colors: dict[str, str] = field(default_factory=dict)

@@ -99,6 +99,9 @@ class Expression:
     values: tuple[Any, ...] | None = None  # what a conditional of constants can give
 
     def __call__(self, env: Env) -> Any:
+        constant = self.constant
+        if constant is not _MISSING:  # worths, scores, trick counts: mostly plain numbers
+            return constant
         if _STEPS in env:  # pragma: no cover - an evaluation inside another
             return self.evaluate(env)
         env[_STEPS] = 0
