@@ -12,20 +12,28 @@ from rulespec.build import facts
 from rulespec.model import Bid, RuleSet
 
 _TABLES: dict[int, tuple[RuleSet, Any]] = {}
-_FIXED_COMBOS = 4096  # at most this many fixed combos kept per rule set (random auctions try many)
+_KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
+
+#: What a worth may read and still be the same in every deal with as many players: the combo's
+#: bids and the deck (a worth that reads more, e.g. an option, is worked out every time).
+_COMBO_FACTS = frozenset({"standard", "specials", "player_count", "suits", "ranks"})
 
 
 def _bid_tables(rules: RuleSet) -> Any:
     """Per rule set, once: each bid's facts, the ids by kind, and the bids whose worth varies."""
     cached = _TABLES.get(id(rules))
     if cached is None or cached[0] is not rules:
+        variable = frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant)
         tables = (
             {bid_id: facts(bid) for bid_id, bid in rules.bids.items()},
             tuple(b.id for b in rules.standard_bids),
             tuple(b.id for b in rules.special_bids),
-            # Bids whose worth depends on the combo (the rest have it in their facts already).
-            frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant),
-            {},  # combos made so far whose worth is fixed, by answer (a Combo is immutable)
+            # Bids whose worth depends on the combo (the rest have it in their facts already) …
+            variable,
+            # … and those of them whose worth may also depend on the deal.
+            frozenset(bid_id for bid_id in variable if not rules.bids[bid_id].worth.reads <= _COMBO_FACTS),
+            {},  # combos made so far that are the same in every deal, by (player count, standard, specials)
+            {},  # what is wrong with a combo (None: nothing), by (player count, standard, specials)
             tuple(b.id for b in rules.special_bids if b.repeatable is not None),
         )
         cached = _TABLES[id(rules)] = (rules, tables)
@@ -39,10 +47,32 @@ class ComboMaker:
         self.rules = rules
         self.base_env = base_env
         tables = _bid_tables(rules)
-        self.facts, self.standard_ids, self.special_ids, self.variable, self.fixed, self.repeatable_ids = tables
+        (
+            self.facts,
+            self.standard_ids,
+            self.special_ids,
+            self.variable,
+            self.by_deal,
+            self.fixed,
+            self.problems,
+            self.repeatable_ids,
+        ) = tables
+        self.player_count = base_env.get("player_count")
 
     def problem(self, answer: BidAnswer) -> str | None:
-        """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None."""
+        """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None.
+
+        The verdict depends on the combo and the number of players alone, so it is kept.
+        """
+        key = (self.player_count, answer.standard, answer.specials)
+        if key in self.problems:
+            return self.problems[key]
+        problem = self._problem(answer)
+        if len(self.problems) < _KEPT:
+            self.problems[key] = problem
+        return problem
+
+    def _problem(self, answer: BidAnswer) -> str | None:
         bids = self.rules.bids
         standard = bids.get(answer.standard)
         if standard is None or standard.kind != "standard":
@@ -63,7 +93,7 @@ class ComboMaker:
                     return f"{first.id} cannot be combined with {second.id}"
         auction = self.rules.game.auction
         if auction is not None and auction.forbid_impossible:  # versions that ban impossible combo bids
-            return impossible_reason(self.rules, answer, self.base_env.get("player_count"))
+            return impossible_reason(self.rules, answer, self.player_count)
         return None
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:
@@ -72,16 +102,17 @@ class ComboMaker:
         Its worth is the sum of its bids' worths, unless the auction says otherwise
         (``auction.combo_worth``, which may look at the bidder, e.g. at their marks).
         """
-        fixed = self.fixed.get(answer)
+        key = (self.player_count, answer.standard, answer.specials)
+        fixed = self.fixed.get(key)
         if fixed is not None:
             return fixed
         ids = (answer.standard, *answer.specials)
         bids = [self.facts[b] for b in ids]
-        variable = bool(self.variable.intersection(ids))
+        variable = self.variable.intersection(ids)
         if variable:
             env = {**self.base_env, "standard": bids[0], "specials": bids[1:]}
             bids = [
-                replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in self.variable else facts
+                replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in variable else facts
                 for facts in bids
             ]
         worth: Any = sum(b.worth for b in bids)
@@ -91,6 +122,6 @@ class ComboMaker:
             env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
             worth = auction.combo_worth(env)
         combo = Combo(bids[0], tuple(bids[1:]), worth)
-        if not (variable or by_bidder) and len(self.fixed) < _FIXED_COMBOS:  # the same in every deal
-            self.fixed[answer] = combo
+        if not (by_bidder or self.by_deal.intersection(ids)) and len(self.fixed) < _KEPT:  # the same in every deal
+            self.fixed[key] = combo
         return combo

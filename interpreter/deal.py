@@ -9,6 +9,7 @@ priority); a restriction on legal cards yields when it would leave no legal card
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from interpreter.auction import ComboMaker
 from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.prepared import NO_HOOKS, ComboPlan, DeckLayout, combo_plan, deck_layout
-from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick
+from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick, Tricks
 from rulespec import model as M
 from rulespec.build import least_tricks
 from rulespec.compiler import Expression
@@ -93,7 +94,9 @@ class Deal:
         self.game = rules.game
         self.ask_fn = ask
         self.rng = rng  # also shuffles cards dealt back during the events
-        self.players = [Player(seat, scores[seat], Marks(marks[seat])) for seat in seats]
+        self.tricks = Tricks()
+        tricks = weakref.ref(self.tricks)
+        self.players = [Player(seat, scores[seat], Marks(marks[seat]), deal_tricks=tricks) for seat in seats]
         self.table = Table(players=self.players)
         self.by_seat = {p.seat: p for p in self.players}
         self.seating = Seating(self.players)
@@ -103,7 +106,6 @@ class Deal:
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
-        self.tricks: list[Trick] = []
         self.current: Trick | None = None
         self.stock: list[Card] = []  # top first
         self.face_up: Card | None = None
@@ -614,7 +616,7 @@ class Deal:
                 elif card.suit == trump:
                     leader, best_suit, best_value = player, trump, value[card.rank]
             trick.winner = leader
-            leader.win(trick)
+            leader.won_count += 1  # Player.win
             tricks.append(trick)
             env["last_trick"] = trick
             self.current = None

@@ -26,6 +26,10 @@ class IllegalDecision(Exception):
         self.reason = reason
 
 
+# Answers compared by value with the options (bool is left out: True would equal seat 1).
+_PLAIN = (str, int)
+
+
 @dataclass(frozen=True)
 class BidAnswer:
     """A combo bid: one standard bid id plus special bid ids. ``None`` as an answer is a pass."""
@@ -84,6 +88,8 @@ class Request:
             if self.optional:
                 return None
             raise IllegalDecision(f"a {self.what or self.kind} must be chosen")
+        if self.count == 1 and type(answer) in _PLAIN and answer in self.options:
+            return answer  # an option itself (agents answer so): already canonical
         if self.count > 1:
             values = list(answer) if isinstance(answer, list | tuple) else [answer]
             if len(values) != self.count or len(set(map(str, values))) != self.count:

@@ -51,11 +51,17 @@ class Marks:
         return self._counts.get(name, 0)
 
 
-@dataclass(eq=False)
+class Tricks(list):  # type: ignore[type-arg]  # a list of Trick
+    """A deal's finished tricks, in order (players refer to it weakly: see :class:`Player`)."""
+
+    __slots__ = ("__weakref__",)
+
+
+@dataclass(eq=False, slots=True)
 class Player:
     """A player taking part in the deal (``seat`` is the game seat).
 
-    The tricks a player won are held weakly (the deal's trick list holds them): a trick refers
+    The tricks a player won are found in the deal's :class:`Tricks`, held weakly: a trick refers
     to its players, so strong links both ways would make every finished deal a reference cycle,
     left for Python's cyclic garbage collector instead of being freed at once.
     """
@@ -67,27 +73,23 @@ class Player:
     is_declarer: bool = False
     adjust: int = 0  # virtual tricks while requirements are checked
     meld_points: Any = 0  # points from melds declared this hand
-    _won: list[weakref.ref[Trick]] = field(default_factory=list, repr=False)
+    won_count: int = 0  # tricks won this hand (``tricks`` without virtual ones)
+    deal_tricks: weakref.ref[Tricks] | None = field(default=None, repr=False)  # where the tricks are
 
     def win(self, trick: Trick) -> None:
-        """Record ``trick`` as won by this player (the deal keeps the trick itself)."""
-        self._won.append(weakref.ref(trick))
+        """Count ``trick`` (its winner is this player; the deal's trick list keeps it)."""
+        self.won_count += 1
 
     @property
     def won_tricks(self) -> list[Trick]:
-        tricks = [ref() for ref in self._won]
-        if None in tricks:
+        tricks = self.deal_tricks() if self.deal_tricks is not None else []
+        if tricks is None:
             raise ReferenceError(f"seat {self.seat}: the deal holding this player's tricks is gone")
-        return tricks  # type: ignore[return-value]  # no None: checked above
-
-    @property
-    def won_count(self) -> int:
-        """How many tricks this player won (``tricks`` without virtual ones)."""
-        return len(self._won)
+        return [trick for trick in tricks if trick.winner is self]
 
     @property
     def tricks(self) -> int:
-        return len(self._won) + self.adjust
+        return self.won_count + self.adjust
 
     @property
     def won(self) -> list[Card]:
@@ -107,7 +109,7 @@ class Play:
     card: Card
 
 
-@dataclass(eq=False, slots=True, weakref_slot=True)  # weakref: see Player
+@dataclass(eq=False, slots=True)
 class Trick:
     number: int
     leader: Player

@@ -734,6 +734,43 @@ def test_missing_objects_give_evaluation_errors() -> None:
         assert info.value.message == message
 
 
+def test_a_missing_number_in_a_comparison_is_reported() -> None:
+    env = make_env()
+    env["declarer"].score = None  # as a broken runtime object would have it
+    for text in ("declarer.score < 3", "declarer.score >= 3", "3 > declarer.score"):
+        with pytest.raises(EvaluationError) as info:
+            compiled(text)(env)
+        assert info.value.message.startswith("cannot evaluate"), text
+    assert compiled("declarer.score == 3")(env) is False  # equality needs no order
+
+
+def test_comparisons_of_lists_and_of_single_values_agree() -> None:
+    env = make_env()
+    for text, expected in (
+        ("declarer.score == 4", True),
+        ("declarer.score != 4", False),
+        ("card.suit == 'H'", True),
+        ("card.value < 2", True),
+        ("trick.winner == declarer", True),
+        ("declarer.hand == declarer.hand", True),
+        ("[1, 2] == 1..2", True),
+        ("tricks != []", True),
+    ):
+        assert compiled(text)(env) is expected, text
+
+
+def test_an_expression_knows_the_names_it_reads() -> None:
+    worth = scope(scopes.WORTH)
+    assert compile_expression("3 if standard.trump and standard.id != 'grill' else 1", worth).reads == {"standard"}
+    assert compile_expression("sum(specials, bid.worth) + player_count", worth).reads == {"specials", "player_count"}
+    assert compile_expression("cards * 2", worth).reads == frozenset()  # a param is compiled in
+    assert compile_expression("option.rounds", worth).reads == {"option"}
+    deal = scope(scopes.DEAL)
+    assert compile_expression("count(deck, card.value > 3)", deal).reads == {"deck", "_table"}
+    assert compile_expression("left_of(dealer)", deal).reads == {"dealer", "_seating"}
+    assert compile_expression("others(declarer)", deal).reads == {"declarer", "players"}
+
+
 # --- params ------------------------------------------------------------------------------------
 
 

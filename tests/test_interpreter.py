@@ -523,6 +523,16 @@ def refusal(request: Request, answer: Any) -> str:
     return caught.value.reason
 
 
+def test_answers_are_matched_with_the_options_by_their_text() -> None:
+    play = Request("play", 0, "card", "card", ("10H", "QS"))
+    assert play.validate("QS") == "QS"
+    assert refusal(play, "KS").startswith("KS is not allowed here")
+    seats = Request("choose", 0, "trick_taker", "player", (0, 1, 2))
+    assert seats.validate(1) == 1 and seats.validate("2") == 2  # the option itself, from its text
+    assert refusal(seats, True).startswith("True is not allowed")  # a bool is no seat
+    assert refusal(seats, 3).startswith("3 is not allowed")
+
+
 @pytest.fixture(scope="module")
 def mail_deal() -> TableAgent:
     """Seat 1 bids abundance, mail and penalty (worth 3); seat 2 is asked to beat it; everyone passes 3 cards."""
