@@ -27,11 +27,18 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "name")
+    rank: str
+    suit: str
+    name: str
 
-    def __init__(self, rank: str, suit: str, name: str | None = None) -> None:
-        self.rank = rank
-        self.suit = suit
-        self.name = name or rank + suit
+    def __init__(self, rank: str, suit: str) -> None:
+        # Cards are made once per deck layout, so the cost of guarding them is paid once.
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "name", rank + suit)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"card {self.name} is shared by every deal of its rule set and cannot change")
 
     def __repr__(self) -> str:
         return self.name

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -205,6 +206,24 @@ def test_runtime_attributes_mean_what_the_vocabulary_says(frozen_deal: Deal) -> 
         assert trick.winner in deal.players and trick.trump == trump
     values = [table.card_value(deal.card_by_name[rank + "S"]) for rank in RULES.game.deck.ranks]
     assert values == sorted(values) and len(set(values)) == len(values)
+
+
+def test_cards_are_shared_by_deals_and_their_facts_are_each_deals_own() -> None:
+    def deal_with_trump(suit: str) -> Deal:
+        deal = Deal(
+            RULES, [0, 1, 2, 3], 0, dict.fromkeys(range(4), 0), {s: {} for s in range(4)}, None, random.Random(1), {}
+        )  # type: ignore[arg-type]
+        deal.set_trump(suit)
+        return deal
+
+    hearts, spades = deal_with_trump("H"), deal_with_trump("S")
+    ace = hearts.card_by_name["AH"]
+    assert spades.card_by_name["AH"] is ace  # one card object for both deals
+    assert hearts.table.card_is_trump(ace) and not spades.table.card_is_trump(ace)
+    assert hearts.table.card_holder(ace) is not None and hearts.table.card_holder(ace) in hearts.players
+    assert spades.table.card_holder(ace) in spades.players
+    with pytest.raises(AttributeError, match="cannot change"):
+        ace.suit = "S"  # type: ignore[misc]
 
 
 def test_special_bids_have_score_0(frozen_deal: Deal) -> None:
