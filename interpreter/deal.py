@@ -589,19 +589,9 @@ class Deal:
             number += 1
             self.current = trick = Trick(number, leader, trump)
             plays = trick.plays
-            (player, seat, hand, names, by_suit), followers = turns[leader]
-            answer = ask(Request("play", seat, "card", "card", tuple(names)))
-            card = by_name[answer]
-            hand.remove(card)
-            names.remove(answer)
-            by_suit[card.suit].remove(answer)
-            play = Play(player, card)
-            plays.append(play)
-            all_plays.append(play)
-            led = card.suit if follow_suit else None
-            # The winner so far, kept as the cards come (what trick_winner finds at the end).
-            best_suit, best_value = card.suit, value[card.rank]
-            for player, seat, hand, names, by_suit in followers:
+            led = best_suit = None  # while leading: every card of the hand may be played
+            best_value = 0
+            for player, seat, hand, names, by_suit in turns[leader]:
                 answer = ask(Request("play", seat, "card", "card", tuple(by_suit.get(led) or names)))
                 card = by_name[answer]
                 hand.remove(card)
@@ -610,20 +600,23 @@ class Deal:
                 play = Play(player, card)
                 plays.append(play)
                 all_plays.append(play)
+                if led is None and follow_suit:
+                    led = card.suit
+                # The winner so far, kept as the cards come (what trick_winner finds at the end).
                 if card.suit == best_suit:
                     if value[card.rank] > best_value:
                         leader, best_value = player, value[card.rank]
-                elif card.suit == trump:
-                    leader, best_suit, best_value = player, trump, value[card.rank]
+                elif best_suit is None or card.suit == trump:
+                    leader, best_suit, best_value = player, card.suit, value[card.rank]
             trick.winner = leader
-            leader.won_count += 1  # Player.win
+            leader.win(trick)
             tricks.append(trick)
             env["last_trick"] = trick
             self.current = None
 
-    def _plain_turns(self) -> dict[Player, tuple[_Turn, list[_Turn]]]:
-        """For each leader: the leader's turn and those who follow, each with seat, hand, its card
-        names and those by suit."""
+    def _plain_turns(self) -> dict[Player, list[_Turn]]:
+        """For each leader, the players' turns in order, each with seat, hand, its card names and
+        those by suit."""
         turns: list[_Turn] = []
         for player in self.players:  # clockwise
             names: list[str] = []
@@ -636,7 +629,7 @@ class Deal:
                 else:
                     by_suit[suit] = [name]
             turns.append((player, player.seat, player.hand, names, by_suit))
-        return {turn[0]: (turn, turns[i + 1 :] + turns[:i]) for i, turn in enumerate(turns)}
+        return {turn[0]: turns[i:] + turns[:i] for i, turn in enumerate(turns)}
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""

@@ -717,3 +717,39 @@ def test_cli_replay_refuses_a_broken_file_without_a_traceback(tmp_path: Path) ->
     done = run_whist("replay", str(path))
     assert done.returncode == 1
     assert "not a JSON record" in done.stderr and "Traceback" not in done.stderr
+
+
+# --- the hook-less hand's fast loop --------------------------------------------------------------
+
+
+def played_deal(rules: Any, answer: BidAnswer, seed: int, players: int, general: bool) -> tuple[list[Any], Any]:
+    """A seeded deal with random answers: every request asked, the tricks, and the result.
+
+    ``general`` plays the hand with the loop for hands that have hooks, even where none acts.
+    """
+    rng = random.Random(seed)
+    asked: list[tuple[str, int, tuple[Any, ...]]] = []
+
+    def ask(request: Request) -> Any:
+        asked.append((request.kind, request.seat, request.options))
+        return request.options[rng.randrange(len(request.options))]
+
+    seats = list(range(players))
+    deal = Deal(rules, seats, seed % players, dict.fromkeys(seats, 0), {s: {} for s in seats}, ask, rng, {})
+    deal.declare((seed + 1) % players, answer)
+    if general:
+        deal._hookless_hand = lambda: False  # type: ignore[method-assign]
+    result = deal.play_out()
+    for trick in deal.tricks:
+        assert trick.winner is deal.trick_winner(trick)  # the fast loop keeps the winner as the cards come
+    return asked, (deal.trick_log, result.tricks, result.completed, result.points)
+
+
+@pytest.mark.parametrize("standard", ["trump", "misery", "rank_trump", "zero"])  # hook-less hands
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_fast_loop_of_a_hookless_hand_plays_as_the_general_one(standard: str, players: int) -> None:
+    answer = BidAnswer(standard)
+    for seed in range(12):
+        fast = played_deal(RULES, answer, seed, players, general=False)
+        assert fast == played_deal(RULES, answer, seed, players, general=True), f"seed {seed}"
+        assert len(fast[0]) >= len(RULES_DECK) * players // 4  # every card was asked for
