@@ -571,9 +571,10 @@ class Deal:
         )
 
     def _plain_hand(self, leader: Player) -> None:
-        """The tricks of a hook-less hand: :meth:`_play_trick` with :meth:`legal_cards` and :meth:`_play`
-        inlined for that case (the hot loop of simulations and playouts), asking the same requests
-        in the same order and keeping the same records.
+        """The tricks of a hook-less hand: :meth:`_play_trick` with :meth:`legal_cards`, :meth:`_play`
+        and :meth:`trick_winner` inlined for that case (the hot loop of simulations and playouts),
+        asking the same requests in the same order and keeping the same records (a test plays the
+        two loops side by side).
 
         Nothing but these plays changes a hand here, so each player's card names are kept beside
         the hand, as a whole and by suit, in hand order: the legal options are copies of those

@@ -80,7 +80,9 @@ class Player:
     is_declarer: bool = False
     adjust: int = 0  # virtual tricks while requirements are checked
     meld_points: Any = 0  # points from melds declared this hand
-    won_count: int = 0  # tricks won this hand (``tricks`` without virtual ones)
+    # Tricks won this hand (``tricks`` without virtual ones): counted as they are won, because
+    # requirements read ``tricks`` far more often than ``won_tricks`` walks the deal's tricks.
+    won_count: int = 0
     deal_tricks: weakref.ref[Tricks] | None = field(default=None, repr=False)  # where the tricks are
 
     def win(self, trick: Trick) -> None:
