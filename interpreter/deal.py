@@ -50,6 +50,21 @@ class Declaration:
             return {str(seat): _plain(value) for seat, value in self.by_seat.items()}
         return _plain(self.value)
 
+    def shown_to(self, seat: int) -> tuple[bool, Any]:
+        """Whether the player at ``seat`` may see the declaration, and what they see (plain data).
+
+        Per-player choices are shown by seat (None: declined), so everyone can tell whose each
+        value is: all of them once public, before that the viewer's own.
+        """
+        if self.per_player:
+            seen = {s: _plain(v) for s, v in self.by_seat.items() if self.public or s == seat}
+            return bool(seen), seen
+        if self.public:
+            return True, _plain(self.value)
+        if seat in self.by_seat:
+            return True, _plain(self.by_seat[seat])
+        return False, None
+
 
 @dataclass
 class ZoneState:
@@ -894,13 +909,9 @@ class Deal:
         declarations: dict[str, Any] = {}
         declared_cards: list[str] = []
         for name, decl in self.declarations.items():
-            if decl.public:
-                value = decl.value
-            elif seat in decl.by_seat:
-                value = decl.by_seat[seat]
-            else:
+            seen, plain = decl.shown_to(seat)
+            if not seen:
                 continue
-            plain = _plain(value)
             declarations[name] = plain
             if decl.is_card:
                 declared_cards.extend(_names(plain))
@@ -986,6 +997,8 @@ def _plain(value: Any) -> Any:
 
 
 def _names(value: Any) -> list[str]:
+    if isinstance(value, dict):  # by seat
+        return [n for v in value.values() for n in _names(v)]
     if isinstance(value, list):
         return [n for v in value for n in _names(v)]
     return [value] if isinstance(value, str) else []

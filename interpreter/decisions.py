@@ -127,7 +127,7 @@ class View:
     auction: tuple[tuple[int, Any], ...]  # (seat, bid data or None for pass)
     declarer: int | None
     combo: dict[str, Any] | None
-    declarations: dict[str, Any]  # public ones, and this player's own hidden ones
+    declarations: dict[str, Any]  # public ones and this player's own hidden ones; per-player choices by seat
     tricks: tuple[dict[str, Any], ...]  # finished tricks: plays (seat, card), winner
     current_trick: tuple[tuple[int, str], ...]
     zones: dict[str, tuple[str, ...]]  # cards lying in named zones (visible to all)

@@ -459,8 +459,11 @@ class Playout:
             return self.play(request)
         if request.kind == "choose":
             if request.name in self.overrides:
+                known = self.overrides[request.name]
+                if isinstance(known, dict):  # a per-player choice: this seat's own, if seen
+                    known = known.get(request.seat)
                 try:
-                    return request.validate(self.overrides[request.name])
+                    return request.validate(known)
                 except IllegalDecision:
                     pass
             table = self.table(request.seat)

@@ -9,7 +9,16 @@ import select
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
+
+from rich.console import Console
+
+from interpreter.game import Game
+from interpreter.heuristic import HeuristicAgent
+from rulespec import load_ruleset
+from rulespec.locale import load_texts
+from whist.play import HumanAgent
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -84,3 +93,15 @@ def test_the_save_file_resumes_and_replays(tmp_path: Path) -> None:
     code, out = drive(["play", "--resume", str(save), "--agents", "random", "--deals", "1"], {})
     assert code == 0, out
     assert "Deal over." in out
+
+
+def test_a_per_player_choice_is_shown_seat_by_seat() -> None:
+    rules = load_ruleset("combo-whist")
+    console = Console(record=True, width=120, color_system=None)
+    human = HumanAgent(rules, load_texts(rules, "en"), console, lambda prompt, limit: None)
+    game = Game(rules, [HeuristicAgent(seat) for seat in range(4)], seed=1)
+    game.current = game._new_deal([0, 1, 2, 3])
+    view = replace(game.current.view(2), declarations={"offered": {0: "KS", 1: None, 3: "10H"}})
+    human.show_table(view)
+    shown = console.export_text()
+    assert "Seat 0: K♠, Seat 1: —, Seat 3: 10♥" in shown

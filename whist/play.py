@@ -197,7 +197,7 @@ class HumanAgent:
                 )
             )
         for name, value in view.declarations.items():
-            self.console.print(f"{texts.get(f'declarations.{name}')}: {self._value_text(value)}")
+            self.console.print(f"{texts.get(f'declarations.{name}')}: {self._declared_text(value, view)}")
         for zone, cards in view.zones.items():
             shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
             self.console.print(f"{texts.get(f'declarations.{zone}')}: {shown}")
@@ -209,6 +209,15 @@ class HumanAgent:
             self.console.print(f"{texts.label('table')}: {plays}")
         hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
         self.console.print(f"{texts.label('your_hand')}: {hand}")
+
+    def _declared_text(self, value: Any, view: View) -> str:
+        """A declaration as shown: per-player choices seat by seat (a dash where one declined)."""
+        if isinstance(value, dict):
+            return ", ".join(
+                f"{self.name(seat, view)}: {'—' if choice is None else self._value_text(choice)}"
+                for seat, choice in value.items()
+            )
+        return self._value_text(value)
 
     def _value_text(self, value: Any) -> str:
         if isinstance(value, list):
