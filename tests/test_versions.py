@@ -325,22 +325,27 @@ def test_schema_lets_every_optional_key_be_null() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_a_null_that_removes_nothing_is_still_refused(tmp_path: Path) -> None:
+def child_file(tmp_path: Path, body: str) -> Path:
+    """A house-rule file beside the test: Combo Whist 1.5.1 with ``body`` (YAML) on top."""
     path = tmp_path / "child.yaml"
-    path.write_text("extends: combo-whist\nversion: 9.9.9\nbids:\n  - id: greed\n    penalty: null\n")
+    path.write_text("extends: combo-whist\nversion: 9.9.9\n" + body, encoding="utf-8")
+    return path
+
+
+def refusal(path: Path) -> str:
+    """The message of the error that loading ``path`` gives."""
     with pytest.raises(RuleError) as info:
         load_ruleset(path)
-    assert "got nothing (null)" in str(info.value)
+    return str(info.value)
+
+
+def test_a_null_that_removes_nothing_is_still_refused(tmp_path: Path) -> None:
+    assert "got nothing (null)" in refusal(child_file(tmp_path, "bids:\n  - id: greed\n    penalty: null\n"))
 
 
 def test_a_mapping_given_in_part_is_completed_from_the_parent(tmp_path: Path) -> None:
-    path = tmp_path / "child.yaml"
-    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  deck:\n    remove: []\n")
-    assert len(load_ruleset(path).game.deck.cards(3)) == 52
-    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  deck:\n    ranks: null\n")
-    with pytest.raises(RuleError) as info:
-        load_ruleset(path)
-    assert "ranks" in str(info.value)
+    assert len(load_ruleset(child_file(tmp_path, "game:\n  deck:\n    remove: []\n")).game.deck.cards(3)) == 52
+    assert "ranks" in refusal(child_file(tmp_path, "game:\n  deck:\n    ranks: null\n"))
 
 
 # --- the rules that changed, played --------------------------------------------------------------
@@ -446,9 +451,7 @@ def test_three_players_simulate(version: str) -> None:
 
 
 def _child(tmp_path: Path, bids: str) -> Path:
-    path = tmp_path / "child.yaml"
-    path.write_text("extends: combo-whist\nversion: 9.9.9\nbids:\n" + bids, encoding="utf-8")
-    return path
+    return child_file(tmp_path, "bids:\n" + bids)
 
 
 def test_choose_a_direction(tmp_path: Path) -> None:
@@ -480,9 +483,7 @@ def test_an_unknown_direction_is_refused(tmp_path: Path) -> None:
         "  - id: mail\n    steps:\n"
         '      - choose: {who: declarer, what: direction, from: \'["left", "up"]\', as: way}\n',
     )
-    with pytest.raises(RuleError) as info:
-        load_ruleset(path)
-    assert "unknown direction 'up'" in str(info.value)
+    assert "unknown direction 'up'" in refusal(path)
 
 
 def test_forbid_impossible_is_recorded() -> None:
@@ -591,33 +592,18 @@ def test_export_of_the_new_keys(version: str) -> None:
 
 
 def test_combo_worth_sees_the_bids_and_the_bidder(tmp_path: Path) -> None:
-    path = tmp_path / "child.yaml"
-    path.write_text(
-        "extends: combo-whist\nversion: 9.9.9\ngame:\n  auction:\n"
-        "    combo_worth: standard.worth + count(specials) + player.score\n",
-        encoding="utf-8",
-    )
-    assert load_ruleset(path).game.auction.combo_worth is not None
-    path.write_text(
-        "extends: combo-whist\nversion: 9.9.9\ngame:\n  auction:\n    combo_worth: combo.worth + 1\n",
-        encoding="utf-8",
-    )
-    with pytest.raises(RuleError) as info:
-        load_ruleset(path)
-    assert "unknown name 'combo'" in str(info.value)
+    seen = "game:\n  auction:\n    combo_worth: standard.worth + count(specials) + player.score\n"
+    assert load_ruleset(child_file(tmp_path, seen)).game.auction.combo_worth is not None
+    unseen = "game:\n  auction:\n    combo_worth: combo.worth + 1\n"
+    assert "unknown name 'combo'" in refusal(child_file(tmp_path, unseen))
 
 
 def test_minimum_worth_false_means_none(tmp_path: Path) -> None:
-    path = tmp_path / "child.yaml"
-    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  auction:\n    minimum_worth: false\n")
-    auction = load_ruleset(path).game.auction
+    auction = load_ruleset(child_file(tmp_path, "game:\n  auction:\n    minimum_worth: false\n")).game.auction
     assert not auction.has_minimum and auction.minimum_worth({}) < -1000
     assert "minimum_worth" not in general_values(load_ruleset("combo-whist@1.3.0"))  # no {minimum_worth} in texts
     assert load_ruleset("combo-whist").game.auction.has_minimum
-    path.write_text("extends: combo-whist\nversion: 9.9.9\ngame:\n  auction:\n    minimum_worth: true\n")
-    with pytest.raises(RuleError) as info:
-        load_ruleset(path)
-    assert "minimum_worth: true" in str(info.value)
+    assert "minimum_worth: true" in refusal(child_file(tmp_path, "game:\n  auction:\n    minimum_worth: true\n"))
 
 
 def test_a_bids_may_bid_and_marks_on_declaring_are_checked(tmp_path: Path) -> None:
@@ -630,9 +616,7 @@ def test_a_bids_may_bid_and_marks_on_declaring_are_checked(tmp_path: Path) -> No
         ("  - id: lock\n    events_after: [mial]\n", "unknown bid 'mial'"),
         ("  - id: lock\n    events_after: [lock]\n", "cannot come after itself"),
     ):
-        with pytest.raises(RuleError) as info:
-            load_ruleset(_child(tmp_path, bids))
-        assert message in str(info.value), bids
+        assert message in refusal(_child(tmp_path, bids)), bids
 
 
 # --- 1.1.1 … 1.0.0: the three-player table, repeated bids, Round Trump, blockade ------------------
