@@ -138,8 +138,8 @@ class Deal:
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)
         self.combos = ComboMaker(rules, self.env)
-        # Each player's turn order when they lead, made once (seating is fixed for the deal).
-        self._rounds = {p: self.seating.clockwise_from(p) for p in self.players}
+        # Each player's turn order when they lead (seating is fixed for the deal).
+        self._rounds = self.seating.rounds
         self._deal_cards(rng, hands, stock)
         # The cards as dealt; their names (records) are made only when asked for.
         self._dealt_hands = {p.seat: tuple(p.hand) for p in self.players}
@@ -367,7 +367,7 @@ class Deal:
 
     def _set_plan(self, plan: ComboPlan) -> None:
         """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""
-        self.bids: list[M.Bid] = list(plan.bids)  # the combo's bids in event order
+        self.bids: tuple[M.Bid, ...] = plan.bids  # the combo's bids in event order
         self.plays_last_rules = plan.plays_last_rules
         self.play_rules = plan.play_rules
         self.lead_rules = plan.lead_rules

@@ -165,17 +165,17 @@ class Seating:
 
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = list(players)
-        self._index = {p: i for i, p in enumerate(self.players)}
+        # Each player's round of the table, starting with them (read only: shared by the deal).
+        self.rounds = {p: self.players[i:] + self.players[:i] for i, p in enumerate(self.players)}
 
     def left_of(self, player: Player) -> Player:
-        return self.players[(self._index[player] + 1) % len(self.players)]
+        return self.rounds[player][1 % len(self.players)]
 
     def right_of(self, player: Player) -> Player:
-        return self.players[(self._index[player] - 1) % len(self.players)]
+        return self.rounds[player][-1]
 
     def clockwise_from(self, player: Player) -> list[Player]:
-        start = self._index[player]
-        return self.players[start:] + self.players[:start]
+        return list(self.rounds[player])
 
 
 class CardFacts:
