@@ -7,11 +7,12 @@ from typing import Any
 
 from interpreter.analysis import impossible_reason
 from interpreter.decisions import BidAnswer
+from interpreter.prepared import RuleSetCache
 from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, RuleSet
 
-_TABLES: dict[int, tuple[RuleSet, Any]] = {}
+_TABLES: RuleSetCache[Any] = RuleSetCache()
 _KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
@@ -21,23 +22,23 @@ _COMBO_FACTS = frozenset({"standard", "specials", "player_count", "suits", "rank
 
 def _bid_tables(rules: RuleSet) -> Any:
     """Per rule set, once: each bid's facts, the ids by kind, and the bids whose worth varies."""
-    cached = _TABLES.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        variable = frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant)
-        tables = (
-            {bid_id: facts(bid) for bid_id, bid in rules.bids.items()},
-            tuple(b.id for b in rules.standard_bids),
-            tuple(b.id for b in rules.special_bids),
-            # Bids whose worth depends on the combo (the rest have it in their facts already) …
-            variable,
-            # … and those of them whose worth may also depend on the deal.
-            frozenset(bid_id for bid_id in variable if not rules.bids[bid_id].worth.reads <= _COMBO_FACTS),
-            {},  # combos made so far that are the same in every deal, by (player count, standard, specials)
-            {},  # what is wrong with a combo (None: nothing), by (player count, standard, specials)
-            tuple(b.id for b in rules.special_bids if b.repeatable is not None),
-        )
-        cached = _TABLES[id(rules)] = (rules, tables)
-    return cached[1]
+    return _TABLES.get(rules, _make_bid_tables)
+
+
+def _make_bid_tables(rules: RuleSet) -> Any:
+    variable = frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant)
+    return (
+        {bid_id: facts(bid) for bid_id, bid in rules.bids.items()},
+        tuple(b.id for b in rules.standard_bids),
+        tuple(b.id for b in rules.special_bids),
+        # Bids whose worth depends on the combo (the rest have it in their facts already) …
+        variable,
+        # … and those of them whose worth may also depend on the deal.
+        frozenset(bid_id for bid_id in variable if not rules.bids[bid_id].worth.reads <= _COMBO_FACTS),
+        {},  # combos made so far that are the same in every deal, by (player count, standard, specials)
+        {},  # what is wrong with a combo (None: nothing), by (player count, standard, specials)
+        tuple(b.id for b in rules.special_bids if b.repeatable is not None),
+    )
 
 
 class ComboMaker:

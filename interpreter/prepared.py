@@ -9,17 +9,51 @@ Everything here is derived from the rule data alone, never from a bid's name.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from interpreter.state import Card
 from rulespec import model as M
 from rulespec.compiler import Expression
 
-# Keyed by id(rules); the rule set is kept beside its entry so the id cannot be reused.
-_LAYOUTS: dict[tuple[int, int], tuple[M.RuleSet, DeckLayout]] = {}
-_PLANS: dict[tuple[int, str, tuple[str, ...]], tuple[M.RuleSet, ComboPlan]] = {}
-_PLAN_LIMIT = 4096  # combos kept at most (random auctions declare a great many different ones)
+V = TypeVar("V")
+
+
+class RuleSetCache(Generic[V]):
+    """Values worked out once per rule set, kept only while the rule set lives.
+
+    Keyed by the rule set's identity (rule sets are immutable); a weak reference drops an entry
+    together with its rule set, so a process that loads many rule files (an editor checking each
+    save, a test run) does not keep them all. A value must not refer to its rule set.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref[M.RuleSet], V]] = {}
+
+    def get(self, rules: M.RuleSet, make: Callable[[M.RuleSet], V]) -> V:
+        """The value for ``rules``, made by ``make(rules)`` on first use."""
+        entry = self._entries.get(id(rules))
+        if entry is not None and entry[0]() is rules:
+            return entry[1]
+        key = id(rules)
+
+        def forget(ref: weakref.ref[M.RuleSet]) -> None:
+            if self._entries.get(key, (None,))[0] is ref:  # not a newer rule set's entry
+                del self._entries[key]
+
+        value = make(rules)
+        self._entries[key] = (weakref.ref(rules, forget), value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+_LAYOUTS: RuleSetCache[dict[int, DeckLayout]] = RuleSetCache()  # by player count
+_PLANS: RuleSetCache[dict[tuple[str, tuple[str, ...]], ComboPlan]] = RuleSetCache()  # by combo
+_PLAN_LIMIT = 4096  # combos kept at most per rule set (random auctions declare a great many different ones)
 
 
 @dataclass(frozen=True)
@@ -37,11 +71,11 @@ class DeckLayout:
 
 def deck_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
     """The layout of ``rules``' deck for ``player_count`` players (made on first use)."""
-    key = (id(rules), player_count)
-    cached = _LAYOUTS.get(key)
-    if cached is None or cached[0] is not rules:
-        cached = _LAYOUTS[key] = (rules, _make_layout(rules, player_count))
-    return cached[1]
+    layouts = _LAYOUTS.get(rules, lambda _: {})
+    layout = layouts.get(player_count)
+    if layout is None:
+        layout = layouts[player_count] = _make_layout(rules, player_count)
+    return layout
 
 
 def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
@@ -89,13 +123,13 @@ NO_HOOKS = ComboPlan((), (), (), (), (), (), (), {}, (), (0,), (), (), ())
 
 def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
     """The plan of the combo ``standard`` + ``specials`` of ``rules`` (made on first use)."""
-    key = (id(rules), standard, specials)
-    cached = _PLANS.get(key)
-    if cached is None or cached[0] is not rules:
-        cached = (rules, _make_plan(rules, standard, specials))
-        if len(_PLANS) < _PLAN_LIMIT:
-            _PLANS[key] = cached
-    return cached[1]
+    plans = _PLANS.get(rules, lambda _: {})
+    plan = plans.get((standard, specials))
+    if plan is None:
+        plan = _make_plan(rules, standard, specials)
+        if len(plans) < _PLAN_LIMIT:
+            plans[standard, specials] = plan
+    return plan
 
 
 def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:

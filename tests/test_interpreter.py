@@ -7,10 +7,12 @@ Deals are played by seeded agents, so every test here is deterministic. Scripted
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import random
 import subprocess
 import sys
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -796,3 +798,18 @@ def test_master_trump_preferences_line_up_by_seat() -> None:
                 "preferred_suit": suits[seat],
                 "preference": strengths[seat],
             }
+
+
+def test_a_rule_set_is_freed_once_nothing_uses_it(tmp_path: Path) -> None:
+    """The engine's per-rule-set caches hold rule sets weakly: reloading a file again and again
+    (an editor checking each save) does not keep every version alive."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: combo-whist\nversion: 9.9.9\nbids:\n  - id: penalty\n    penalty: 3\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    game = Game(rules, random_agents(4, seed=2), seed=2)
+    game.run()
+    assert game.result is not None
+    freed = weakref.ref(rules)
+    del game, rules
+    gc.collect()
+    assert freed() is None
