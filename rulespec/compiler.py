@@ -97,8 +97,8 @@ class Expression:
     node: Node | None = None
     constant: Any = _MISSING
     values: tuple[Any, ...] | None = None  # what a conditional of constants can give
-    # The environment's names it may read (at most these: a name bound inside a predicate that
-    # shadows one of the scope counts too). A value that reads only what a cache key holds may be kept.
+    # The names of the environment it may read: a superset (a predicate's element name that
+    # shadows a name of the scope counts too). A value that reads only what a cache key holds may be kept.
     reads: frozenset[str] = frozenset()
 
     def __call__(self, env: Env) -> Any:
