@@ -19,8 +19,9 @@ bid it learns from the rule data and from the engine itself:
 * **Which special bids are harmless.** A special bid that fills only hook points that show
   cards or add marks or bonus points (``visible``, ``zone_limits``, ``marks_on_completion``,
   ``bonus``) cannot make a combo fail, so it may raise a combo's worth to beat the lead; one
-  that also adds a ``penalty`` is added only when the agent is confident. Any other special
-  bid is tried with playouts, only when nothing else beats the lead.
+  that also adds a ``penalty``, spends marks or limits who may bid it is added only when the
+  agent is confident (a bid that may be repeated, as often as the rules let it). Any other
+  special bid is tried with playouts, only when nothing else beats the lead.
 
 Play is greedy: a player who *wants* tricks wins cheaply (the lowest card that wins, a card
 no unseen card can beat when others are still to play), draws trump as a declarer long in
@@ -61,8 +62,10 @@ FEWER = -1  # … toward fewer tricks
 #: Hook points that only show cards or give something extra: a special bid filling no other
 #: hook point cannot make a combo fail.
 INFORMATION_HOOKS = frozenset({"visible", "zone_limits", "marks_on_completion", "bonus"})
-#: … and one that only adds failure points is harmless when the agent is confident.
-PENALTY_HOOKS = frozenset({"penalty"})
+#: … and those that only add failure points, spend marks or say who may bid are harmless
+#: when the agent is confident (they cost something, but cannot make the combo fail).
+COSTLY_HOOKS = frozenset({"penalty", "marks_on_bidding", "marks_on_declaring", "may_bid", "repeatable"})
+COPIES = 3  # copies of a repeatable special bid the agent considers at most
 
 HOPELESS = 2  # playouts without a completion after which a combo is given up (1 for one that never completes)
 REACH = 2.0  # a bid needing this many tricks more (or fewer) than the hand's expected ones is not tried
@@ -750,8 +753,7 @@ class HeuristicAgent:
         worth = {s: maker.make(BidAnswer(s)).worth for s in request.standard_ids}
         passed: list[str] = []
         for standard in sorted(request.standard_ids, key=lambda s: -worth[s]):
-            dressings = self.dressings(maker, len(view.players), standard)
-            if not dressings or request.check(BidAnswer(standard, dressings[-1][1])) is not None:
+            if not self._can_beat(request, maker, len(view.players), standard):
                 continue  # cannot beat the lead even with every harmless special bid
             if self._out_of_reach(rules, tables, view, standard):
                 continue
@@ -764,8 +766,7 @@ class HeuristicAgent:
                 return answer
         for standard in passed[:2]:  # nothing harmless beats the lead: try one more special bid
             for special in self._helpers(rules, maker, standard):
-                dressings = self.dressings(maker, len(view.players), standard, (special,))
-                if not dressings or request.check(BidAnswer(standard, (special, *dressings[-1][1]))) is not None:
+                if not self._can_beat(request, maker, len(view.players), standard, (special,)):
                     continue
                 estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)))
                 if estimate.rate >= self.threshold:
@@ -774,9 +775,20 @@ class HeuristicAgent:
                         return answer
         return None
 
+    def _can_beat(
+        self, request: Request, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
+    ) -> bool:
+        """Whether some harmless dressing lets ``standard`` + ``extra`` be bid now (the dearest
+        first: one the bidder may not bid, e.g. for want of the marks it spends, is passed over)."""
+        assert request.check is not None
+        for _, subset in reversed(self.dressings(maker, player_count, standard, extra)):
+            if request.check(BidAnswer(standard, (*extra, *subset))) is None:
+                return True
+        return False
+
     def harmless(self, rules: M.RuleSet, confident: bool) -> list[str]:
         """Special bids whose hook points cannot make a combo fail (by the hook points they fill)."""
-        allowed = INFORMATION_HOOKS | (PENALTY_HOOKS if confident else frozenset())
+        allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
         return [b.id for b in rules.special_bids if set(b.hooks()) <= allowed]
 
     def dressings(
@@ -794,9 +806,11 @@ class HeuristicAgent:
                 and maker.problem(BidAnswer(standard, (*extra, s))) is None
                 and maker.make(BidAnswer(standard, (*extra, s))).worth > base
             ]
+            repeatable = set(maker.repeatable_ids)
+            pool = [s for s in pool for _ in range(COPIES if s in repeatable else 1)]  # copies side by side
             found: list[tuple[Any, tuple[str, ...]]] = []
             for size in range(len(pool) + 1):
-                for subset in combinations(pool, size):
+                for subset in dict.fromkeys(combinations(pool, size)):  # copies make some subsets twice
                     answer = BidAnswer(standard, (*extra, *subset))
                     if maker.problem(answer) is None:
                         found.append((maker.make(answer).worth, subset))

@@ -169,3 +169,45 @@ def test_plan_steers_toward_the_completing_counts() -> None:
     assert [exactly_two.wants(won) for won in range(4)] == [True, True, False, False]
     unknown = Plan(FEWER, None, 13)
     assert not unknown.wants(0)
+
+
+# --- special bids that cost marks (Extended Bid up to 1.2.0) -----------------------------------
+
+
+def extended_bid_request(potentials: int) -> tuple[HeuristicAgent, Deal, Request]:
+    """1.1.1: seat 0 leads Trump with the dearest harmless special bids and one Extended Bid;
+    seat 1, holding ``potentials`` P marks, is asked to beat it."""
+    rules = load_ruleset("combo-whist@1.1.1")
+    marks = {0: {"potential": 1}, 1: {"potential": potentials}, 2: {}, 3: {}}
+    deal = Deal(rules, [0, 1, 2, 3], 3, dict.fromkeys(range(4), 0), marks, lambda r: None, random.Random(1), {})
+    agent = HeuristicAgent(0, rules=rules)
+    dearest = [subset for _, subset in agent.dressings(deal.combos, 4, "trump") if "extended_bid" not in subset][-1]
+    lead_answer = BidAnswer("trump", (*dearest, "extended_bid"))
+    assert deal.combos.problem(lead_answer) is None
+    lead, leader, bidder = deal.combos.make(lead_answer, deal.players[0]), deal.players[0], deal.players[1]
+    request = Request(
+        "bid",
+        1,
+        "bid",
+        check=lambda answer: deal.bid_problem(answer, bidder, lead, leader),
+        standard_ids=deal.combos.standard_ids,
+        special_ids=deal.combos.special_ids,
+        repeatable_ids=deal.combos.repeatable_ids,
+    )
+    return agent, deal, request
+
+
+def test_a_confident_bidder_spends_its_marks_on_copies_of_a_repeatable_bid() -> None:
+    agent, deal, request = extended_bid_request(potentials=2)
+    assert any(subset.count("extended_bid") == 3 for _, subset in agent.dressings(deal.combos, 4, "trump"))
+    answer = agent._dress(request, deal.combos, "trump", (), rate=0.9, n=4)
+    assert answer is not None and request.check(answer) is None
+    assert 1 <= answer.specials.count("extended_bid") <= 2  # as many as its two P marks allow
+    assert agent._dress(request, deal.combos, "trump", (), rate=0.65, n=4) is None  # not confident: no cost
+
+
+def test_a_dressing_the_bidder_may_not_bid_is_passed_over() -> None:
+    agent, deal, request = extended_bid_request(potentials=0)
+    assert not agent._can_beat(request, deal.combos, 4, "trump")  # only Extended Bids could beat the lead
+    agent, deal, request = extended_bid_request(potentials=2)
+    assert agent._can_beat(request, deal.combos, 4, "trump")
