@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -557,6 +558,7 @@ class HeuristicAgent:
         self.confident = confident
         self.strict = strict
         self.fallbacks = 0  # answers that came from the random fallback
+        self._not_found = False  # no bundled rule set has the bids it was asked about
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
@@ -590,11 +592,20 @@ class HeuristicAgent:
             return _fallback(request, self.rng)
 
     def _rules_for(self, request: Request, view: View | None) -> M.RuleSet | None:
-        if self.rules is None:
+        if self.rules is None and not self._not_found:
             ids = list(request.standard_ids) + list(request.special_ids)
             if not ids and view is not None and view.combo:
                 ids = list(view.combo["bids"])
             self.rules = find_rules(ids)
+            if self.rules is None and ids:
+                # Not again from fewer bids (a declared combo's): that could pick the wrong rule set.
+                self._not_found = True
+                warnings.warn(
+                    "HeuristicAgent: no bundled rule set has these bids; pass rules= "
+                    "(without it the agent answers at random and passes every bid)",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
         return self.rules
 
     def _decide(self, rules: M.RuleSet, request: Request, view: View) -> Any:

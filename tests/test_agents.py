@@ -211,3 +211,12 @@ def test_a_dressing_the_bidder_may_not_bid_is_passed_over() -> None:
     assert not agent._can_beat(request, deal.combos, 4, "trump")  # only Extended Bids could beat the lead
     agent, deal, request = extended_bid_request(potentials=2)
     assert agent._can_beat(request, deal.combos, 4, "trump")
+
+
+def test_a_heuristic_agent_that_cannot_find_its_rules_says_so() -> None:
+    rules = load_ruleset("combo-whist@1.1.1")  # Extended Bid and others: no bundled current version has them
+    agent = HeuristicAgent(0, samples=FAST_SAMPLES)
+    game = Game(rules, [agent, *(RandomAgent(s) for s in range(1, 4))], seed=1, max_deals=1)
+    with pytest.warns(RuntimeWarning, match="pass rules="):
+        game.run()
+    assert agent.rules is None and agent.fallbacks > 0
