@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
@@ -59,6 +60,12 @@ class ComboMaker:
             self.repeatable_ids,
         ) = tables
         self.player_count = base_env.get("player_count")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ComboMaker:
+        """A copy for a copy of the deal: the rule set's tables are shared, the environment is the copy's."""
+        new = copy.copy(self)
+        new.base_env = copy.deepcopy(self.base_env, memo)
+        return new
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None.

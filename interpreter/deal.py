@@ -8,10 +8,12 @@ priority); a restriction on legal cards yields when it would leave no legal card
 
 from __future__ import annotations
 
+import copy
 import random
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from interpreter.auction import ComboMaker
@@ -32,6 +34,9 @@ class Options:
 
     def __init__(self, values: dict[str, Any]) -> None:
         self.__dict__.update(values)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Options:
+        return self  # read only: shared by copies of a deal
 
 
 @dataclass
@@ -74,6 +79,60 @@ class ZoneState:
     refill: bool
     forbid: list[Expression]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ZoneState:
+        return ZoneState(self.name, copy.deepcopy(self.owner, memo), self.size, self.refill, self.forbid)
+
+
+@dataclass
+class _Bidding:
+    """Where the auction stands: who may still bid, whose turn it is, and the lead so far."""
+
+    active: list[Player]
+    turn: int = 0
+    lead: Combo | None = None
+    leader: Player | None = None
+    lead_answer: BidAnswer | None = None
+
+
+@dataclass
+class _PlainCursor:
+    """Where a hook-less hand stands: the trick's turns, its led suit and the winner so far."""
+
+    turns: dict[Player, list[_Turn]]
+    follow_suit: bool
+    trump: str | None
+    number: int = 0
+    order: list[_Turn] = field(default_factory=list)
+    position: int = 0
+    led: str | None = None
+    best_suit: str | None = None
+    best_value: int = 0
+    best: Player | None = None
+
+
+#: What copies of a deal share: the rule set and what was prepared from it (never changed by a deal).
+_SHARED = frozenset(
+    {
+        "rules",
+        "game",
+        "ask_fn",
+        "card_by_name",
+        "deck",
+        "hand_size",
+        "_plan",
+        "bids",
+        "plays_last_rules",
+        "play_rules",
+        "lead_rules",
+        "taker_rules",
+        "trump_changes",
+        "melds",
+        "_plain_play",
+        "_dealt_hands",
+        "_dealt_stock",
+    }
+)
+
 
 @dataclass
 class DealResult:
@@ -98,7 +157,7 @@ class Deal:
         dealer: int,
         scores: dict[int, Any],
         marks: dict[int, dict[str, int]],
-        ask: Ask,
+        ask: Ask | None,
         rng: random.Random,
         options: dict[str, Any],
         hands: dict[int, list[str]] | None = None,
@@ -129,6 +188,14 @@ class Deal:
         self.meld_log: list[dict[str, Any]] = []
         self.taker_used: set[int] = set()  # trick-taker rules that give one trick a deal, once used
         self.hand_number = hand_number
+        # The explicit state machine (see :meth:`advance`): tasks still to run, last first, each a
+        # method name and its arguments; the decision waited for and the task that takes its answer.
+        self._agenda: list[tuple[Any, ...]] = []
+        self.pending: Request | None = None
+        self._resume: tuple[Any, ...] = ()
+        self._bidding: _Bidding | None = None
+        self._chosen: dict[Any, Any] = {}  # answers of a step asked of several players
+        self._plain: _PlainCursor | None = None
         self._set_plan(NO_HOOKS)  # until a combo is declared
         layout = deck_layout(rules, len(self.players))
         self.table.rank_value = layout.rank_value
@@ -242,28 +309,96 @@ class Deal:
                 raise ScriptError(f"seat {player.seat}: cards given twice: {', '.join(twice)}")
             seen.update(names)
 
-    # -- asking
+    # -- the state machine
 
-    def ask(self, request: Request) -> Any:
-        return self.ask_fn(request)
+    def advance(self) -> Request | None:
+        """Run the deal until it needs a decision (returned, also as :attr:`pending`) or has
+        nothing left to do (None). Every step of the deal is a task on an agenda, so the deal can
+        stop at any decision, be copied (:meth:`clone`) and go on with :meth:`apply`."""
+        agenda = self._agenda
+        while self.pending is None and agenda:
+            name, *args = agenda.pop()
+            getattr(self, name)(*args)
+        return self.pending
+
+    def apply(self, answer: Any) -> Request | None:
+        """Give the pending decision its (legal, canonical) answer and run on to the next one."""
+        if self.pending is None:
+            raise ValueError("no decision is pending")
+        name, *args = self._resume
+        self.pending, self._resume = None, ()
+        getattr(self, name)(answer, *args)
+        return self.advance()
+
+    def _then(self, *tasks: tuple[Any, ...]) -> None:
+        """Run ``tasks`` next, in this order (before anything already on the agenda)."""
+        self._agenda.extend(reversed(tasks))
+
+    def _wait(self, request: Request, resume: str, *args: Any) -> None:
+        """Stop for ``request``; its answer goes to the method ``resume`` (with ``args``).
+
+        A task that waits returns at once: what follows the answer is the resume method's."""
+        self.pending = request
+        self._resume = (resume, *args)
+
+    def _drive(self) -> None:
+        """Answer every decision with ``ask`` until the agenda is done (the callback interface)."""
+        request = self.advance()
+        while request is not None:
+            assert self.ask_fn is not None, "this deal has no ask function: use advance() and apply()"
+            request = self.apply(self.ask_fn(request))
+
+    def clone(self, ask: Ask | None = None, rng: random.Random | None = None) -> Deal:
+        """A copy of the deal that goes on independently (the rule set and cards are shared).
+
+        ``ask`` and ``rng`` replace the copy's (by default it keeps the same ``ask`` and a copy of
+        the random generator)."""
+        memo: dict[int, Any] = {}
+        if rng is not None:
+            memo[id(self.rng)] = rng
+        new = copy.deepcopy(self, memo)
+        if ask is not None:
+            new.ask_fn = ask
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        new = object.__new__(Deal)
+        memo[id(self)] = new
+        # Read only and shared, also where the environment and the table refer to them.
+        for shared in (self.deck, self.table.rank_value, self.table.colors, self.combo, self.env["standard"]):
+            memo.setdefault(id(shared), shared)
+        state = new.__dict__
+        for name, value in self.__dict__.items():
+            state[name] = value if name in _SHARED else copy.deepcopy(value, memo)
+        tricks = weakref.ref(new.tricks)
+        for player in new.players:
+            player.deal_tricks = tricks
+        return new
 
     # -- the auction
 
     def auction(self) -> bool:
         """Run the auction; True when there is a declarer, False when everyone passed."""
+        self.start_auction()
+        self._drive()
+        return self.declarer is not None
+
+    def start_auction(self) -> None:
+        """Put the auction on the agenda (run it with :meth:`advance`)."""
         rules = self.game.auction
         if rules is None:
-            return False
-        env = self.env
-        first = rules.first_bidder(env)
-        order = self.seating.clockwise_from(first)
-        active = list(order)
-        lead: Combo | None = None
-        leader: Player | None = None
-        lead_answer: BidAnswer | None = None
-        turn = 0
-        while active and not (lead is not None and len(active) == 1):
-            player = active[turn % len(active)]
+            return
+        first = rules.first_bidder(self.env)
+        self._bidding = _Bidding(list(self.seating.clockwise_from(first)))
+        self._then(("_bid_turn",))
+
+    def _bid_turn(self) -> None:
+        """The next bidder's turn, or the end of the auction."""
+        rules, env, bidding = self.game.auction, self.env, self._bidding
+        assert rules is not None and bidding is not None
+        active = bidding.active
+        while active and not (bidding.lead is not None and len(active) == 1):
+            player = active[bidding.turn % len(active)]
             env["player"] = player
             if not rules.may_bid(env):
                 active.remove(player)
@@ -273,25 +408,30 @@ class Deal:
                 "bid",
                 player.seat,
                 "bid",
-                check=lambda answer, p=player, ld=lead, lr=leader: self.bid_problem(answer, p, ld, lr),
+                check=partial(self.bid_problem, player=player, lead=bidding.lead, leader=bidding.leader),
                 standard_ids=self.combos.standard_ids,
                 special_ids=self.combos.special_ids,
                 repeatable_ids=self.combos.repeatable_ids,
             )
-            answer = self.ask(request)
-            if answer is None:
-                active.remove(player)
-                self.auction_log.append((player.seat, None))
-                continue
-            lead, leader, lead_answer = self.combos.make(answer, player), player, answer
+            self._wait(request, "_bid_answered", player)
+            return
+        env.pop("player", None)
+        self._bidding = None
+        if bidding.lead is not None and bidding.leader is not None and bidding.lead_answer is not None:
+            self._set_declarer(bidding.leader, bidding.lead, bidding.lead_answer)
+
+    def _bid_answered(self, answer: BidAnswer | None, player: Player) -> None:
+        bidding = self._bidding
+        assert bidding is not None
+        if answer is None:
+            bidding.active.remove(player)
+            self.auction_log.append((player.seat, None))
+        else:
+            bidding.lead, bidding.leader, bidding.lead_answer = self.combos.make(answer, player), player, answer
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
-            turn = active.index(player) + 1
-        env.pop("player", None)
-        if lead is None or leader is None or lead_answer is None:
-            return False
-        self._set_declarer(leader, lead, lead_answer)
-        return True
+            bidding.turn = bidding.active.index(player) + 1
+        self._then(("_bid_turn",))
 
     def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
         """Why ``player`` may not bid ``answer`` now, or None."""
@@ -343,6 +483,10 @@ class Deal:
         self.play_hand()
         return self.score()
 
+    def start_play(self) -> None:
+        """Put the bids' steps and the hand on the agenda (after the declaration)."""
+        self._then(*self._event_tasks(), ("_begin_hand",))
+
     def _set_declarer(self, player: Player | None, combo: Combo, answer: BidAnswer) -> None:
         self.declarer = player
         standard = self.rules.bids[answer.standard]
@@ -388,13 +532,24 @@ class Deal:
 
     def run_events(self) -> None:
         """Each bid's steps and trump setting, in event order."""
-        for bid in self.bids:
-            for step in bid.steps:
-                self._run_step(bid, step)
-            if bid.trump is not None:
-                self._settle_trump(bid.trump)
+        self.start_events()
+        self._drive()
 
-    def _settle_trump(self, trump: M.Trump) -> None:
+    def start_events(self) -> None:
+        """Put each bid's steps and trump setting on the agenda, in event order."""
+        self._then(*self._event_tasks())
+
+    def _event_tasks(self) -> list[tuple[Any, ...]]:
+        tasks: list[tuple[Any, ...]] = []
+        for index, bid in enumerate(self.bids):
+            tasks.extend(("_run_step", index, number) for number in range(len(bid.steps)))
+            if bid.trump is not None:
+                tasks.append(("_settle_trump", index))
+        return tasks
+
+    def _settle_trump(self, index: int) -> None:
+        trump = self.bids[index].trump
+        assert trump is not None
         if trump.suit is not None:
             value = trump.suit(self.env)
             self.set_trump(value.suit if isinstance(value, Card) else value)
@@ -405,8 +560,7 @@ class Deal:
         if trump.where is not None:
             allowed = self._filter(suits, "suit", trump.where, chooser)
             suits = allowed or suits  # a constraint that leaves nothing yields
-        answer = self.ask(Request("choose", chooser.seat, "trump", "suit", tuple(suits)))
-        self.set_trump(answer)
+        self._wait(Request("choose", chooser.seat, "trump", "suit", tuple(suits)), "set_trump")
 
     def _filter(self, items: Sequence[Any], bind: str, condition: Expression, player: Player | None) -> list[Any]:
         env = self.env
@@ -421,26 +575,34 @@ class Deal:
         env[bind], env["player"] = saved
         return kept
 
-    def _run_step(self, bid: M.Bid, step: M.Step) -> None:
+    def _step(self, index: int, number: int) -> Any:
+        return self.bids[index].steps[number]
+
+    def _run_step(self, index: int, number: int) -> None:
+        step = self._step(index, number)
         if isinstance(step, M.Choose):
-            self._choose(step)
+            self._choose(index, number, step)
         elif isinstance(step, M.Reveal):
             self.declarations[step.name].public = True
         elif isinstance(step, M.Give):
             self._move(step.card(self.env), step.to(self.env))
         elif isinstance(step, M.PassCards):
-            self._pass_cards(step)
+            self._pass_cards(index, number, step)
         elif isinstance(step, M.Zone):
             self._make_zone(step)
         elif isinstance(step, M.DealBack):
             self._deal_back(step)
 
-    def _choose(self, step: M.Choose) -> None:
+    def _choose(self, index: int, number: int, step: M.Choose) -> None:
         who = step.who(self.env)
         choosers = who if isinstance(who, list) else [who]
-        values: dict[int, Any] = {}
-        for chooser in choosers:
-            values[chooser.seat] = self._choose_one(step, chooser)
+        self._chosen = {}
+        self._then(*[("_choose_one", index, number, p) for p in choosers], ("_chosen_all", index, number, who))
+
+    def _chosen_all(self, index: int, number: int, who: Any) -> None:
+        step = self._step(index, number)
+        values, choosers = self._chosen, who if isinstance(who, list) else [who]
+        self._chosen = {}
         if isinstance(who, list):
             value: Any = [values[p.seat] for p in choosers if values[p.seat] is not None]
         else:
@@ -450,7 +612,8 @@ class Deal:
         )
         self.env[step.name] = value
 
-    def _choose_one(self, step: M.Choose, chooser: Player) -> Any:
+    def _choose_one(self, index: int, number: int, chooser: Player) -> None:
+        step = self._step(index, number)
         self.env["player"] = chooser
         if step.source is not None:
             candidates = list(step.source(self.env))
@@ -465,12 +628,17 @@ class Deal:
         self.env.pop("player", None)
         options = tuple(_option(c) for c in candidates)
         count = step.count or 1
-        answer = self.ask(Request("choose", chooser.seat, step.name, step.what, options, count, step.optional))
+        request = Request("choose", chooser.seat, step.name, step.what, options, count, step.optional)
+        self._wait(request, "_chose_one", step.what, count, chooser.seat)
+
+    def _chose_one(self, answer: Any, what: str, count: int, seat: int) -> None:
         if answer is None:
-            return None
-        if count > 1:
-            return [self._value(step.what, a) for a in answer]
-        return self._value(step.what, answer)
+            value = None
+        elif count > 1:
+            value = [self._value(what, a) for a in answer]
+        else:
+            value = self._value(what, answer)
+        self._chosen[seat] = value
 
     def _value(self, what: str, answer: Any) -> Any:
         if what == "card":
@@ -486,16 +654,24 @@ class Deal:
         self.table.zone.pop(card, None)
         to.hand.append(card)
 
-    def _pass_cards(self, step: M.PassCards) -> None:
+    def _pass_cards(self, index: int, number: int, step: M.PassCards) -> None:
         senders: list[Player] = step.senders(self.env)
         direction = step.direction(self.env)
-        chosen: dict[Player, list[Card]] = {}
-        for sender in senders:  # everyone chooses before anyone receives
-            options = tuple(c.name for c in sender.hand)
-            count = min(step.count, len(options))
-            answer = self.ask(Request("choose", sender.seat, "pass_cards", "card", options, count))
-            names = answer if isinstance(answer, list) else [answer]
-            chosen[sender] = [self.card_by_name[str(n)] for n in names]
+        self._chosen = {}  # everyone chooses before anyone receives
+        self._then(*[("_pass_one", index, number, s) for s in senders], ("_pass_all", senders, direction))
+
+    def _pass_one(self, index: int, number: int, sender: Player) -> None:
+        step = self._step(index, number)
+        options = tuple(c.name for c in sender.hand)
+        count = min(step.count, len(options))
+        self._wait(Request("choose", sender.seat, "pass_cards", "card", options, count), "_passed", sender)
+
+    def _passed(self, answer: Any, sender: Player) -> None:
+        names = answer if isinstance(answer, list) else [answer]
+        self._chosen[sender] = [self.card_by_name[str(n)] for n in names]
+
+    def _pass_all(self, senders: list[Player], direction: str) -> None:
+        chosen, self._chosen = self._chosen, {}
         for sender, cards in chosen.items():
             receiver = self._next_among(sender, senders, direction)
             for card in cards:
@@ -544,9 +720,11 @@ class Deal:
         if count <= 0:
             return
         options = tuple(c.name for c in eligible)
-        answer = self.ask(Request("choose", zone.owner.seat, zone.name, "card", options, count))
+        self._wait(Request("choose", zone.owner.seat, zone.name, "card", options, count), "_zone_filled", zone.name)
+
+    def _zone_filled(self, answer: Any, zone: str) -> None:
         for name in answer if isinstance(answer, list) else [answer]:
-            self.table.zone[self.card_by_name[str(name)]] = zone.name
+            self.table.zone[self.card_by_name[str(name)]] = zone
 
     def _forbidden(self, zone: ZoneState, card: Card) -> bool:
         if not zone.forbid:
@@ -559,6 +737,10 @@ class Deal:
 
     def play_hand(self) -> None:
         """Trick after trick until every hand is empty (a stock refills the hands on the way)."""
+        self._then(("_begin_hand",))
+        self._drive()
+
+    def _begin_hand(self) -> None:
         play = self.game.play
         if play.trump is not None:
             self.set_trump(play.trump(self.env))
@@ -567,14 +749,9 @@ class Deal:
             if bid.first_leader is not None:
                 leader = bid.first_leader(self.env)
         if self._hookless_hand():
-            self._plain_hand(leader)
-            return
-        number = 0
-        while any(p.hand for p in self.players):
-            if not self.closed and play.close_when is not None and play.close_when(self.env):
-                self.closed = True
-            number += 1
-            leader = self._play_trick(number, leader)
+            self._plain_begin(leader)
+        else:
+            self._then(("_next_trick", leader, 0))
 
     def _hookless_hand(self) -> bool:
         """Whether nothing but following suit acts during this hand (no hook, zone, stock or close)."""
@@ -585,8 +762,8 @@ class Deal:
             and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
         )
 
-    def _plain_hand(self, leader: Player) -> None:
-        """The tricks of a hook-less hand: :meth:`_play_trick` with :meth:`legal_cards`, :meth:`_play`
+    def _plain_begin(self, leader: Player) -> None:
+        """The tricks of a hook-less hand: :meth:`_next_trick` with :meth:`legal_cards`, :meth:`_play`
         and :meth:`trick_winner` inlined for that case (the hot loop of simulations and playouts),
         asking the same requests in the same order and keeping the same records (a test plays the
         two loops side by side).
@@ -595,40 +772,64 @@ class Deal:
         the hand, as a whole and by suit, in hand order: the legal options are copies of those
         lists instead of a filtered walk over the hand at every play.
         """
-        ask, by_name, env = self.ask_fn, self.card_by_name, self.env
-        all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
-        follow_suit, trump = self.game.play.follow_suit, self.table.trump
-        turns = self._plain_turns()
-        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
-        number = 0
-        while any(hands):
-            number += 1
-            self.current = trick = Trick(number, leader, trump)
-            plays = trick.plays
-            led = best_suit = None  # while leading: every card of the hand may be played
-            best_value = 0
-            for player, seat, hand, names, by_suit in turns[leader]:
-                answer = ask(Request("play", seat, "card", "card", tuple(by_suit.get(led) or names)))
-                card = by_name[answer]
-                hand.remove(card)
-                names.remove(answer)
-                by_suit[card.suit].remove(answer)
-                play = Play(player, card)
-                plays.append(play)
-                all_plays.append(play)
-                if led is None and follow_suit:
-                    led = card.suit
-                # The winner so far, kept as the cards come (what trick_winner finds at the end).
-                if card.suit == best_suit:
-                    if value[card.rank] > best_value:
-                        leader, best_value = player, value[card.rank]
-                elif best_suit is None or card.suit == trump:
-                    leader, best_suit, best_value = player, card.suit, value[card.rank]
-            trick.winner = leader
-            leader.win(trick)
-            tricks.append(trick)
-            env["last_trick"] = trick
-            self.current = None
+        self._plain = _PlainCursor(self._plain_turns(), self.game.play.follow_suit, self.table.trump)
+        self._plain_trick(leader)
+
+    def _plain_trick(self, leader: Player) -> None:
+        """Start the next trick led by ``leader``, or end the hand when the hands are empty."""
+        cursor = self._plain
+        assert cursor is not None
+        if not any(turn[2] for turn in cursor.turns[leader]):
+            self._plain = None
+            return
+        cursor.number += 1
+        self.current = Trick(cursor.number, leader, cursor.trump)
+        cursor.order = cursor.turns[leader]
+        cursor.position = 0
+        cursor.led = cursor.best_suit = None  # while leading: every card of the hand may be played
+        cursor.best_value = 0
+        cursor.best = leader
+        self._plain_ask()
+
+    def _plain_ask(self) -> None:
+        cursor = self._plain
+        assert cursor is not None
+        _, seat, _, names, by_suit = cursor.order[cursor.position]
+        request = Request("play", seat, "card", "card", tuple(by_suit.get(cursor.led) or names))
+        self.pending, self._resume = request, ("_plain_played",)
+
+    def _plain_played(self, answer: str) -> None:
+        cursor = self._plain
+        trick = self.current
+        assert cursor is not None and trick is not None
+        player, _, hand, names, by_suit = cursor.order[cursor.position]
+        card = self.card_by_name[answer]
+        hand.remove(card)
+        names.remove(answer)
+        by_suit[card.suit].remove(answer)
+        play = Play(player, card)
+        trick.plays.append(play)
+        self.env["plays"].append(play)
+        if cursor.led is None and cursor.follow_suit:
+            cursor.led = card.suit
+        # The winner so far, kept as the cards come (what trick_winner finds at the end).
+        value = self.table.rank_value[card.rank]
+        if card.suit == cursor.best_suit:
+            if value > cursor.best_value:
+                cursor.best, cursor.best_value = player, value
+        elif cursor.best_suit is None or card.suit == cursor.trump:
+            cursor.best, cursor.best_suit, cursor.best_value = player, card.suit, value
+        cursor.position += 1
+        if cursor.position < len(cursor.order):
+            self._plain_ask()
+            return
+        winner = cursor.best
+        trick.winner = winner
+        winner.win(trick)
+        self.tricks.append(trick)
+        self.env["last_trick"] = trick
+        self.current = None
+        self._plain_trick(winner)
 
     def _plain_turns(self) -> dict[Player, list[_Turn]]:
         """For each leader, the players' turns in order, each with seat, hand, its card names and
@@ -658,60 +859,80 @@ class Deal:
                     order = [p for p in order if p is not last] + [last]
         return order
 
-    def _play_trick(self, number: int, leader: Player) -> Player:
-        trick = Trick(number, leader, self.table.trump, after_close=self.closed)
+    def _next_trick(self, leader: Player, number: int) -> None:
+        """The next trick (led by the last one's winner), or the end of the hand."""
+        if not any(p.hand for p in self.players):
+            return
+        play = self.game.play
+        if not self.closed and play.close_when is not None and play.close_when(self.env):
+            self.closed = True
+        trick = Trick(number + 1, leader, self.table.trump, after_close=self.closed)
         self.current = trick
-        ask, by_name = self.ask_fn, self.card_by_name
-        for player in self.play_order(trick):
-            legal = self.legal_cards(player, trick)
-            answer = ask(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])))
-            self._play(player, by_name[answer], trick)
-        winner = self.trick_winner(trick)
-        if self.taker_rules:
-            winner = self._trick_taker(trick, winner)
-        trick.winner = winner
+        self._then(*[("_turn", player, trick) for player in self.play_order(trick)], ("_trick_done", trick))
+
+    def _turn(self, player: Player, trick: Trick) -> None:
+        legal = self.legal_cards(player, trick)
+        self._wait(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])), "_played", player)
+
+    def _played(self, answer: str, player: Player) -> None:
+        assert self.current is not None
+        self._play(player, self.card_by_name[answer], self.current)
+
+    def _trick_done(self, trick: Trick) -> None:
+        trick.winner = self.trick_winner(trick)
+        rules = self.taker_rules
+        self._then(*[("_trick_taker", trick, index) for index in range(len(rules))], ("_trick_won", trick))
+
+    def _trick_won(self, trick: Trick) -> None:
+        winner = trick.winner
+        assert winner is not None
         winner.win(trick)
         self.tricks.append(trick)
         self.env["last_trick"] = trick
         self.current = None
-        if self.melds:
-            self._melds(trick)
+        tasks = [("_meld", trick, index) for index in range(len(self.melds))]
+        self._then(*tasks, ("_after_melds", trick))
+
+    def _after_melds(self, trick: Trick) -> None:
         if self.trump_changes:
             self._after_trick(trick)
         if self.game.play.after_trick:
             self._draws(trick)
-        return winner
+        assert trick.winner is not None
+        self._then(("_next_trick", trick.winner, trick.number))
 
-    def _melds(self, trick: Trick) -> None:
+    def _meld(self, trick: Trick, index: int) -> None:
         """The trick's leader may declare a meld: led the right card, and still holds one to show."""
-        melds = self.melds
+        meld = self.melds[index]
         env, leader, led = self.env, trick.leader, trick.plays[0].card
-        env["player"], env["trick"] = leader, trick
-        for meld in melds:
-            env["card"] = led
-            if not meld.lead(env):
-                continue
-            shown = self._filter(leader.hand, "card", meld.show, leader)
-            if not shown:
-                continue
-            options = tuple(c.name for c in shown)
-            answer = self.ask(Request("choose", leader.seat, meld.name, "card", options, optional=True))
-            if answer is None:
-                continue
-            card = self.card_by_name[str(answer)]
-            env["player"], env["trick"], env["card"] = leader, trick, card
-            points = meld.points(env)
-            leader.meld_points = leader.meld_points + points
-            self.meld_log.append(
-                {
-                    "trick": trick.number,
-                    "seat": leader.seat,
-                    "meld": meld.name,
-                    "led": led.name,
-                    "shown": card.name,
-                    "points": points,
-                }
-            )
+        env["player"], env["trick"], env["card"] = leader, trick, led
+        if not meld.lead(env):
+            return
+        shown = self._filter(leader.hand, "card", meld.show, leader)
+        if not shown:
+            return
+        options = tuple(c.name for c in shown)
+        request = Request("choose", leader.seat, meld.name, "card", options, optional=True)
+        self._wait(request, "_melded", trick, index)
+
+    def _melded(self, answer: Any, trick: Trick, index: int) -> None:
+        if answer is None:
+            return
+        meld, env, leader, led = self.melds[index], self.env, trick.leader, trick.plays[0].card
+        card = self.card_by_name[str(answer)]
+        env["player"], env["trick"], env["card"] = leader, trick, card
+        points = meld.points(env)
+        leader.meld_points = leader.meld_points + points
+        self.meld_log.append(
+            {
+                "trick": trick.number,
+                "seat": leader.seat,
+                "meld": meld.name,
+                "led": led.name,
+                "shown": card.name,
+                "points": points,
+            }
+        )
 
     def _draws(self, trick: Trick) -> None:
         """After a trick: players take the face-up card or the top of the stock, then one is turned up."""
@@ -787,24 +1008,24 @@ class Deal:
                 best = play
         return best.player
 
-    def _trick_taker(self, trick: Trick, winner: Player) -> Player:
-        """A rule may give the trick to someone else; ``trick.winner`` is who won it by the cards."""
-        self.env["trick"] = trick
-        trick.winner = winner
-        for index, rule in enumerate(self.taker_rules):
-            if index in self.taker_used or not rule.when(self.env):
-                continue
-            chooser = rule.chosen_by(self.env)
-            allowed = rule.to(self.env) if rule.to is not None else self.players
-            options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
-            seat = self.ask(Request("choose", chooser.seat, "trick_taker", "player", options, optional=rule.optional))
-            if seat is None:  # declined: the trick stays with its winner
-                continue
-            winner = self.by_seat[int(seat)]
-            trick.winner = winner
-            if rule.once:
-                self.taker_used.add(index)
-        return winner
+    def _trick_taker(self, trick: Trick, index: int) -> None:
+        """A rule may give the trick to someone else (``trick.winner`` holds who has it so far)."""
+        rule, env = self.taker_rules[index], self.env
+        env["trick"] = trick
+        if index in self.taker_used or not rule.when(env):
+            return
+        chooser = rule.chosen_by(env)
+        allowed = rule.to(env) if rule.to is not None else self.players
+        options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
+        request = Request("choose", chooser.seat, "trick_taker", "player", options, optional=rule.optional)
+        self._wait(request, "_trick_taken", trick, index)
+
+    def _trick_taken(self, seat: Any, trick: Trick, index: int) -> None:
+        if seat is None:  # declined: the trick stays with its winner
+            return
+        trick.winner = self.by_seat[int(seat)]
+        if self.taker_rules[index].once:
+            self.taker_used.add(index)
 
     def _after_trick(self, trick: Trick) -> None:
         self.env["trick"] = trick

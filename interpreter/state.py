@@ -45,6 +45,12 @@ class Card:
 
     __str__ = __repr__
 
+    def __copy__(self) -> Card:
+        return self  # shared by every deal (and every copy of a deal)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
 
 class Marks:
     """A player's marks (e.g. potentials), read as ``player.marks.NAME``."""
@@ -147,6 +153,9 @@ class Combo:
     standard: BidFacts
     specials: tuple[BidFacts, ...]
     worth: Any
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Combo:
+        return self  # immutable: shared by copies of a deal
 
     @property
     def bids(self) -> list[BidFacts]:
