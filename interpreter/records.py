@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from interpreter.decisions import Agent, Request, View
+from interpreter.decisions import Agent, IllegalDecision, Request, ScriptError, View
 from interpreter.game import MAX_DEALS, Game, Script
+from interpreter.gamestate import GameState
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 
@@ -29,7 +30,7 @@ RECORD_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
 
 
-def to_record(game: Game, ruleset_ref: str) -> dict[str, Any]:
+def to_record(game: GameState, ruleset_ref: str) -> dict[str, Any]:
     """The record of ``game`` so far (complete when the game has ended)."""
     result = game.result
     return {
@@ -124,6 +125,32 @@ def game_from_record(
         on_decision=on_decision,
         max_deals=int(record.get("max_deals", MAX_DEALS)),
     )
+
+
+def state_from_record(record: dict[str, Any], decisions: int | None = None) -> GameState:
+    """The position after the record's first ``decisions`` decisions (all by default), as a
+    :class:`GameState` to step on from; :func:`to_record` writes a state back as a record."""
+    state = GameState(
+        load_ruleset(record["ruleset"]),
+        int(record["players"]),
+        seed=int(record["seed"]),
+        options=dict(record.get("options") or {}),
+        variant=record.get("variant") or None,
+        first_dealer=int(record["first_dealer"]),
+        max_deals=int(record.get("max_deals", MAX_DEALS)),
+    )
+    script = Script(decisions=list(record["decisions"][:decisions]))
+    while not script.exhausted:
+        request = state.pending
+        if request is None:
+            raise ScriptError(f"decision {script.position + 1}: the game is already over")
+        _, answer = script.next_for(request)
+        try:
+            state.apply(answer)
+        except IllegalDecision as exc:
+            where = f"decision {script.position}: seat {request.seat}, {request.kind}"
+            raise ScriptError(f"{where}: {exc.reason}") from None
+    return state
 
 
 def replay(record: dict[str, Any]) -> list[str]:
