@@ -23,6 +23,7 @@ from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
+from whist.duelcli import register as register_duel
 from whist.tables import special_table, standard_table
 
 DEFAULT_RULESET = "combo-whist"
@@ -135,10 +136,12 @@ def _usual_players(rules) -> int:
 def _agent_factory(kind: str, rules=None):
     """seed -> agent for ``--agents``; the heuristic agent gets the rule set it plays."""
     from interpreter.agents import HeuristicAgent, RandomAgent
+    from interpreter.duel import make_agent
 
     factories = {
         "random": lambda seed: RandomAgent(seed),
         "heuristic": lambda seed: HeuristicAgent(seed, rules=rules),
+        "search": lambda seed: make_agent("search", seed, rules),
     }
     if kind not in factories:
         _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(factories)}")
@@ -378,6 +381,7 @@ def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
 register_printing(cli)
 register_diff(cli)
 register_analyze(cli)
+register_duel(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,83 @@
+"""The ``whist duel`` command: two agents over mirrored deals; :func:`register` adds it to a click group."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from whist.common import fail, rules_or_fail
+
+DEFAULT_RULESET = "combo-whist"
+
+
+def _usual_players(rules) -> int:
+    limits = rules.game.players
+    return limits.in_deal or max(limits.min, min(4, limits.max))
+
+
+def register(cli: click.Group) -> None:
+    @cli.command()
+    @click.argument("agent_a", metavar="A")
+    @click.argument("agent_b", metavar="B")
+    @click.argument("ruleset", default=DEFAULT_RULESET)
+    @click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
+    @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
+    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
+    def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json) -> None:
+        """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B."""
+        from rich.progress import Progress
+
+        from interpreter.duel import AGENT_KINDS
+        from interpreter.duel import duel as run_duel
+
+        for kind in (agent_a, agent_b):
+            if kind not in AGENT_KINDS:
+                fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
+        rules = rules_or_fail(ruleset)
+        players = players or _usual_players(rules)
+        stderr = Console(stderr=True)
+        try:
+            with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+                task = bar.add_task("deals", total=2 * deals)
+                data = run_duel(
+                    ruleset,
+                    agent_a,
+                    agent_b,
+                    deals,
+                    seed,
+                    players,
+                    jobs,
+                    scheduler,
+                    lambda done: bar.update(task, completed=done),
+                )
+        except ValueError as exc:
+            fail(f"error: {exc}")
+        if as_json:
+            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+            return
+        Console().print(duel_table(data))
+
+
+def duel_table(data: dict) -> Table:
+    low, high = data["ci95"]
+    table = Table(title=f"{data['ruleset']}: {data['deals']} mirrored deals, seed {data['seed']}")
+    for column in ("agent", "mean points per deal", "declarer completion", "s per decision"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for name in data["agents"]:
+        rate = data["declarer_completion"][name]
+        speed = data["seconds_per_decision"][name]
+        table.add_row(
+            name,
+            f"{data['mean_points'][name]:+.3f}",
+            "–" if rate is None else f"{rate:.0%} of {data['declared'][name]}",
+            "–" if speed is None else f"{speed:.3f}",
+        )
+    verdict = "significant" if low > 0 or high < 0 else "not significant"
+    table.caption = f"A − B per deal: {data['difference']:+.3f}, 95 % interval [{low:+.3f}, {high:+.3f}] ({verdict})"
+    return table
