@@ -82,6 +82,7 @@ def play_deal(task: DealTask) -> dict[str, Any]:
         "index": task.index,
         "dealer": record.get("dealer"),
         "players": record.get("players"),
+        "hands": record.get("hands"),
         "gains": [_number(state.scores[s] - before[s]) for s in range(task.players)],
         "declarer": record.get("declarer"),
         "combo": combo["bids"] if combo else None,

@@ -103,7 +103,7 @@ def _on_dask(
             "--scheduler needs Dask distributed; install it with: pip install 'whist-rules[cluster]'"
         ) from None
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="5s")
     except OSError as exc:
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:

@@ -19,6 +19,7 @@ from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages
 from whist.analyzecli import register as register_analyze
+from whist.balancecli import register as register_balance
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
@@ -382,6 +383,7 @@ register_printing(cli)
 register_diff(cli)
 register_analyze(cli)
 register_duel(cli)
+register_balance(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

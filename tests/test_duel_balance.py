@@ -1,0 +1,167 @@
+"""whist duel and whist balance (issue 19): mirrored deals, intervals, the rank check, any --jobs, Dask.
+
+Random agents keep these quick; what is checked is the arithmetic and the plumbing, which do
+not depend on the agents' strength.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.balance import balance, rank_check, summarise, wilson
+from interpreter.duel import DealTask, arrangement, duel, play_deal
+from interpreter.runner import rules as load_rules
+from whist.cli import cli
+
+TIMING = ("seconds", "seconds_per_decision")
+
+
+def _without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def test_a_mirrored_deal_is_the_same_cards_with_the_agents_swapped() -> None:
+    seats = arrangement("random", "heuristic", 4, False)
+    assert seats == ("random", "heuristic", "random", "heuristic")
+    assert arrangement("random", "heuristic", 4, True) == ("heuristic", "random", "heuristic", "random")
+    first = play_deal(DealTask("combo-whist", seats, 3, 9, 4, False))
+    second = play_deal(DealTask("combo-whist", arrangement("random", "heuristic", 4, True), 3, 9, 4, True))
+    assert first["hands"] == second["hands"]
+    assert first["dealer"] == second["dealer"] == 3 % 4
+
+
+def test_luck_cancels_between_identical_agents() -> None:
+    """Alike agents with alike seeds play both halves of a deal alike: A − B is exactly 0."""
+    data = duel("combo-whist", "random", "random", 6, 2, 4)
+    assert data["difference"] == 0
+    assert data["ci95"] == [0, 0]
+    assert data["agents"] == ["random (A)", "random (B)"]
+
+
+def test_duel_reports_the_issue_keys_and_a_consistent_difference() -> None:
+    data = duel("combo-whist", "heuristic", "random", 4, 1, 4)
+    for key in ("agents", "deals", "mean_points", "difference", "ci95"):
+        assert key in data
+    assert data["deals"] == 4
+    assert set(data["mean_points"]) == {"heuristic", "random"}
+    points = data["mean_points"]
+    assert data["difference"] == pytest.approx(points["heuristic"] - points["random"], abs=1e-3)
+    low, high = data["ci95"]
+    assert low <= data["difference"] <= high
+
+
+def test_the_same_seed_gives_the_same_duel_and_balance_for_any_jobs() -> None:
+    one = duel("combo-whist", "random", "heuristic", 3, 5, 4, jobs=1)
+    two = duel("combo-whist", "random", "heuristic", 3, 5, 4, jobs=2)
+    assert _without_timing(one) == _without_timing(two)
+    one = balance("combo-whist", 10, 4, 4, "random", jobs=1)
+    two = balance("combo-whist", 10, 4, 4, "random", jobs=2)
+    assert _without_timing(one) == _without_timing(two)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(0, 10)
+    assert low == 0 and round(high, 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _bid(bid_id: str, worth: int, completed: int, deals: int) -> dict[str, Any]:
+    low, high = wilson(completed, deals)
+    return {
+        "id": bid_id,
+        "kind": "standard",
+        "worth": worth,
+        "bid": deals,
+        "completion_rate": completed / deals,
+        "ci95": [low, high],
+    }
+
+
+def test_rank_check_finds_a_bid_priced_too_low_with_evidence() -> None:
+    bids = [_bid("cheap", 1, 60, 100), _bid("middle", 2, 40, 100), _bid("dear", 3, 90, 100), _bid("top", 4, 10, 100)]
+    check = rank_check(bids)
+    flagged = {b["id"]: b for b in check["out_of_line"]}
+    assert "dear" in flagged and flagged["dear"]["priced"] == "too low"
+    assert flagged["dear"]["suggested_worth"] < 2  # easier than the cheapest: belongs below it
+    assert any(e.startswith("middle") for e in flagged["dear"]["evidence"])
+    in_line = rank_check([_bid("a", 1, 80, 100), _bid("b", 2, 50, 100), _bid("c", 3, 20, 100)])
+    assert in_line["out_of_line"] == [] and in_line["completion_falls_with_worth"] is True
+
+
+def test_balance_counts_every_declared_deal_per_bid() -> None:
+    rules = load_rules("combo-whist")
+    results = [play_deal(DealTask("combo-whist", ("random",) * 4, i, 3, 4)) for i in range(8)]
+    data = summarise(rules, results, 4)
+    declared = [r for r in results if r["declarer"] is not None]
+    standard = [b for b in data["bids"] if b["kind"] == "standard"]
+    assert sum(b["bid"] for b in standard) == len(declared)  # one standard bid per combo
+    for bid in data["bids"]:
+        assert set(bid) >= {"id", "kind", "worth", "bid", "completed", "completion_rate", "ci95", "mean_points"}
+        assert bid["completed"] <= bid["bid"]
+        if bid["bid"]:
+            assert bid["ci95"][0] <= bid["completion_rate"] <= bid["ci95"][1]
+    assert len(data["seats"]["positions"]) == 4
+
+
+def _run(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cli_duel_and_balance_json_and_plots(tmp_path) -> None:
+    result = _run("duel", "random", "heuristic", "--deals", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["deals"] == 2
+    png, svg = tmp_path / "b.png", tmp_path / "b.svg"
+    result = _run("balance", "--deals", "6", "--agents", "random", "--json", "--plot", str(png))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bids"]
+    assert png.read_bytes().startswith(b"\x89PNG")
+    result = _run(
+        "balance",
+        "bids/examples/club-rules.yaml",
+        "--against",
+        "combo-whist",
+        "--deals",
+        "4",
+        "--agents",
+        "random",
+        "--plot",
+        str(svg),
+    )
+    assert result.exit_code == 0, result.output
+    assert "against combo-whist" in result.output
+    assert b"<svg" in svg.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("duel", "random", "nobody"),
+        ("balance", "--agents", "nobody", "--deals", "1"),
+        ("balance", "christmas-whist", "--deals", "1"),
+        ("balance", "--deals", "1", "--plot", "chart.pdf"),
+        ("balance", "--deals", "1", "--agents", "random", "--scheduler", "tcp://127.0.0.1:9"),
+    ],
+)
+def test_cli_refusals_are_messages_not_tracebacks(args: tuple[str, ...]) -> None:
+    result = _run(*args)
+    assert result.exit_code == 1
+    assert "error" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_dask_cluster_gives_the_same_figures() -> None:
+    distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (extra 'cluster')")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        on_dask = balance("combo-whist", 6, 7, 4, "random", scheduler=cluster.scheduler_address)
+        duel_on_dask = duel("combo-whist", "random", "heuristic", 2, 7, 4, scheduler=cluster.scheduler_address)
+    assert _without_timing(on_dask) == _without_timing(balance("combo-whist", 6, 7, 4, "random"))
+    assert _without_timing(duel_on_dask) == _without_timing(duel("combo-whist", "random", "heuristic", 2, 7, 4))
