@@ -52,6 +52,9 @@ class _Passing:
         agent = self.agents.get(request.seat)
         if agent is None:
             agent = self.agents[request.seat] = HeuristicAgent(self.seed * 31 + request.seat, rules=self.rules)
+        # Rollouts go back in time from one to the next; the heuristic agent would take that for
+        # a new deal and learn its plan again. It is the same deal: keep the plan.
+        agent._progress = (0, 0)
         return agent.decide(request, state.view(request.seat))
 
 
@@ -69,8 +72,8 @@ class SearchAgent:
         rules: RuleSet | None = None,
         samples: int = 6,
         max_options: int = 8,
-        rollouts: int = 36,
-        endgame: int = 3,
+        rollouts: int = 24,
+        endgame: int = 2,
         seconds: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
