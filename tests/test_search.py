@@ -236,3 +236,55 @@ def test_the_agent_plays_every_rule_set_legally(ref: str) -> None:
         request = state.advance()
     assert decided > 0
     assert agent.decisions >= decided
+
+
+def _to_first_lead(rules: Any, seed: int, hands: dict[int, list[str]], answers: list[Any] | None) -> Any:
+    """A deal with ``hands`` up to seat 0's first card, answered by random agents, or by
+    ``answers`` (the same decisions again); None if seat 0 does not lead the first trick."""
+    state = GameState(rules, 4, seed=seed, first_dealer=seed % 4, max_deals=1)
+    state.deal_hands = [hands]
+    agents = [RandomAgent(seed * 5 + s) for s in range(4)]
+    made = []
+    request = state.advance()
+    while request is not None:
+        view = state.view(request.seat)
+        if request.kind == "play":
+            return (state, request, view, made) if request.seat == 0 and not view.current_trick else None
+        mine = answers is None
+        answer = request.validate(agents[request.seat].decide(request, view)) if mine else answers[len(made)]
+        made.append(answer)
+        state.apply(answer)
+        request = state.advance(one_deal=True)
+    return None
+
+
+def test_the_agent_answers_from_its_view_alone_in_play() -> None:
+    """At a first lead: the others' unseen cards exchanged, the same view, the same card."""
+    rules = RULE_SETS["combo-whist"]
+    compared = 0
+    for seed in range(60):
+        deck = [rank + suit for rank, suit in rules.game.deck.cards(4)]
+        random.Random(seed).shuffle(deck)
+        hands = {s: deck[13 * s : 13 * s + 13] for s in range(4)}
+        first = _to_first_lead(rules, seed, hands, None)
+        if first is None:
+            continue
+        state, request, view, made = first
+        seen = view.cards_known()
+        one, two = [[c for c in hands[s] if c not in seen] for s in (1, 2)]
+        count = min(len(one), len(two), 5)
+        swapped = {s: list(h) for s, h in hands.items()}
+        for a, b in zip(one[:count], two[:count], strict=True):
+            swapped[1][swapped[1].index(a)], swapped[2][swapped[2].index(b)] = b, a
+        try:
+            second = _to_first_lead(rules, seed, swapped, made)
+        except Exception:  # noqa: BLE001 - the same decisions do not fit the other cards
+            continue
+        if second is None or second[2] != view:
+            continue
+        answers = [SearchAgent(3, rules=rules, samples=3).decide(r, v) for _, r, v, _ in (first, second)]
+        assert answers[0] == answers[1]
+        compared += 1
+        if compared == 2:
+            return
+    assert compared, "no deal in which the others' cards could be exchanged unseen"
