@@ -54,17 +54,24 @@ class DealMemory:
     dealt: tuple[str, ...] | None = None
     choices: list[tuple[str, Any]] = field(default_factory=list)  # (request name, answer)
     fresh: bool = True  # the hand seen first was the hand as dealt
+    seen: set[str] = field(default_factory=set)  # every card held this deal (drawn, received)
+    first_face_up: str | None = None  # the stock's face-up card as dealt, if seen before any trick
 
     def observe(self, view: View) -> None:
         """Called at every decision: starts a new memory when a new deal has begun."""
         key = (view.dealer, view.players, view.hand_number, tuple(sorted(view.scores.items())))
-        progress = (len(view.auction), len(view.tricks), len(view.current_trick))
+        plays = sum(len(t["plays"]) for t in view.tricks) + len(view.current_trick)
+        progress = (len(view.auction), len(view.tricks), plays)  # within a deal, none of these falls
         regressed = any(now < before for now, before in zip(progress, self.progress, strict=True))
         if key != self.key or regressed:
             self.key, self.choices = key, []
-            nothing_happened = not view.tricks and not view.current_trick and not view.declarations
+            # No card has left or reached this hand yet: it is the hand as dealt.
+            nothing_happened = not view.tricks and all(seat != view.seat for seat, _ in view.current_trick)
             self.fresh = nothing_happened
             self.dealt = tuple(view.hand) if nothing_happened else None
+            self.seen = set()
+            self.first_face_up = view.face_up if not view.tricks else None
+        self.seen.update(view.hand)
         self.progress = progress
 
     def record(self, request: Request, answer: Any) -> None:
@@ -145,8 +152,9 @@ def _initial_deal(rules: RuleSet, view: View, memory: DealMemory | None, rng: ra
     deck = deck_names(rules, len(view.players))
     played = _played_by(view)
     mine = list(memory.dealt) if memory is not None and memory.dealt else [*view.hand, *played[view.seat]]
-    hands: dict[int, list[str]] = {view.seat: mine[:hand_size]}
-    used = set(hands[view.seat])
+    first = memory.first_face_up if memory is not None and rules.game.deal.stock is not None else None
+    hands: dict[int, list[str]] = {view.seat: [c for c in mine if c != first][:hand_size]}
+    used = set(hands[view.seat]) | ({first} if first else set())  # the face-up card as dealt: on the stock
     for seat in view.players:
         if seat == view.seat:
             continue
@@ -171,7 +179,10 @@ def _initial_deal(rules: RuleSet, view: View, memory: DealMemory | None, rng: ra
     aside_count = rules.game.deal.set_aside
     if rules.game.deal.stock is None:
         return _Deal(hands, [], pool)
-    return _Deal(hands, pool[aside_count:], pool[:aside_count])
+    stock, aside = pool[aside_count:], pool[:aside_count]
+    if first is not None:  # the face-up card as dealt lies on top
+        stock.insert(0, first)
+    return _Deal(hands, stock, aside)
 
 
 def _voids(rules: RuleSet, view: View) -> dict[int, set[str]]:
@@ -240,7 +251,10 @@ class _Replay:
         self.plays = _flat_plays(view)
         self.melds = list(view.melds)
         self.mine = list(memory.choices) if memory is not None else []
+        self.meld_names = {meld.name for bid in rules.bids.values() for meld in bid.melds}
         self.known = view.cards_known() | set(deal.hands[view.seat])
+        if memory is not None:  # cards held, and the face-up card as dealt (placed, not to be swapped)
+            self.known |= memory.seen | ({memory.first_face_up} if memory.first_face_up else set())
 
     def run(self, seed: int) -> GameState:
         view, rng = self.view, random.Random(seed)
@@ -291,15 +305,13 @@ class _Replay:
 
     def _is_the_request(self, request: Request) -> bool:
         real = self.request
-        return (
-            request.seat == real.seat
-            and request.kind == real.kind
-            and request.name == real.name
-            and set(map(str, request.options)) == set(map(str, real.options))
-        )
+        # Options are not compared: they follow from the hand, which the final check compares
+        # (and a hand that differs can still be repaired there).
+        return request.seat == real.seat and request.kind == real.kind and request.name == real.name
 
     def _is_meld(self, request: Request) -> bool:
-        return request.kind == "choose" and request.optional and any(m["meld"] == request.name for m in self.melds)
+        """A meld's offer: the view lists every meld declared, so one not listed was declined."""
+        return request.kind == "choose" and request.optional and request.name in self.meld_names
 
     def _public_answer(self, request: Request, rng: random.Random) -> Any:
         """An answer the view shows (a public declaration, a zone, the trick taker), else a random one."""
@@ -349,7 +361,7 @@ class _Replay:
         seat = request.seat
         hand = set(state.view(seat).hand)
         dealt = set(self.deal.hands[seat])
-        unseen = [c for c in self.deal.hands[seat] if c in hand and c not in self.known]
+        unseen = [c for c in state.view(seat).hand if c not in self.known]  # dealt or drawn
         if card not in hand:
             if card in self.deal.hands[self.view.seat] or not unseen:
                 return None
