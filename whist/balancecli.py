@@ -35,21 +35,15 @@ def _number(value: Any) -> str:
 
 def bids_table(data: dict[str, Any]) -> Table:
     table = Table(title=f"{data['ruleset']}: {data['declared']} declared deals of {data['deals']} ({data['agents']})")
-    columns = ("bid", "kind", "worth", "bid", "completed", "rate", "95 % interval", "points/deal", "95 % interval")
+    columns = ("bid", "kind", "worth", "bid", "completed", "rate [95 % interval]", "points/deal [95 % interval]")
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index < 2 else "right")
     for bid in data["bids"]:
         mean = bid["mean_points"]
+        rate = f"{_percent(bid['completion_rate'])} {_span(bid['ci95'])}" if bid["bid"] else "–"
+        points = "–" if mean is None else f"{mean:+.2f} {_span(bid['points_ci95'], percent=False)}"
         table.add_row(
-            bid["id"],
-            bid["kind"],
-            _number(bid["worth"]),
-            str(bid["bid"]),
-            str(bid["completed"]),
-            _percent(bid["completion_rate"]),
-            _span(bid["ci95"]) if bid["bid"] else "–",
-            "–" if mean is None else f"{mean:+.2f}",
-            _span(bid["points_ci95"], percent=False),
+            bid["id"], bid["kind"], _number(bid["worth"]), str(bid["bid"]), str(bid["completed"]), rate, points
         )
     return table
 
