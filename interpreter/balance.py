@@ -145,9 +145,7 @@ def rank_check(bids: list[dict[str, Any]]) -> dict[str, Any]:
         if not cheaper and not dearer:
             continue
         evidence = [
-            f"{o['id']} (worth {_plain(o['worth'])}): {o['completion_rate']:.0%} "
-            f"[{o['ci95'][0]:.0%}, {o['ci95'][1]:.0%}]"
-            for o in cheaper + dearer
+            {key: o[key] for key in ("id", "worth", "completion_rate", "ci95", "bid")} for o in cheaper + dearer
         ]
         out_of_line.append(
             {
@@ -162,6 +160,7 @@ def rank_check(bids: list[dict[str, Any]]) -> dict[str, Any]:
         )
     return {
         "judged": [b["id"] for b in judged],
+        "min_deals": MIN_DEALS,
         "spearman": None if correlation is None else round(correlation, 4),
         "completion_falls_with_worth": None if correlation is None else correlation < 0,
         "out_of_line": out_of_line,

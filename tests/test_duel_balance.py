@@ -89,7 +89,7 @@ def test_rank_check_finds_a_bid_priced_too_low_with_evidence() -> None:
     flagged = {b["id"]: b for b in check["out_of_line"]}
     assert "dear" in flagged and flagged["dear"]["priced"] == "too low"
     assert flagged["dear"]["suggested_worth"] < 2  # easier than the cheapest: belongs below it
-    assert any(e.startswith("middle") for e in flagged["dear"]["evidence"])
+    assert any(e["id"] == "middle" for e in flagged["dear"]["evidence"])
     in_line = rank_check([_bid("a", 1, 80, 100), _bid("b", 2, 50, 100), _bid("c", 3, 20, 100)])
     assert in_line["out_of_line"] == [] and in_line["completion_falls_with_worth"] is True
 
@@ -165,3 +165,12 @@ def test_a_dask_cluster_gives_the_same_figures() -> None:
         duel_on_dask = duel("combo-whist", "random", "heuristic", 2, 7, 4, scheduler=cluster.scheduler_address)
     assert _without_timing(on_dask) == _without_timing(balance("combo-whist", 6, 7, 4, "random"))
     assert _without_timing(duel_on_dask) == _without_timing(duel("combo-whist", "random", "heuristic", 2, 7, 4))
+
+
+def test_cli_texts_come_from_the_locales() -> None:
+    result = _run("duel", "random", "random", "--deals", "1", "--lang", "sv")
+    assert result.exit_code == 0, result.output
+    assert "speglade givar" in result.output and "Intervallet innehåller 0" in result.output
+    result = _run("balance", "--deals", "3", "--agents", "random", "--lang", "sv")
+    assert result.exit_code == 0, result.output
+    assert "Hemgång" in result.output and "Specialbud" in result.output

@@ -9,7 +9,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from whist.common import fail, rules_or_fail
+from rulespec.locale import Texts
+from whist.common import fail, rules_or_fail, texts_or_fail
 
 
 def _usual_players(rules) -> int:
@@ -17,77 +18,127 @@ def _usual_players(rules) -> int:
     return limits.in_deal or max(limits.min, min(4, limits.max))
 
 
-def _percent(rate: float | None) -> str:
-    return "–" if rate is None else f"{rate:.0%}"
+def _percent(rate: float | None, texts: Texts) -> str:
+    return texts.label("none") if rate is None else f"{rate:.0%}"
 
 
-def _span(pair: list[float] | None, percent: bool = True) -> str:
+def _span(pair: list[float] | None, texts: Texts, percent: bool = True) -> str:
     if pair is None:
-        return "–"
+        return texts.label("none")
     return f"[{pair[0]:.0%}, {pair[1]:.0%}]" if percent else f"[{pair[0]:+.2f}, {pair[1]:+.2f}]"
 
 
-def _number(value: Any) -> str:
+def _number(value: Any, texts: Texts) -> str:
     if value is None:
-        return "–"
+        return texts.label("none")
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def bids_table(data: dict[str, Any]) -> Table:
-    table = Table(title=f"{data['ruleset']}: {data['declared']} declared deals of {data['deals']} ({data['agents']})")
-    columns = ("bid", "kind", "worth", "bid", "completed", "rate [95 % interval]", "points/deal [95 % interval]")
+def _name(texts: Texts, bid_id: str) -> str:
+    return texts.bid_name(bid_id) if texts.rules is not None and bid_id in texts.rules.bids else bid_id
+
+
+def bids_table(data: dict[str, Any], texts: Texts) -> Table:
+    """Every bid: times bid and completed, completion and points per deal with their intervals."""
+    label = texts.label
+    title = label(
+        "balance_title", ruleset=data["ruleset"], declared=data["declared"], deals=data["deals"], agents=data["agents"]
+    )
+    table = Table(title=title)
+    columns = (
+        "balance_bid",
+        "balance_kind",
+        "worth",
+        "balance_times_bid",
+        "balance_completed",
+        "balance_rate",
+        "balance_points",
+    )
     for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index < 2 else "right")
+        table.add_column(label(column), justify="left" if index < 2 else "right")
     for bid in data["bids"]:
         mean = bid["mean_points"]
-        rate = f"{_percent(bid['completion_rate'])} {_span(bid['ci95'])}" if bid["bid"] else "–"
-        points = "–" if mean is None else f"{mean:+.2f} {_span(bid['points_ci95'], percent=False)}"
+        rate = f"{_percent(bid['completion_rate'], texts)} {_span(bid['ci95'], texts)}" if bid["bid"] else label("none")
+        points = label("none") if mean is None else f"{mean:+.2f} {_span(bid['points_ci95'], texts, percent=False)}"
+        kind = label("standard_bid" if bid["kind"] == "standard" else "special_bid")
         table.add_row(
-            bid["id"], bid["kind"], _number(bid["worth"]), str(bid["bid"]), str(bid["completed"]), rate, points
+            _name(texts, bid["id"]),
+            kind,
+            _number(bid["worth"], texts),
+            str(bid["bid"]),
+            str(bid["completed"]),
+            rate,
+            points,
         )
     return table
 
 
-def findings(data: dict[str, Any]) -> list[str]:
+def findings(data: dict[str, Any], texts: Texts) -> list[str]:
     """The rank check and the seat positions, in sentences."""
-    check, seats = data["rank_check"], data["seats"]
+    check, seats, label = data["rank_check"], data["seats"], texts.label
     lines = []
     if check["spearman"] is None:
-        lines.append("Too few deals per standard bid to tell whether completion falls as the worth rises.")
+        lines.append(label("balance_too_few"))
     else:
-        trend = "falls" if check["completion_falls_with_worth"] else "does not fall"
-        lines.append(
-            f"Completion {trend} as the worth rises (Spearman {check['spearman']:+.2f} over "
-            f"{len(check['judged'])} standard bids with at least a few deals)."
-        )
+        key = "balance_falls" if check["completion_falls_with_worth"] else "balance_does_not_fall"
+        lines.append(label(key, rho=f"{check['spearman']:+.2f}", n=len(check["judged"]), min=check["min_deals"]))
     for bid in check["out_of_line"]:
+        evidence = "; ".join(
+            label(
+                "balance_evidence",
+                bid=_name(texts, e["id"]),
+                worth=_number(e["worth"], texts),
+                rate=_percent(e["completion_rate"], texts),
+                interval=_span(e["ci95"], texts),
+            )
+            for e in bid["evidence"]
+        )
         lines.append(
-            f"{bid['id']} (worth {_number(bid['worth'])}) is completed {_percent(bid['completion_rate'])} "
-            f"{_span(bid['ci95'])}: priced {bid['priced']}; suggested worth {_number(bid['suggested_worth'])}. "
-            f"Evidence: {'; '.join(bid['evidence'])}."
+            label(
+                "balance_too_low" if bid["priced"] == "too low" else "balance_too_high",
+                bid=_name(texts, bid["id"]),
+                worth=_number(bid["worth"], texts),
+                rate=_percent(bid["completion_rate"], texts),
+                interval=_span(bid["ci95"], texts),
+                suggested=_number(bid["suggested_worth"], texts),
+                evidence=evidence,
+            )
         )
     low, high = seats["first_seat_ci95"]
     lines.append(
-        f"First seat (the dealer's left) against the others: {seats['first_seat_advantage']:+.2f} points "
-        f"per deal, 95 % interval [{low:+.2f}, {high:+.2f}]."
+        label(
+            "balance_first_seat", points=f"{seats['first_seat_advantage']:+.2f}", low=f"{low:+.2f}", high=f"{high:+.2f}"
+        )
     )
     return lines
 
 
-def against_table(rows: list[dict[str, Any]], base: str, other: str) -> Table:
-    table = Table(title=f"{base} against {other}")
-    for index, column in enumerate(("bid", "worth", "rate", "other worth", "other rate", "difference", "apart")):
+def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Texts) -> Table:
+    """Two rule sets bid by bid: ranks, completion, the difference, whether the intervals part."""
+    label = texts.label
+    table = Table(title=label("against_title", ruleset=base, other=other))
+    columns = [
+        label("balance_bid"),
+        label("worth"),
+        label("balance_rate"),
+        label("against_other_worth", other=other),
+        label("against_other_rate", other=other),
+        label("against_difference"),
+        label("against_apart"),
+    ]
+    for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index == 0 else "right")
     for row in rows:
         difference = row["difference"]
+        apart = row["intervals_apart"]
         table.add_row(
-            row["id"],
-            _number(row["worth"]),
-            _percent(row["completion_rate"]),
-            _number(row["other_worth"]),
-            _percent(row["other_completion_rate"]),
-            "–" if difference is None else f"{difference:+.0%}",
-            {True: "yes", False: "no", None: "–"}[row["intervals_apart"]],
+            _name(texts, row["id"]),
+            _number(row["worth"], texts),
+            _percent(row["completion_rate"], texts),
+            _number(row["other_worth"], texts),
+            _percent(row["other_completion_rate"], texts),
+            label("none") if difference is None else f"{difference:+.0%}",
+            label("none") if apart is None else label("yes" if apart else "no"),
         )
     return table
 
@@ -104,13 +155,15 @@ def register(cli: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
-    def balance(ruleset, deals, seed, players, agent_kind, other, jobs, scheduler, as_json, plot_path) -> None:
+    @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
+    def balance(ruleset, deals, seed, players, agent_kind, other, jobs, scheduler, as_json, plot_path, lang) -> None:
         """Per bid: how often it is bid and completed, points per deal, and bids priced out of line."""
         from rich.progress import Progress
 
         from interpreter import balance as study
 
         rules = rules_or_fail(ruleset)
+        texts = texts_or_fail(rules, lang)
         if other is not None:
             rules_or_fail(other)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
@@ -150,8 +203,8 @@ def register(cli: click.Group) -> None:
             click.echo(json.dumps(data, indent=2, ensure_ascii=False))
             return
         console = Console()
-        console.print(bids_table(data))
-        for line in findings(data):
+        console.print(bids_table(data, texts))
+        for line in findings(data, texts):
             console.print(line)
         if "against" in data:
-            console.print(against_table(data["against"]["bids"], ruleset, other))
+            console.print(against_table(data["against"]["bids"], ruleset, other, texts))

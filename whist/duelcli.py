@@ -8,7 +8,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from whist.common import fail, rules_or_fail
+from rulespec.locale import Texts
+from whist.common import fail, rules_or_fail, texts_or_fail
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -29,7 +30,8 @@ def register(cli: click.Group) -> None:
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
-    def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json) -> None:
+    @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
+    def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json, lang) -> None:
         """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B."""
         from rich.progress import Progress
 
@@ -40,6 +42,7 @@ def register(cli: click.Group) -> None:
             if kind not in AGENT_KINDS:
                 fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
         rules = rules_or_fail(ruleset)
+        texts = texts_or_fail(rules, lang)
         players = players or _usual_players(rules)
         stderr = Console(stderr=True)
         try:
@@ -61,23 +64,37 @@ def register(cli: click.Group) -> None:
         if as_json:
             click.echo(json.dumps(data, indent=2, ensure_ascii=False))
             return
-        Console().print(duel_table(data))
+        console = Console()
+        console.print(duel_table(data, texts))
+        for line in duel_verdict(data, texts):
+            console.print(line)
 
 
-def duel_table(data: dict) -> Table:
-    low, high = data["ci95"]
-    table = Table(title=f"{data['ruleset']}: {data['deals']} mirrored deals, seed {data['seed']}")
-    for column in ("agent", "mean points per deal", "declarer completion", "s per decision"):
-        table.add_column(column, justify="left" if column == "agent" else "right")
+def duel_table(data: dict, texts: Texts) -> Table:
+    """The agents side by side: points per deal, completion as declarer, thinking time."""
+    label = texts.label
+    table = Table(title=label("duel_title", ruleset=data["ruleset"], deals=data["deals"], seed=data["seed"]))
+    for column in ("duel_agent", "duel_points", "duel_completion", "duel_speed"):
+        table.add_column(label(column), justify="left" if column == "duel_agent" else "right")
     for name in data["agents"]:
         rate = data["declarer_completion"][name]
         speed = data["seconds_per_decision"][name]
         table.add_row(
             name,
             f"{data['mean_points'][name]:+.3f}",
-            "–" if rate is None else f"{rate:.0%} of {data['declared'][name]}",
-            "–" if speed is None else f"{speed:.3f}",
+            label("none")
+            if rate is None
+            else label("duel_completion_value", rate=f"{rate:.0%}", n=data["declared"][name]),
+            label("none") if speed is None else f"{speed:.3f}",
         )
-    verdict = "significant" if low > 0 or high < 0 else "not significant"
-    table.caption = f"A − B per deal: {data['difference']:+.3f}, 95 % interval [{low:+.3f}, {high:+.3f}] ({verdict})"
     return table
+
+
+def duel_verdict(data: dict, texts: Texts) -> list[str]:
+    """The difference A − B with its interval, and what it says."""
+    low, high = data["ci95"]
+    difference = f"{data['difference']:+.3f}"
+    lines = [texts.label("duel_difference", difference=difference, low=f"{low:+.3f}", high=f"{high:+.3f}")]
+    verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else "duel_not_significant"
+    lines.append(texts.label(verdict))
+    return lines
