@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.duel import AGENT_KINDS, DealTask, interval, play_deal
+from interpreter.duel import DealTask, interval, parse_agent, play_deal
 from interpreter.runner import rules as load_rules
 from interpreter.runner import run
 from rulespec.export import expression
@@ -65,8 +65,7 @@ def play(
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """The deals of a study, in order (see :func:`interpreter.duel.play_deal`)."""
-    if agents not in AGENT_KINDS:
-        raise ValueError(f"unknown agents '{agents}'; known: {', '.join(AGENT_KINDS)}")
+    parse_agent(agents)
     tasks = [DealTask(ruleset, (agents,) * players, index, seed, players) for index in range(deals)]
     return run(play_deal, tasks, jobs, scheduler, progress)
 
@@ -103,7 +102,7 @@ def summarise(rules: RuleSet, results: list[dict[str, Any]], players: int) -> di
         lost = [r["gains"][r["declarer"]] for r in deals if not r["completed"]]
         completed = len(won)
         low, high = wilson(completed, len(deals))
-        mean, points_low, points_high = interval(gains)
+        mean, points_ci95 = interval(gains)
         bids.append(
             {
                 "id": bid.id,
@@ -113,8 +112,8 @@ def summarise(rules: RuleSet, results: list[dict[str, Any]], players: int) -> di
                 "completed": completed,
                 "completion_rate": round(completed / len(deals), 4) if deals else None,
                 "ci95": [round(low, 4), round(high, 4)],
-                "mean_points": round(mean, 4) if deals else None,
-                "points_ci95": [round(points_low, 4), round(points_high, 4)] if deals else None,
+                "mean_points": mean if deals else None,
+                "points_ci95": points_ci95,
                 "points_when_completed": round(sum(won) / len(won), 4) if won else None,
                 "points_when_failed": round(sum(lost) / len(lost), 4) if lost else None,
             }
@@ -224,21 +223,10 @@ def seat_positions(results: list[dict[str, Any]], players: int) -> dict[str, Any
             first.append(gains[1 % len(gains)] - sum(others) / len(others))
     positions = []
     for offset, values in by_position.items():
-        mean, low, high = interval(values)
-        positions.append(
-            {
-                "position": offset,
-                "mean_points": round(mean, 4),
-                "ci95": [round(low, 4), round(high, 4)],
-                "declared": declared[offset],
-            }
-        )
-    mean, low, high = interval(first)
-    return {
-        "positions": positions,
-        "first_seat_advantage": round(mean, 4),
-        "first_seat_ci95": [round(low, 4), round(high, 4)],
-    }
+        mean, ci95 = interval(values)
+        positions.append({"position": offset, "mean_points": mean, "ci95": ci95, "declared": declared[offset]})
+    mean, ci95 = interval(first)
+    return {"positions": positions, "first_seat_advantage": mean, "first_seat_ci95": ci95}
 
 
 def compare(base: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:

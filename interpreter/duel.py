@@ -27,21 +27,43 @@ from interpreter.runner import run
 from rulespec.model import RuleSet
 
 AGENT_KINDS = ("random", "heuristic", "search")
+#: The search agent's budget, as ``search:samples=8,rollouts=40,seconds=0.5`` (see SearchAgent).
+SEARCH_BUDGET = {"samples": int, "max_options": int, "rollouts": int, "endgame": int, "seconds": float}
 
 
-def make_agent(kind: str, seed: int, rules: RuleSet) -> Agent:
-    """An agent of ``kind`` (``random``, ``heuristic`` or ``search``) for ``rules``."""
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """An agent's kind and options from ``--agents`` text: ``heuristic``, ``search:samples=8,seconds=0.5``."""
+    kind, _, rest = spec.partition(":")
+    if kind not in AGENT_KINDS:
+        raise ValueError(f"unknown agents '{kind}'; known: {', '.join(AGENT_KINDS)}")
+    options: dict[str, Any] = {}
+    for pair in filter(None, rest.split(",")):
+        name, _, value = pair.partition("=")
+        if kind != "search" or name not in SEARCH_BUDGET:
+            known = ", ".join(SEARCH_BUDGET) if kind == "search" else "none"
+            raise ValueError(f"unknown option '{name}' for {kind} agents; known: {known}")
+        try:
+            number = SEARCH_BUDGET[name](value)
+        except ValueError:
+            raise ValueError(f"{name} takes a number, not '{value}'") from None
+        if number < 0 or (number == 0 and name != "endgame"):
+            raise ValueError(f"{name} must be more than 0")
+        options[name] = number
+    return kind, options
+
+
+def make_agent(spec: str, seed: int, rules: RuleSet) -> Agent:
+    """An agent for ``rules`` from its ``--agents`` text (``random``, ``heuristic``, ``search`` with a budget)."""
     from interpreter.agents import HeuristicAgent, RandomAgent
 
+    kind, options = parse_agent(spec)
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
         return HeuristicAgent(seed, rules=rules)
-    if kind == "search":
-        from interpreter.search import SearchAgent
+    from interpreter.search import SearchAgent
 
-        return SearchAgent(seed, rules=rules)
-    raise ValueError(f"unknown agents '{kind}'; known: {', '.join(AGENT_KINDS)}")
+    return SearchAgent(seed, rules=rules, **options)
 
 
 @dataclass(frozen=True)
@@ -107,17 +129,17 @@ def arrangement(a: str, b: str, players: int, mirrored: bool) -> tuple[str, ...]
     return tuple(first if seat % 2 == 0 else second for seat in range(players))
 
 
-def interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95 % interval (normal approximation; a single value has none)."""
+def interval(values: list[float]) -> tuple[float, list[float] | None]:
+    """The mean and its 95 % interval (normal approximation), rounded; no interval below two values."""
     n = len(values)
     if n == 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, None
     mean = sum(values) / n
     if n < 2:
-        return mean, mean, mean
+        return round(mean, 4), None
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
 
 
 def duel(
@@ -132,9 +154,8 @@ def duel(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` mirrored deals between agent kinds ``a`` and ``b``; the summary as data."""
-    for kind in (a, b):
-        if kind not in AGENT_KINDS:
-            raise ValueError(f"unknown agents '{kind}'; known: {', '.join(AGENT_KINDS)}")
+    for spec in (a, b):
+        parse_agent(spec)
     tasks = [
         DealTask(ruleset, arrangement(a, b, players, mirrored), index, seed, players, mirrored)
         for index in range(deals)
@@ -164,7 +185,7 @@ def duel(
         for name in names:
             points[name].append(totals[name])
         differences.append(totals[names[0]] - totals[names[1]])
-    mean, low, high = interval(differences)
+    mean, ci95 = interval(differences)
     return {
         "ruleset": ruleset,
         "agents": list(names),
@@ -176,8 +197,8 @@ def duel(
             name: round(completed[name] / declared[name], 4) if declared[name] else None for name in names
         },
         "declared": declared,
-        "difference": round(mean, 4),
-        "ci95": [round(low, 4), round(high, 4)],
+        "difference": mean,
+        "ci95": ci95,  # None for a single deal
         "seconds": round(seconds, 2),
         "seconds_per_decision": {
             name: round(total / count, 4) if count else None for name, (total, count) in think.items()

@@ -174,3 +174,21 @@ def test_cli_texts_come_from_the_locales() -> None:
     result = _run("balance", "--deals", "3", "--agents", "random", "--lang", "sv")
     assert result.exit_code == 0, result.output
     assert "Hemgång" in result.output and "Specialbud" in result.output
+
+
+def test_agent_specs_with_a_search_budget() -> None:
+    from interpreter.duel import make_agent, parse_agent
+    from interpreter.search import SearchAgent
+
+    assert parse_agent("heuristic") == ("heuristic", {})
+    assert parse_agent("search:samples=3,seconds=0.25") == ("search", {"samples": 3, "seconds": 0.25})
+    agent = make_agent("search:samples=3,rollouts=9,endgame=0", 1, load_rules("combo-whist"))
+    assert isinstance(agent, SearchAgent) and (agent.samples, agent.rollouts, agent.endgame) == (3, 9, 0)
+    for bad in ("search:samples=x", "search:depth=3", "heuristic:samples=3", "search:samples=0", "minimax"):
+        with pytest.raises(ValueError):
+            parse_agent(bad)
+
+
+def test_a_single_deal_has_no_interval() -> None:
+    data = duel("combo-whist", "random", "heuristic", 1, 3, 4)
+    assert data["ci95"] is None

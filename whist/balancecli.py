@@ -104,10 +104,13 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
                 evidence=evidence,
             )
         )
-    low, high = seats["first_seat_ci95"]
+    low, high = seats["first_seat_ci95"] or (None, None)  # no interval from a single deal
     lines.append(
         label(
-            "balance_first_seat", points=f"{seats['first_seat_advantage']:+.2f}", low=f"{low:+.2f}", high=f"{high:+.2f}"
+            "balance_first_seat",
+            points=f"{seats['first_seat_advantage']:+.2f}",
+            low="?" if low is None else f"{low:+.2f}",
+            high="?" if high is None else f"{high:+.2f}",
         )
     )
     return lines

@@ -35,12 +35,14 @@ def register(cli: click.Group) -> None:
         """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B."""
         from rich.progress import Progress
 
-        from interpreter.duel import AGENT_KINDS
         from interpreter.duel import duel as run_duel
+        from interpreter.duel import parse_agent
 
-        for kind in (agent_a, agent_b):
-            if kind not in AGENT_KINDS:
-                fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
+        for spec in (agent_a, agent_b):
+            try:
+                parse_agent(spec)
+            except ValueError as exc:
+                fail(f"error: {exc}\nhint: agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]")
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang)
         players = players or _usual_players(rules)
@@ -92,8 +94,13 @@ def duel_table(data: dict, texts: Texts) -> Table:
 
 def duel_verdict(data: dict, texts: Texts) -> list[str]:
     """The difference A − B with its interval, and what it says."""
-    low, high = data["ci95"]
     difference = f"{data['difference']:+.3f}"
+    if data["ci95"] is None:  # a single deal has no interval
+        return [
+            texts.label("duel_difference", difference=difference, low="?", high="?"),
+            texts.label("duel_not_significant"),
+        ]
+    low, high = data["ci95"]
     lines = [texts.label("duel_difference", difference=difference, low=f"{low:+.3f}", high=f"{high:+.3f}")]
     verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else "duel_not_significant"
     lines.append(texts.label(verdict))
