@@ -200,7 +200,9 @@ def test_the_agent_is_deterministic_for_a_seed() -> None:
 
     def answers(seed: int) -> list[Any]:
         state = GameState(rules, 4, seed=21, max_deals=1)
-        agents = [SearchAgent(seed, rules=rules, samples=2) if s == 0 else RandomAgent(s) for s in range(4)]
+        agents = [
+            SearchAgent(seed, rules=rules, samples=2, strict=True) if s == 0 else RandomAgent(s) for s in range(4)
+        ]
         made = []
         request = state.advance()
         while request is not None and len(made) < 12:
@@ -221,7 +223,7 @@ def test_the_agent_plays_every_rule_set_legally(ref: str) -> None:
     rules = CHRISTMAS if ref == "christmas-whist" else load_ruleset(ref)
     players = _players(rules)
     state = GameState(rules, players, seed=8, max_deals=2)
-    agent = SearchAgent(2, rules=rules, samples=2, rollouts=8)
+    agent = SearchAgent(2, rules=rules, samples=2, rollouts=8, strict=True)
     others = [RandomAgent(s) for s in range(players)]
     request = state.advance()
     decided = 0
@@ -288,3 +290,24 @@ def test_the_agent_answers_from_its_view_alone_in_play() -> None:
         if compared == 2:
             return
     assert compared, "no deal in which the others' cards could be exchanged unseen"
+
+
+def test_the_agent_repeats_in_another_process() -> None:
+    """Same seed, same answers, whatever order Python's hashing gives sets (workers, clusters)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import json; from interpreter.duel import DealTask, play_deal; "
+        "r = play_deal(DealTask('combo-whist', ('search:samples=3,rollouts=9', 'heuristic', 'random', 'heuristic'),"
+        " 2, 5, 4)); print(json.dumps([r['gains'], r['combo'], r['hands'], r['decisions']]))"
+    )
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stderr
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
