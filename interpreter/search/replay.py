@@ -20,6 +20,7 @@ from rulespec.model import RuleSet
 
 TRUMP = "trump"  # the engine's name for the choice of trump (its outcome is the view's trump)
 CONTRACT = "contract"  # the engine's name for a match hand's contract (the view's combo)
+TRICK_TAKER = "trick_taker"  # the engine's name for giving a trick to someone (the view's winner)
 
 
 @dataclass
@@ -90,6 +91,7 @@ class Replay:
         self.melds = list(view.melds)
         self.mine = list(memory.choices) if memory is not None else []
         self.meld_names = {meld.name for bid in rules.bids.values() for meld in bid.melds}
+        self.world_tricks: tuple[dict[str, Any], ...] = ()  # the world's finished tricks, when asked
         self.known = view.cards_known() | set(deal.hands[view.seat])
         if memory is not None:  # cards held, and the face-up card as dealt (placed, not to be swapped)
             self.known |= memory.seen | ({memory.first_face_up} if memory.first_face_up else set())
@@ -132,6 +134,7 @@ class Replay:
                     if entry["meld"] == request.name and len(view.tricks) + 1 >= entry["trick"]:
                         answer, melds = entry["shown"], melds + 1
             else:
+                self.world_tricks = state.view(request.seat).tricks
                 answer = self._public_answer(request, rng)
             try:
                 answer = request.validate(answer)
@@ -168,10 +171,10 @@ class Replay:
             rng.shuffle(rest)
             chosen = (shown + rest)[: request.count]
             return chosen if request.count > 1 else chosen[0]
-        if request.name == "trick_taker":
-            for trick in view.tricks:
-                if trick["winner"] in request.options:
-                    return trick["winner"]
+        if request.name == TRICK_TAKER:  # asked before the trick is counted: the view shows who took it
+            finished = len(self.world_tricks)
+            if finished < len(view.tricks):
+                return view.tricks[finished]["winner"]
         if request.name == CONTRACT and view.combo:
             return view.combo["bids"][0]
         if request.what == "suit" and request.name == TRUMP and view.trump is not None:
