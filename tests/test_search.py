@@ -314,3 +314,13 @@ def test_the_agent_repeats_in_another_process() -> None:
         assert done.returncode == 0, done.stderr
         outputs.append(json.loads(done.stdout))
     assert outputs[0] == outputs[1]
+
+
+
+def test_rollouts_can_keep_the_heuristic_plan_of_the_deal() -> None:
+    """The rollout policy tells the heuristic agent that a rollout starting again from an earlier
+    position is the same deal (its ``_progress``); without it the agent learns its plan anew
+    in every rollout, several times slower. If the heuristic agent is rewritten, this breaks."""
+    from interpreter.agents import HeuristicAgent
+
+    assert getattr(HeuristicAgent(0), "_progress", None) == (0, 0)

@@ -54,7 +54,7 @@ class _Passing:
             agent = self.agents[request.seat] = HeuristicAgent(self.seed * 31 + request.seat, rules=self.rules)
         # Rollouts go back in time from one to the next; the heuristic agent would take that for
         # a new deal and learn its plan again. It is the same deal: keep the plan.
-        agent._progress = (0, 0)
+        agent._progress = (0, 0)  # noqa: SLF001
         return agent.decide(request, state.view(request.seat))
 
 
