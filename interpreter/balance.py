@@ -129,32 +129,45 @@ def summarise(rules: RuleSet, results: list[dict[str, Any]], players: int) -> di
 
 
 def rank_check(bids: list[dict[str, Any]]) -> dict[str, Any]:
-    """Does completion fall as the worth rises? Bids out of line, each with a suggested worth."""
+    """Does completion fall as the worth rises? Bids out of line, each with a suggested worth.
+
+    Two bids contradict each other when the dearer one is completed clearly more often (their
+    intervals apart). The bids out of line are the fewest that explain every contradiction:
+    repeatedly the bid in the most remaining contradictions (a bid at odds with many neighbours,
+    not each of those neighbours). One completed less often than dearer bids is ranked too low
+    for how hard it is; one completed more often than cheaper bids, too high.
+    """
     judged = [b for b in bids if b["bid"] >= MIN_DEALS and b["worth"] is not None]
     judged.sort(key=lambda b: (b["worth"], b["id"]))
     rates = [b["completion_rate"] for b in judged]
     worths = [b["worth"] for b in judged]
     correlation = _spearman(worths, rates) if len(judged) >= 3 else None
+    pairs = {  # (cheaper, dearer) where the dearer bid is clearly easier
+        (a["id"], b["id"]) for a in judged for b in judged if a["worth"] < b["worth"] and a["ci95"][1] < b["ci95"][0]
+    }
+    by_id = {b["id"]: b for b in judged}
     out_of_line = []
-    for bid in judged:
-        # Cheaper bids completed clearly less often (intervals apart): this one is priced too low;
-        # dearer bids completed clearly more often: priced too high.
-        cheaper = [o for o in judged if o["worth"] < bid["worth"] and o["ci95"][1] < bid["ci95"][0]]
-        dearer = [o for o in judged if o["worth"] > bid["worth"] and o["ci95"][0] > bid["ci95"][1]]
-        if not cheaper and not dearer:
-            continue
-        evidence = [
-            {key: o[key] for key in ("id", "worth", "completion_rate", "ci95", "bid")} for o in cheaper + dearer
-        ]
+    while pairs:
+        counts: dict[str, int] = {}
+        for pair in pairs:
+            for bid_id in pair:
+                counts[bid_id] = counts.get(bid_id, 0) + 1
+        worst = min(counts, key=lambda i: (-counts[i], by_id[i]["worth"], i))
+        easier_dearer = [by_id[d] for c, d in sorted(pairs) if c == worst]  # it is harder than these
+        harder_cheaper = [by_id[c] for c, d in sorted(pairs) if d == worst]  # it is easier than these
+        pairs = {pair for pair in pairs if worst not in pair}
+        bid = by_id[worst]
+        too_low = len(easier_dearer) >= len(harder_cheaper)
+        evidence = easier_dearer if too_low else harder_cheaper
         out_of_line.append(
             {
                 "id": bid["id"],
                 "worth": bid["worth"],
                 "completion_rate": bid["completion_rate"],
                 "ci95": bid["ci95"],
-                "priced": "too low" if cheaper else "too high",
+                "ranked": "too low" if too_low else "too high",
                 "suggested_worth": _suggested_worth(bid, judged),
-                "evidence": evidence,
+                "evidence": [{k: o[k] for k in ("id", "worth", "completion_rate", "ci95", "bid")} for o in evidence],
             }
         )
     return {
@@ -166,14 +179,15 @@ def rank_check(bids: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _suggested_worth(bid: dict[str, Any], judged: list[dict[str, Any]]) -> float:
-    """The worth at which the bid's completion rate would sit among the others (rates falling)."""
+def _suggested_worth(bid: dict[str, Any], judged: list[dict[str, Any]]) -> Any:
+    """The worth at which the bid's completion rate would sit among the others' (rates falling as
+    worths rise): between the dearest easier bid and the cheapest harder one, a whole number."""
     others = [o for o in judged if o is not bid]
     harder = [o["worth"] for o in others if o["completion_rate"] <= bid["completion_rate"]]
     easier = [o["worth"] for o in others if o["completion_rate"] > bid["completion_rate"]]
     low = max(easier) if easier else min(o["worth"] for o in judged)
     high = min(harder) if harder else max(o["worth"] for o in judged)
-    return _plain(low if low >= high else (low + high) / 2)
+    return _plain(low if low >= high else math.ceil((low + high) / 2))
 
 
 def _plain(value: Any) -> Any:

@@ -83,13 +83,18 @@ def _bid(bid_id: str, worth: int, completed: int, deals: int) -> dict[str, Any]:
     }
 
 
-def test_rank_check_finds_a_bid_priced_too_low_with_evidence() -> None:
+def test_rank_check_names_the_bid_at_odds_with_its_neighbours() -> None:
+    """ "dear" is completed clearly more often than two cheaper bids: it alone is ranked too high."""
     bids = [_bid("cheap", 1, 60, 100), _bid("middle", 2, 40, 100), _bid("dear", 3, 90, 100), _bid("top", 4, 10, 100)]
     check = rank_check(bids)
-    flagged = {b["id"]: b for b in check["out_of_line"]}
-    assert "dear" in flagged and flagged["dear"]["priced"] == "too low"
-    assert flagged["dear"]["suggested_worth"] < 2  # easier than the cheapest: belongs below it
-    assert any(e["id"] == "middle" for e in flagged["dear"]["evidence"])
+    assert [b["id"] for b in check["out_of_line"]] == ["dear"]
+    flagged = check["out_of_line"][0]
+    assert flagged["ranked"] == "too high"
+    assert flagged["suggested_worth"] <= 1  # easier than the cheapest: belongs at the bottom
+    assert {e["id"] for e in flagged["evidence"]} == {"cheap", "middle"}
+    hard = rank_check([_bid("a", 1, 80, 100), _bid("hard", 2, 10, 100), _bid("c", 3, 60, 100), _bid("d", 4, 50, 100)])
+    assert [(b["id"], b["ranked"]) for b in hard["out_of_line"]] == [("hard", "too low")]
+    assert hard["out_of_line"][0]["suggested_worth"] == 4
     in_line = rank_check([_bid("a", 1, 80, 100), _bid("b", 2, 50, 100), _bid("c", 3, 20, 100)])
     assert in_line["out_of_line"] == [] and in_line["completion_falls_with_worth"] is True
 

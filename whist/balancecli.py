@@ -95,7 +95,7 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
         )
         lines.append(
             label(
-                "balance_too_low" if bid["priced"] == "too low" else "balance_too_high",
+                "balance_too_low" if bid["ranked"] == "too low" else "balance_too_high",
                 bid=_name(texts, bid["id"]),
                 worth=_number(bid["worth"], texts),
                 rate=_percent(bid["completion_rate"], texts),
