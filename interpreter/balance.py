@@ -273,8 +273,21 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]
     return rows
 
 
-def plot(data: dict[str, Any], path: str) -> None:
-    """A chart of completion rate with its interval per bid, ordered by worth (PNG or SVG by suffix)."""
+def plot(
+    data: dict[str, Any], path: str, labels: dict[str, str] | None = None, names: dict[str, str] | None = None
+) -> None:
+    """A chart of completion rate with its interval per bid, ordered by worth (PNG or SVG by suffix).
+
+    ``labels``: the texts to print (``title``, ``rate``, ``standard``, ``special``) and ``names``
+    the bids' names, both from the locales (ids and English otherwise)."""
+    names = names or {}
+    labels = {
+        "title": f"{data.get('ruleset', '')}: {data['declared']} / {data['deals']}",
+        "rate": "completion (95 %)",
+        "standard": "standard",
+        "special": "special",
+        **(labels or {}),
+    }
     import matplotlib
 
     matplotlib.use("Agg")
@@ -290,12 +303,13 @@ def plot(data: dict[str, Any], path: str) -> None:
         rates = [bids[i]["completion_rate"] for i in xs]
         below = [bids[i]["completion_rate"] - bids[i]["ci95"][0] for i in xs]
         above = [bids[i]["ci95"][1] - bids[i]["completion_rate"] for i in xs]
-        axes.errorbar(xs, rates, yerr=[below, above], fmt="o", color=colour, capsize=3, label=kind)
+        axes.errorbar(xs, rates, yerr=[below, above], fmt="o", color=colour, capsize=3, label=labels[kind])
     axes.set_xticks(range(len(bids)))
-    axes.set_xticklabels([f"{b['id']} ({_plain(b['worth'])})" for b in bids], rotation=60, ha="right", fontsize=8)
+    ticks = [f"{names.get(b['id'], b['id'])} ({_plain(b['worth'])})" for b in bids]
+    axes.set_xticklabels(ticks, rotation=60, ha="right", fontsize=8)
     axes.set_ylim(0, 1)
-    axes.set_ylabel("completion rate (95 % interval)")
-    axes.set_title(f"{data.get('ruleset', '')}: {data['declared']} declared deals of {data['deals']}")
+    axes.set_ylabel(labels["rate"])
+    axes.set_title(labels["title"])
     axes.legend()
     figure.tight_layout()
     metadata = {"Date": None} if path.lower().endswith(".svg") else {}

@@ -73,6 +73,20 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     return table
 
 
+def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
+    """The chart's texts in the chosen language."""
+    label = texts.label
+    title = label(
+        "balance_title", ruleset=data["ruleset"], declared=data["declared"], deals=data["deals"], agents=data["agents"]
+    )
+    return {
+        "title": title,
+        "rate": label("balance_rate"),
+        "standard": label("standard_bids"),
+        "special": label("special_bids"),
+    }
+
+
 def findings(data: dict[str, Any], texts: Texts) -> list[str]:
     """The rank check and the seat positions, in sentences."""
     check, seats, label = data["rank_check"], data["seats"], texts.label
@@ -199,7 +213,8 @@ def register(cli: click.Group) -> None:
                     )
                     data["against"] = {"ruleset": other, "bids": study.compare(data, theirs)}
             if plot_path is not None:
-                study.plot(data, plot_path)
+                names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
+                study.plot(data, plot_path, plot_labels(data, texts), names)
         except (ValueError, OSError) as exc:
             fail(f"error: {exc}")
         if as_json:
