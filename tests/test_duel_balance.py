@@ -34,9 +34,10 @@ def test_a_mirrored_deal_is_the_same_cards_with_the_agents_swapped() -> None:
     assert first["dealer"] == second["dealer"] == 3 % 4
 
 
-def test_luck_cancels_between_identical_agents() -> None:
+@pytest.mark.parametrize(("ruleset", "players"), [("combo-whist", 4), ("christmas-whist", 2)])
+def test_luck_cancels_between_identical_agents(ruleset: str, players: int) -> None:
     """Alike agents with alike seeds play both halves of a deal alike: A − B is exactly 0."""
-    data = duel("combo-whist", "random", "random", 6, 2, 4)
+    data = duel(ruleset, "random", "random", 6, 2, players)
     assert data["difference"] == 0
     assert data["ci95"] == [0, 0]
     assert data["agents"] == ["random (A)", "random (B)"]
