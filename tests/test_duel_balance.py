@@ -198,3 +198,18 @@ def test_agent_specs_with_a_search_budget() -> None:
 def test_a_single_deal_has_no_interval() -> None:
     data = duel("combo-whist", "random", "heuristic", 1, 3, 4)
     assert data["ci95"] is None
+
+
+def _square_slowly_first(n: int) -> int:
+    import time
+
+    time.sleep(0.2 if n == 0 else 0)  # the first task finishes last
+    return n * n
+
+
+def test_runner_keeps_the_tasks_order_on_processes() -> None:
+    from interpreter.runner import run
+
+    seen: list[int] = []
+    assert run(_square_slowly_first, [0, 1, 2, 3], jobs=2, progress=seen.append) == [0, 1, 4, 9]
+    assert seen == [1, 2, 3, 4]
