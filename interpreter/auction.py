@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from interpreter.analysis import impossible_reason
+from interpreter.copying import copy_value
 from interpreter.decisions import BidAnswer
 from interpreter.prepared import RuleSetCache
 from interpreter.state import Combo
@@ -64,7 +65,7 @@ class ComboMaker:
     def __deepcopy__(self, memo: dict[int, Any]) -> ComboMaker:
         """A copy for a copy of the deal: the rule set's tables are shared, the environment is the copy's."""
         new = copy.copy(self)
-        new.base_env = copy.deepcopy(self.base_env, memo)
+        new.base_env = copy_value(self.base_env, memo)
         return new
 
     def problem(self, answer: BidAnswer) -> str | None:

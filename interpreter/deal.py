@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.auction import ComboMaker
+from interpreter.copying import copy_value, share
 from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.prepared import NO_HOOKS, ComboPlan, DeckLayout, combo_plan, deck_layout
 from interpreter.state import Card, Combo, Marks, Play, Player, Seating, Table, Trick, Tricks
@@ -29,14 +30,12 @@ Ask = Callable[[Request], Any]
 _Turn = tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]
 
 
+@share
 class Options:
     """The table's options, read by expressions as ``option.NAME``."""
 
     def __init__(self, values: dict[str, Any]) -> None:
         self.__dict__.update(values)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Options:
-        return self  # read only: shared by copies of a deal
 
 
 @dataclass
@@ -80,7 +79,7 @@ class ZoneState:
     forbid: list[Expression]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ZoneState:
-        return ZoneState(self.name, copy.deepcopy(self.owner, memo), self.size, self.refill, self.forbid)
+        return ZoneState(self.name, copy_value(self.owner, memo), self.size, self.refill, self.forbid)
 
 
 @dataclass
@@ -109,6 +108,33 @@ class _PlainCursor:
     best_value: int = 0
     best: Player | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _PlainCursor:
+        turns: dict[Any, list[_Turn]] = {}
+        copied: dict[int, _Turn] = {}  # each player's turn once (every rotation holds the same ones)
+        for leader, order in self.turns.items():
+            rotation = []
+            for turn in order:
+                if id(turn) not in copied:
+                    player, seat, hand, names, by_suit = turn
+                    new_turn = (
+                        copy_value(player, memo),
+                        seat,
+                        memo[id(hand)],
+                        list(names),
+                        {suit: list(cards) for suit, cards in by_suit.items()},
+                    )
+                    copied[id(turn)] = new_turn
+                rotation.append(copied[id(turn)])
+            turns[copy_value(leader, memo)] = rotation
+        new = copy.copy(self)
+        new.turns = turns
+        new.order = turns[memo[id(self.order[0][0])]] if self.order else []
+        new.best = copy_value(self.best, memo)
+        return new
+
+
+#: Lists whose entries never change once added (plain data): a copy of the deal copies the list only.
+_APPENDED = frozenset({"auction_log", "meld_log", "_trick_log"})
 
 #: What copies of a deal share: the rule set and what was prepared from it (never changed by a deal).
 _SHARED = frozenset(
@@ -130,6 +156,7 @@ _SHARED = frozenset(
         "_plain_play",
         "_dealt_hands",
         "_dealt_stock",
+        "sync_ask",
     }
 )
 
@@ -196,6 +223,9 @@ class Deal:
         self._bidding: _Bidding | None = None
         self._chosen: dict[Any, Any] = {}  # answers of a step asked of several players
         self._plain: _PlainCursor | None = None
+        # A driver that answers at once may set this: the hot loop of a hook-less hand then calls it
+        # for each card instead of stopping (the same requests in the same order, the same state).
+        self.sync_ask: Ask | None = None
         self._set_plan(NO_HOOKS)  # until a combo is declared
         layout = deck_layout(rules, len(self.players))
         self.table.rank_value = layout.rank_value
@@ -343,10 +373,15 @@ class Deal:
 
     def _drive(self) -> None:
         """Answer every decision with ``ask`` until the agenda is done (the callback interface)."""
-        request = self.advance()
-        while request is not None:
-            assert self.ask_fn is not None, "this deal has no ask function: use advance() and apply()"
-            request = self.apply(self.ask_fn(request))
+        ask = self.ask_fn
+        assert ask is not None, "this deal has no ask function: use advance() and apply()"
+        before, self.sync_ask = self.sync_ask, ask
+        try:
+            request = self.advance()
+            while request is not None:
+                request = self.apply(ask(request))
+        finally:
+            self.sync_ask = before
 
     def clone(self, ask: Ask | None = None, rng: random.Random | None = None) -> Deal:
         """A copy of the deal that goes on independently (the rule set and cards are shared).
@@ -356,7 +391,7 @@ class Deal:
         memo: dict[int, Any] = {}
         if rng is not None:
             memo[id(self.rng)] = rng
-        new = copy.deepcopy(self, memo)
+        new = copy_value(self, memo)
         if ask is not None:
             new.ask_fn = ask
         return new
@@ -365,14 +400,28 @@ class Deal:
         new = object.__new__(Deal)
         memo[id(self)] = new
         # Read only and shared, also where the environment and the table refer to them.
-        for shared in (self.deck, self.table.rank_value, self.table.colors, self.combo, self.env["standard"]):
+        env = self.env
+        table = self.table
+        for shared in (self.deck, table.rank_value, table.colors, env["suits"], env["ranks"], env["standard"]):
             memo.setdefault(id(shared), shared)
+        if id(self.rng) not in memo:
+            rng = memo[id(self.rng)] = random.Random()
+            rng.setstate(self.rng.getstate())
+        tricks = memo[id(self.tricks)] = Tricks()  # a list subclass: filled below, as the players are copied
+        tricks.extend(copy_value(trick, memo) for trick in self.tricks)
         state = new.__dict__
         for name, value in self.__dict__.items():
-            state[name] = value if name in _SHARED else copy.deepcopy(value, memo)
-        tricks = weakref.ref(new.tricks)
+            if name in _SHARED:
+                state[name] = value
+            elif name in _APPENDED:
+                state[name] = list(value)
+            elif name != "_rounds":
+                state[name] = copy_value(value, memo)
+        new._rounds = new.seating.rounds
+        new.sync_ask = None  # a copy is stepped by whoever holds it
+        reference = weakref.ref(tricks)
         for player in new.players:
-            player.deal_tricks = tricks
+            player.deal_tricks = reference
         return new
 
     # -- the auction
@@ -772,8 +821,48 @@ class Deal:
         the hand, as a whole and by suit, in hand order: the legal options are copies of those
         lists instead of a filtered walk over the hand at every play.
         """
+        if self.sync_ask is not None:
+            self._plain_hand(leader, self.sync_ask)
+            return
         self._plain = _PlainCursor(self._plain_turns(), self.game.play.follow_suit, self.table.trump)
         self._plain_trick(leader)
+
+    def _plain_hand(self, leader: Player, ask: Ask) -> None:
+        """The same tricks in one loop, answered by calling ``ask`` (no stop between the cards)."""
+        by_name, env = self.card_by_name, self.env
+        all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
+        follow_suit, trump = self.game.play.follow_suit, self.table.trump
+        turns = self._plain_turns()
+        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
+        number = 0
+        while any(hands):
+            number += 1
+            self.current = trick = Trick(number, leader, trump)
+            plays = trick.plays
+            led = best_suit = None  # while leading: every card of the hand may be played
+            best_value = 0
+            for player, seat, hand, names, by_suit in turns[leader]:
+                answer = ask(Request("play", seat, "card", "card", tuple(by_suit.get(led) or names)))
+                card = by_name[answer]
+                hand.remove(card)
+                names.remove(answer)
+                by_suit[card.suit].remove(answer)
+                play = Play(player, card)
+                plays.append(play)
+                all_plays.append(play)
+                if led is None and follow_suit:
+                    led = card.suit
+                # The winner so far, kept as the cards come (what trick_winner finds at the end).
+                if card.suit == best_suit:
+                    if value[card.rank] > best_value:
+                        leader, best_value = player, value[card.rank]
+                elif best_suit is None or card.suit == trump:
+                    leader, best_suit, best_value = player, card.suit, value[card.rank]
+            trick.winner = leader
+            leader.win(trick)
+            tricks.append(trick)
+            env["last_trick"] = trick
+            self.current = None
 
     def _plain_trick(self, leader: Player) -> None:
         """Start the next trick led by ``leader``, or end the hand when the hands are empty."""

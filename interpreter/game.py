@@ -84,6 +84,7 @@ class Game(GameState):
         self.script = script or Script()
         self.on_decision = on_decision
         self._scripted_answer = False
+        self._running = False  # inside run() or play_deal(): the agents answer at once
 
     def clone(self) -> Game:
         """A copy of the position with the same agents and a copy of the script's place."""
@@ -115,6 +116,14 @@ class Game(GameState):
                     refuse(request, exc.reason)
         raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
 
+    def _synchronous(self) -> Callable[[Request], Any] | None:
+        return self._answer_now if self._running else None
+
+    def _answer_now(self, request: Request) -> Any:
+        answer = self.ask(request)
+        self._log(request, answer)
+        return answer
+
     def _decided(self) -> None:
         if self.on_decision is not None and not self._scripted_answer:
             # Saving while a save is being replayed would shorten the file: save new decisions only.
@@ -128,20 +137,28 @@ class Game(GameState):
 
     def run(self) -> GameResult:
         """Play to the end of the game."""
-        request = self.advance()
-        while request is not None:
-            self.apply(self.ask(request), validated=True)
+        self._running = True
+        try:
             request = self.advance()
+            while request is not None:
+                self.apply(self.ask(request), validated=True)
+                request = self.advance()
+        finally:
+            self._running = False
         assert self.result is not None
         return self.result
 
     def play_deal(self) -> DealResult:
         """Play one deal (the next one, or the rest of the current one); how it ended."""
-        if self.current is None:
-            self._begin_deal()
-        request = self.advance(one_deal=True)
-        while request is not None:
-            self.apply(self.ask(request), validated=True)
+        self._running = True
+        try:
+            if self.current is None:
+                self._begin_deal()
             request = self.advance(one_deal=True)
+            while request is not None:
+                self.apply(self.ask(request), validated=True)
+                request = self.advance(one_deal=True)
+        finally:
+            self._running = False
         assert self.last_result is not None
         return self.last_result

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult, Options, floored
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.state import Marks, Seating
@@ -118,10 +120,7 @@ class GameState:
             raise ValueError("the game is over: no decision is pending")
         if not validated:
             answer = request.validate(answer)
-        self.decisions.append(
-            {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
-        )
-        self._decided()
+        self._log(request, answer)
         if self._contract is not None:
             self._contract = None
             self._set_contract(answer)
@@ -142,7 +141,7 @@ class GameState:
         memo: dict[int, Any] = {}
         new = copy.copy(self)
         for name in ("rng", "scores", "marks", "current", "_record", "_debts_before", "_contract"):
-            setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+            setattr(new, name, copy_value(getattr(self, name), memo))
         new.decisions = list(self.decisions)  # finished entries never change
         new.deal_records = list(self.deal_records)
         return new
@@ -169,6 +168,17 @@ class GameState:
                 return None
         return None
 
+    def _log(self, request: Request, answer: Any) -> None:
+        self.decisions.append(
+            {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
+        )
+        self._decided()
+
+    def _synchronous(self) -> Callable[[Request], Any] | None:
+        """A driver that answers at once gives its answering function here: the hot loop of a
+        hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
+        return None
+
     def _decided(self) -> None:
         """Called after each decision is logged, before it takes effect (drivers save here)."""
 
@@ -192,6 +202,7 @@ class GameState:
         }
         self._debts_before = self._debts()
         self._phase = "auction"
+        deal.sync_ask = self._synchronous()
         deal.start_auction()
 
     def _next_phase(self) -> None:
@@ -302,6 +313,7 @@ class GameState:
             "hand_number": self.match_position + 1,
         }
         self._phase = "match"
+        deal.sync_ask = self._synchronous()
         if planned.bid is None:
             chooser = planned.chosen_by(self.match_env())
             self._contract = Request("choose", chooser.seat, "contract", "bid", planned.choices)

@@ -569,6 +569,7 @@ class HeuristicAgent:
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
+        self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
         self._estimates: dict[BidAnswer, Estimate] = {}
         self._maker: ComboMaker | None = None
         self._play_key: Any = None
@@ -705,13 +706,23 @@ class HeuristicAgent:
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
         runner = Playout(self.tables(rules, len(view.players)), direction, overrides)
-        deal = self.new_deal(rules, view, hands, runner.ask)
+        deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
         runner.deal = deal
         deal.declare(declarer, answer)
         deal.run_events()
         runner.plan = Plan(direction, self._completing(deal), deal.hand_size)
         deal.play_hand()
         return deal.score(), runner.plan
+
+    def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
+        """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
+        key = (id(hands), view.dealer, tuple(view.scores.items()), repr(view.marks))
+        kept = self._deals.get(key)
+        if kept is None or kept[0] is not hands:
+            if len(self._deals) >= 64:
+                self._deals.clear()
+            kept = self._deals[key] = (hands, self.new_deal(rules, view, hands, None))
+        return kept[1]
 
     def _completing(self, deal: Deal) -> frozenset[int] | None:
         key = (
@@ -757,6 +768,7 @@ class HeuristicAgent:
         if key != self._bid_key:
             self._bid_key = key
             self._layouts = []
+            self._deals = {}
             self._estimates = {}
             self._maker = self.new_deal(rules, view, None, lambda r: None).combos
         maker = self._maker

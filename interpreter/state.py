@@ -16,9 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.copying import copy_value as deepcopy
+from interpreter.copying import share
 from rulespec.model import BidFacts
 
 
+@share
 class Card:
     """One card of a deck. ``str(card)`` is its name, e.g. ``"10H"``.
 
@@ -63,6 +66,9 @@ class Marks:
             raise AttributeError(name)
         return self._counts.get(name, 0)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
+        return Marks(deepcopy(self._counts, memo))  # the counts may be the game's too: one copy for both
+
 
 class Tricks(list):  # type: ignore[type-arg]  # a list of Trick
     """A deal's finished tricks, in order (players refer to it weakly: see :class:`Player`)."""
@@ -95,6 +101,14 @@ class Player:
         """Count ``trick`` (its winner is this player; the deal's trick list keeps it)."""
         self.won_count += 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A copy for a copy of the deal (its ``deal_tricks`` is set by the deal)."""
+        hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
+        new = Player(self.seat, self.score, deepcopy(self.marks, memo), hand, self.is_declarer, self.adjust)
+        new.meld_points, new.won_count, new.deal_tricks = self.meld_points, self.won_count, self.deal_tricks
+        memo[id(self)] = new
+        return new
+
     @property
     def won_tricks(self) -> list[Trick]:
         tricks = self.deal_tricks() if self.deal_tricks is not None else []
@@ -123,6 +137,10 @@ class Play:
     player: Player
     card: Card
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        new = memo[id(self)] = Play(deepcopy(self.player, memo), self.card)
+        return new
+
 
 @dataclass(eq=False, slots=True)
 class Trick:
@@ -132,6 +150,13 @@ class Trick:
     plays: list[Play] = field(default_factory=list)
     winner: Player | None = None
     after_close: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
+        new = Trick(self.number, deepcopy(self.leader, memo), self.trump, [], None, self.after_close)
+        memo[id(self)] = new
+        new.plays = [deepcopy(play, memo) for play in self.plays]
+        new.winner = deepcopy(self.winner, memo)
+        return new
 
     @property
     def cards(self) -> list[Card]:
@@ -146,6 +171,7 @@ class Trick:
         return self.plays[0].card.suit if self.plays else None
 
 
+@share
 @dataclass(frozen=True)
 class Combo:
     """A combo bid in one deal: the standard bid, the special bids, and its worth."""
@@ -185,6 +211,10 @@ class Seating:
 
     def clockwise_from(self, player: Player) -> list[Player]:
         return list(self.rounds[player])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Seating:
+        new = memo[id(self)] = Seating(deepcopy(self.players, memo))
+        return new
 
 
 class CardFacts:
@@ -235,3 +265,9 @@ class Table(CardFacts):
     players: Sequence[Player] = ()
     zone: dict[Card, str] = field(default_factory=dict)
     colors: dict[str, str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # The rank order and colours are replaced, never changed: shared.
+        new = Table(self.trump, self.rank_value, deepcopy(self.players, memo), dict(self.zone), self.colors)
+        memo[id(self)] = new
+        return new
