@@ -231,11 +231,13 @@ class GameState(MatchHands, Standings):
         self.deal_records.append(record)
         self._check_winner(deal, result)
         self._deal_ended()
-        if (
-            result.declarer is not None
-            or self.rules.game.auction is None
-            or (self.rules.game.auction.all_pass != "redeal_same_dealer")
-        ):
+        auction = self.rules.game.auction
+        redealt = result.declarer is None and auction is not None and auction.all_pass == "redeal_same_dealer"
+        self._next_deal(result, played=not redealt)
+
+    def _next_deal(self, result: DealResult, played: bool) -> None:
+        """After a deal: the next dealer (unless the deal is dealt again by the same one)."""
+        if played:
             self.deals_completed += 1
             step = 1 if self.rules.game.deal.next_dealer == "left" else -1
             self.dealer = (self.dealer + step) % self.n

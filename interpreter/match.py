@@ -97,12 +97,7 @@ class MatchHands(GameParts):
         if self.match_position >= self._schedule_length:
             self._match_winner(match.hand_winner_mark)
         self._deal_ended()
-        self.deals_completed += 1
-        step = 1 if self.rules.game.deal.next_dealer == "left" else -1
-        self.dealer = (self.dealer + step) % self.n
-        self.current = None
-        self._record = {}
-        self.last_result = result
+        self._next_deal(result, played=True)
 
     def _match_winner(self, mark: str | None) -> None:
         """After the last hand: most hands won (by the mark), else most points; a draw has no winner."""
