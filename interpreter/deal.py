@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.agenda import Agenda
-from interpreter.auction import ComboMaker
+from interpreter.auction import ComboMaker, ImpossibleCheck
 from interpreter.bidding import Bidding, _Bidding
 from interpreter.copying import share
 from interpreter.dealparts import Ask
@@ -65,6 +65,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         hands: dict[int, list[str]] | None = None,
         stock: list[str] | None = None,
         hand_number: int = 0,
+        impossible: ImpossibleCheck | None = None,
     ) -> None:
         self.rules = rules
         self.game = rules.game
@@ -109,7 +110,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)
-        self.combos = ComboMaker(rules, self.env)
+        self.combos = ComboMaker(rules, self.env, impossible)  # the prover's check, when the rules need it
         # Each player's turn order when they lead (seating is fixed for the deal).
         self._rounds = self.seating.rounds
         self._deal_cards(rng, hands, stock)

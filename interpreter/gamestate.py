@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
@@ -272,6 +273,7 @@ class GameState(MatchHands, Standings):
             self._scripted(self.deal_hands),
             self._scripted(self.deal_stocks),
             hand_number,
+            impossible=impossible_reason,
         )
 
 

@@ -191,3 +191,18 @@ def test_heuristic_agents_play_through_the_state_api() -> None:
         assert request is not None
         state.apply(agents[request.seat].decide(request, state.view(request.seat)))
     assert summary(state) == summary(game)
+
+
+def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The state API") :]
+    begin = section.index("```python\n") + len("```python\n")
+    code = section[begin : section.index("```\n", begin)]
+    assert "state.clone()" in code and "state.apply(" in code and "state.view(" in code
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
+    state = namespace["state"]
+    assert state.is_over and state.result is not None
+    assert "GameResult(" in capsys.readouterr().out

@@ -20,6 +20,7 @@ from interpreter.agents.heuristic.knowledge import (
     rank_values,
 )
 from interpreter.agents.heuristic.playout import Estimate, Playout
+from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
@@ -187,6 +188,7 @@ class HeuristicAgent(Bidder):
             self.rng,
             dict(rules.game.options),
             hands,
+            impossible=impossible_reason,
         )
 
     def playout(
