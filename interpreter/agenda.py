@@ -82,7 +82,12 @@ class Agenda(DealParts):
     def _wait(self, request: Request, resume: str, *args: Any) -> None:
         """Stop for ``request``; its answer goes to the method ``resume`` (with ``args``).
 
-        A task that waits returns at once: what follows the answer is the resume method's."""
+        A task that waits returns at once: what follows the answer is the resume method's. A driver
+        that answers at once (``sync_ask``) is asked here, and the resume method runs right away."""
+        ask = self.sync_ask
+        if ask is not None:
+            getattr(self, resume)(ask(request), *args)
+            return
         self.pending = request
         self._resume = (resume, *args)
 

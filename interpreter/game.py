@@ -78,8 +78,9 @@ class Game(GameState):
         first_dealer: int | None = None,
         on_decision: Callable[[Game], None] | None = None,
         max_deals: int = MAX_DEALS,
+        lean: bool = False,
     ) -> None:
-        super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals)
+        super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals, lean)
         self.agents = list(agents)
         self.script = script or Script()
         self.on_decision = on_decision
@@ -107,6 +108,8 @@ class Game(GameState):
         agent = self.agents[request.seat]
         # Agents that never look at the view (random play) say so, and skip its cost.
         view = self.view(request.seat) if getattr(agent, "wants_view", True) else None
+        if getattr(agent, "legal_answers", False):  # built-in agents answer legally and canonically
+            return agent.decide(request, view)  # type: ignore[arg-type]
         for _ in range(100):
             try:
                 return request.validate(agent.decide(request, view))  # type: ignore[arg-type]

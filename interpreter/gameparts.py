@@ -20,6 +20,7 @@ class GameParts:
     options: dict[str, Any]
     variant: str
     max_deals: int
+    lean: bool
     scores: dict[int, Any]
     marks: dict[int, dict[str, int]]
     dealer: int

@@ -58,8 +58,12 @@ class GameState(MatchHands, Standings):
         variant: str | None = None,
         first_dealer: int | None = None,
         max_deals: int = MAX_DEALS,
+        lean: bool = False,
     ) -> None:
         self.rules = rules
+        # A simulation's game: no decision log, and deal records with the outcome only (who declared
+        # what and whether it was completed; a match hand's contract and points), not hands and tricks.
+        self.lean = lean
         self.n = players
         allowed = rules.game.players
         if not allowed.min <= self.n <= allowed.max:
@@ -163,9 +167,10 @@ class GameState(MatchHands, Standings):
         return None
 
     def _log(self, request: Request, answer: Any) -> None:
-        self.decisions.append(
-            {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
-        )
+        if not self.lean:
+            self.decisions.append(
+                {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
+            )
         self._decided()
 
     def _synchronous(self) -> Callable[[Request], Any] | None:
@@ -189,11 +194,15 @@ class GameState(MatchHands, Standings):
         seats = self.seats_in_deal()
         deal = self._new_deal(seats)
         self.current = deal
-        self._record = {
-            "dealer": self.dealer,
-            "players": seats,
-            "hands": {str(s): cards for s, cards in deal.dealt.items()},
-        }
+        self._record = (
+            {}
+            if self.lean
+            else {
+                "dealer": self.dealer,
+                "players": seats,
+                "hands": {str(s): cards for s, cards in deal.dealt.items()},
+            }
+        )
         self._debts_before = self._debts()
         self._phase = "auction"
         deal.sync_ask = self._synchronous()

@@ -79,20 +79,27 @@ class MatchHands(GameParts):
                 marks[match.hand_winner_mark] = marks.get(match.hand_winner_mark, 0) + 1
             self.match_position += 1
         record = self._record
-        record.update(
-            contract=record.pop("contract"),
-            trump=deal.env["trump"],
-            tricks=list(deal.trick_log),
-            tricks_won={str(s): n for s, n in result.tricks.items()},
-            melds=[dict(m) for m in deal.meld_log],
-            hand_points={str(s): _number(v) for s, v in result.hand_points.items()},
-            hand_winner=winner,
-            replay=winner is None,
-            declarer=None,
-            auction=[],
-            scores={str(s): _number(v) for s, v in self.scores.items()},
-            marks={str(s): dict(m) for s, m in self.marks.items() if m},
-        )
+        if self.lean:  # what a simulation counts
+            record = {
+                "contract": record["contract"],
+                "hand_points": {str(s): v for s, v in result.hand_points.items()},
+                "replay": winner is None,
+            }
+        else:
+            record.update(
+                contract=record.pop("contract"),
+                trump=deal.env["trump"],
+                tricks=list(deal.trick_log),
+                tricks_won={str(s): n for s, n in result.tricks.items()},
+                melds=[dict(m) for m in deal.meld_log],
+                hand_points={str(s): _number(v) for s, v in result.hand_points.items()},
+                hand_winner=winner,
+                replay=winner is None,
+                declarer=None,
+                auction=[],
+                scores={str(s): _number(v) for s, v in self.scores.items()},
+                marks={str(s): dict(m) for s, m in self.marks.items() if m},
+            )
         self.deal_records.append(record)
         if self.match_position >= self._schedule_length:
             self._match_winner(match.hand_winner_mark)

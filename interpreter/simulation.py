@@ -130,7 +130,7 @@ def play_games(
     for index in indices:
         game_seed = seed * 1_000_003 + index
         agents = [make_agent(game_seed * 17 + seat) for seat in range(players)]
-        game = Game(rules, agents, seed=game_seed, options=options, variant=variant)
+        game = Game(rules, agents, seed=game_seed, options=options, variant=variant, lean=True)
         result = game.run()
         summary.games += 1
         summary.reasons[result.reason] += 1

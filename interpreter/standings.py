@@ -99,7 +99,7 @@ class Standings(GameParts):
         return {
             "suits": [s.id for s in game.deck.suits],
             "ranks": list(game.deck.ranks),
-            "option": Options(self.options),
+            "option": self._options(),
             "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
             "players": players,
             "rounds_completed": self.deals_completed // self.n,
@@ -109,6 +109,13 @@ class Standings(GameParts):
             and (self.deals_completed + 1) % self.n == 0,
             "_seating": Seating(players),  # type: ignore[arg-type]
         }
+
+    def _options(self) -> Options:
+        """The table's options as expressions read them (made once: they do not change)."""
+        made = self.__dict__.get("_options_made")
+        if made is None:
+            made = self.__dict__["_options_made"] = Options(self.options)
+        return made
 
     def _counts_towards_round(self, deal_env: dict[str, Any]) -> bool:
         auction = self.rules.game.auction
@@ -123,6 +130,10 @@ class Standings(GameParts):
         return winning.variants[self.variant].target(self.winning_env())
 
     def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
+        if self.lean:  # what a simulation counts
+            if result.declarer is None or deal.combo is None:
+                return {"declarer": None}
+            return {"declarer": result.declarer, "combo": {"bids": deal.combo.ids}, "completed": result.completed}
         summary: dict[str, Any] = {"auction": [[seat, bid] for seat, bid in deal.auction_log]}
         if result.declarer is None or deal.combo is None:
             summary["declarer"] = None

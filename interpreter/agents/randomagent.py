@@ -16,6 +16,7 @@ class RandomAgent:
     """
 
     wants_view = False  # decides without looking at the table
+    legal_answers = True  # an option itself, a checked bid or a pass: the game need not check again
 
     def __init__(self, seed: int = 0, bid_chance: float = 0.5, tries: int = 8) -> None:
         self.rng = random.Random(seed)

@@ -38,6 +38,7 @@ class HeuristicAgent(Bidder):
     """
 
     wants_view = True
+    legal_answers = True  # decide() validates its own answer (and falls back to a random legal one)
 
     def __init__(
         self,
