@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.copying import copy_value as deepcopy
@@ -102,10 +102,13 @@ class Player:
         self.won_count += 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
-        """A copy for a copy of the deal (its ``deal_tricks`` is set by the deal)."""
-        hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
-        new = Player(self.seat, self.score, deepcopy(self.marks, memo), hand, self.is_declarer, self.adjust)
-        new.meld_points, new.won_count, new.deal_tricks = self.meld_points, self.won_count, self.deal_tricks
+        """A copy for a copy of the deal (its ``deal_tricks`` is set by the deal): every field as it
+        is (numbers, shared values), but the hand and the marks copied."""
+        new = object.__new__(Player)
+        for name in Player.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
+        new.marks = deepcopy(self.marks, memo)
         memo[id(self)] = new
         return new
 
@@ -138,7 +141,7 @@ class Play:
     card: Card
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        new = memo[id(self)] = Play(deepcopy(self.player, memo), self.card)
+        new = memo[id(self)] = replace(self, player=deepcopy(self.player, memo))  # the card is shared
         return new
 
 
