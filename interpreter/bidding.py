@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.decisions import BidAnswer, Request
@@ -98,7 +99,7 @@ class Bidding(DealParts):
         # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
         # again: cheaper than a copy per check (random bidders try many combos).
         env = self.env
-        saved = {name: env[name] for name in ("player", "bid", "lead", "leader") if name in env}
+        saved: dict[str, Any] = {name: env[name] for name in ("player", "bid", "lead", "leader") if name in env}
         env["player"] = player
         try:
             for bid_id in dict.fromkeys((answer.standard, *answer.specials)):

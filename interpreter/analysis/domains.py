@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.analysis.flow import table_feasible
 from interpreter.analysis.results import _FULL, _STATIC_NAMES, Var, _Unknown
+from interpreter.analysis.searchstate import _SearchState
 from interpreter.state import Card
 from rulespec import model as M
 from rulespec import types as T
@@ -21,8 +22,12 @@ VECTOR_LIMIT = 20_000
 VALUES_LIMIT = 20_000
 
 
-class _Domains:
+class _Domains(_SearchState):
     """The domains of a search (a part of :class:`~interpreter.analysis.search._Search`)."""
+
+    if TYPE_CHECKING:  # defined by the other parts of the search
+
+        def categories(self) -> list[list[Card]]: ...
 
     def domain(self, var: Var) -> tuple[Iterable[dict[Var, Any]], set[Var]]:
         """The values ``var`` may take now (as updates of the assignment), and the variables that decided them."""

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.analysis.outcome import _Player
 from interpreter.analysis.results import _FULL, Var, _Need, _Refine, _Unknown
+from interpreter.analysis.searchstate import _SearchState
 from interpreter.state import Card
 
 
-class _Variables:
+class _Variables(_SearchState):
     """The variables of a search (a part of :class:`~interpreter.analysis.search._Search`)."""
+
+    if TYPE_CHECKING:  # defined by the other parts of the search
+
+        def declaration_values(self, name: str) -> list[Any] | str: ...
 
     def value(self, var: Var) -> Any:
         try:

@@ -177,7 +177,9 @@ class HeuristicAgent(Bidder):
             hands[seat] = hand
         return hands
 
-    def new_deal(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]] | None, ask: Callable) -> Deal:
+    def new_deal(
+        self, rules: M.RuleSet, view: View, hands: dict[int, list[str]] | None, ask: Callable[..., Any] | None
+    ) -> Deal:
         seats = list(view.players)
         return Deal(
             rules,

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.heuristic.knowledge import (
     COPIES,
@@ -14,6 +15,7 @@ from interpreter.agents.heuristic.knowledge import (
     INFORMATION_HOOKS,
     MORE,
     REACH,
+    Plan,
     Tables,
     expected_tricks,
     rank_values,
@@ -21,12 +23,37 @@ from interpreter.agents.heuristic.knowledge import (
 )
 from interpreter.agents.heuristic.playout import Estimate
 from interpreter.auction import ComboMaker
+from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
 from rulespec import model as M
 
 
 class Bidder:
     """The bidding of :class:`~interpreter.agents.heuristic.agent.HeuristicAgent` (a part of it)."""
+
+    # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
+    samples: int
+    threshold: float
+    confident: float
+    strict: bool
+    _directions: dict[str, list[int]]
+    _bid_targets: dict[tuple[int, str], frozenset[int] | None]
+    _history: dict[BidAnswer, list[int]]
+    _dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]]
+    _bid_key: Any
+    _layouts: list[dict[int, list[str]]]
+    _deals: dict[Any, tuple[dict[int, list[str]], Deal]]
+    _estimates: dict[BidAnswer, Estimate]
+    _maker: ComboMaker | None
+
+    if TYPE_CHECKING:  # defined by the agent
+
+        def tables(self, rules: M.RuleSet, player_count: int) -> Tables: ...
+        def layout(self, tables: Tables, view: View, own_hand: Sequence[str] | None) -> dict[int, list[str]]: ...
+        def new_deal(
+            self, rules: M.RuleSet, view: View, hands: dict[int, list[str]] | None, ask: Callable[..., Any] | None
+        ) -> Deal: ...
+        def playout(self, *args: Any, **kwargs: Any) -> tuple[DealResult, Plan]: ...
 
     def _out_of_reach(self, rules: M.RuleSet, tables: Tables, view: View, standard: str) -> bool:
         """A quick look before any playout: is the hand far too strong or too weak for the bid?
