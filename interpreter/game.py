@@ -88,10 +88,12 @@ class Game(GameState):
         self._running = False  # inside run() or play_deal(): the agents answer at once
 
     def clone(self) -> Game:
-        """A copy of the position with the same agents and a copy of the script's place."""
+        """A copy of the position with the same agents and a copy of the script's place. It does not
+        save (``on_decision`` is left out): trying moves on a copy must not overwrite a saved game."""
         new = super().clone()
         assert isinstance(new, Game)
         new.script = Script(self.script.decisions, self.script.plays, self.script.position, self.script.play_position)
+        new.on_decision = None
         return new
 
     # -- decisions

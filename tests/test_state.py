@@ -206,3 +206,18 @@ def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     state = namespace["state"]
     assert state.is_over and state.result is not None
     assert "GameResult(" in capsys.readouterr().out
+
+
+def test_a_clone_of_a_saving_game_does_not_save() -> None:
+    saves: list[int] = []
+    rules = RULE_SETS["combo-whist"]
+    game = Game(rules, [RandomAgent(s) for s in range(4)], seed=2, on_decision=lambda g: saves.append(len(g.decisions)))
+    game.play_deal()
+    saved = len(saves)
+    assert saved > 0
+    clone = game.clone()
+    assert clone.on_decision is None
+    clone.play_deal()
+    assert len(saves) == saved and len(clone.deal_records) == len(game.deal_records) + 1
+    game.play_deal()
+    assert len(saves) > saved
