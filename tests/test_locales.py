@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 import rulespec.locale as locale
+import rulespec.skeleton as skeleton
 import rulespec.translations as translations
 from rulespec import RuleError, load_ruleset
 from rulespec.locale import Texts, bid_values, general_values, load_texts, locale_files
@@ -32,8 +33,8 @@ LOCALE_VARS = ("WHIST_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 # `whist` with its locales read from another folder (the CLI otherwise reads the real locales/).
 PATCHED_CLI = (
-    "import sys; from pathlib import Path; import rulespec.locale as L; import rulespec.translations as T; "
-    "L.LOCALES_DIR = T.LOCALES_DIR = Path(sys.argv[1]); from whist.cli import main; main(sys.argv[2:])"
+    "import sys; from pathlib import Path; import rulespec.locale as L; "
+    "L.LOCALES_DIR = Path(sys.argv[1]); from whist.cli import main; main(sys.argv[2:])"
 )
 
 FAVOURITE_BID = """\
@@ -135,7 +136,6 @@ def locales(tmp_path, monkeypatch, combo, real_sv_status) -> Path:
     copy = tmp_path / "project" / "locales"
     shutil.copytree(ROOT / "locales", copy)
     monkeypatch.setattr(locale, "LOCALES_DIR", copy)
-    monkeypatch.setattr(translations, "LOCALES_DIR", copy)
     missing = real_sv_status.missing
     if missing:
         english = catalog("en", combo).entries
@@ -158,18 +158,18 @@ def locales(tmp_path, monkeypatch, combo, real_sv_status) -> Path:
 def never_write_the_real_locales(monkeypatch):
     """The writers of the translation tooling refuse the real locales/ folder during these tests."""
     real = (ROOT / "locales").resolve()
-    write, init = translations._write_fingerprints, translations.init
+    write, init = translations._write_fingerprints, skeleton.init
 
     def guarded_write(path: Path, prints: dict[str, str]) -> int:
         assert real not in Path(path).resolve().parents, f"a test would write {path}"
         return write(path, prints)
 
     def guarded_init(*args, **kwargs):
-        assert Path(translations.LOCALES_DIR).resolve() != real, "a test would write into locales/"
+        assert Path(locale.LOCALES_DIR).resolve() != real, "a test would write into locales/"
         return init(*args, **kwargs)
 
     monkeypatch.setattr(translations, "_write_fingerprints", guarded_write)
-    monkeypatch.setattr(translations, "init", guarded_init)
+    monkeypatch.setattr(skeleton, "init", guarded_init)
 
 
 # --- placeholders filled from the rule data -------------------------------------------------
@@ -417,7 +417,7 @@ def test_show_prints_english_for_a_missing_translation_and_says_so(tmp_path):
 
 def test_an_unknown_language_is_an_error_with_a_hint():
     result = whist("show", "combo-whist", "--lang", "xx")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "unknown language 'xx'" in result.stderr and "hint: available: en, sv" in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
 
@@ -594,7 +594,7 @@ def fill_from_english(path: Path, english: dict[str, str]) -> None:
 
 
 def test_init_writes_a_complete_skeleton_with_the_english_beside_each_entry(locales, combo):
-    written = translations.init("xx", combo)
+    written = skeleton.init("xx", combo)
     assert written == [locales / "xx" / "ui.yaml", locales / "xx" / "combo-whist.yaml"]
     english = catalog("en", combo)
     keys = set()
@@ -621,7 +621,7 @@ def test_init_writes_a_complete_skeleton_with_the_english_beside_each_entry(loca
 
 
 def test_init_fill_mark_round_trip(locales, combo):
-    translations.init("xx", combo)
+    skeleton.init("xx", combo)
     report = status("xx", combo)
     assert sorted(report.missing) == sorted(catalog("en", combo).entries) and report.total == len(report.missing)
     assert (report.stale, report.obsolete, report.errors) == ([], [], [])
@@ -643,17 +643,17 @@ def test_init_fill_mark_round_trip(locales, combo):
 
 
 def test_init_refuses_to_overwrite_english_and_odd_codes(locales, combo):
-    translations.init("xx", combo)
+    skeleton.init("xx", combo)
     (locales / "xx" / "ui.yaml").write_text("language: xx\nlabels:\n  scores: Poäng\n", encoding="utf-8")
     with pytest.raises(RuleError, match="exists already") as caught:
-        translations.init("xx", combo)
+        skeleton.init("xx", combo)
     assert caught.value.hint == "use --force to overwrite it"
     assert "Poäng" in (locales / "xx" / "ui.yaml").read_text(encoding="utf-8")  # nothing overwritten
-    assert translations.init("xx", combo, force=True)
+    assert skeleton.init("xx", combo, force=True)
     with pytest.raises(RuleError, match="English is the source language"):
-        translations.init("en", combo, force=True)
+        skeleton.init("en", combo, force=True)
     with pytest.raises(RuleError, match="not a language code"):
-        translations.init("../evil", combo)
+        skeleton.init("../evil", combo)
     assert not (locales.parent / "evil").exists() and not (locales / "evil").exists()
 
 
