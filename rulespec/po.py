@@ -88,7 +88,7 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         if key in report.stale or key in report.unreviewed:
             item.flags.append("fuzzy")
         if key in report.stale and entry is not None and entry.fingerprint:
-            item.previous_msgid = previous_english(key, entry.fingerprint, rules)
+            item.previous_msgid = previous_english(key, entry.fingerprint, rules, entry)
         po.append(item)
     for key in report.obsolete:
         entry = report.translated[key]

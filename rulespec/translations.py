@@ -199,9 +199,19 @@ def status(lang: str, rules: RuleSet | None) -> Status:
     return result
 
 
-def previous_english(key: str, print_: str, rules: RuleSet | None) -> str | None:
-    """The English text of ``key`` whose fingerprint is ``print_``, if any known file still holds
-    it (an older version's file, a parent's text a house rule overrides); None when none does."""
+def previous_english(key: str, print_: str, rules: RuleSet | None, entry: Entry | None = None) -> str | None:
+    """The English text of ``key`` whose fingerprint is ``print_``, if it is still known: in the
+    ``# en:`` comment above the translated ``entry`` (as ``init`` writes them), or in an English
+    file (an older version's, a parent's text a house rule overrides). None when it is not."""
+    if entry is not None and entry.path in entry.doc.key_locations:
+        lines = entry.doc.text.splitlines()
+        index = entry.doc.key_locations[entry.path].line - 2
+        above: list[str] = []
+        while index >= 0 and lines[index].strip().startswith("# en:"):
+            above.insert(0, lines[index].strip()[len("# en:") :].strip())
+            index -= 1
+        if above and fingerprint("\n".join(above)) == print_:
+            return "\n".join(above)
     english_dir = locale.LOCALES_DIR / DEFAULT_LANGUAGE
     files = [*sorted(english_dir.glob("*.yaml")), *locale_files(DEFAULT_LANGUAGE, rules)]
     for path in dict.fromkeys(files):

@@ -49,7 +49,7 @@ def _stale_details(report: Status, rules: RuleSet) -> list[dict[str, object]]:
                 "key": key,
                 "file": entry.doc.path,
                 "line": entry.doc.locations[entry.path].line,
-                "old_english": previous_english(key, entry.fingerprint or "", rules),
+                "old_english": previous_english(key, entry.fingerprint or "", rules, entry),
                 "new_english": report.english[key].text,
             }
         )
