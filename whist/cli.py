@@ -22,6 +22,7 @@ from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
+from whist.schemacli import register as register_schema
 from whist.tables import special_table, standard_table
 from whist.translatecli import register as register_translate
 
@@ -355,6 +356,7 @@ register_printing(cli)
 register_diff(cli)
 register_analyze(cli)
 register_translate(cli)
+register_schema(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
