@@ -93,7 +93,8 @@ class Builder:
             if isinstance(exc, CompileError) and exc.param and self._fail_at_param(key, exc):
                 return None
             word = isinstance(value, str) and value.strip().isidentifier()
-            if expected == T.NUMBER and word and exc.message.startswith("unknown name"):  # ``worth: one``
+            # ``worth: one``: a word where a number goes (unless it is close to a name: then a typo of it)
+            if expected == T.NUMBER and word and exc.message.startswith("unknown name") and not exc.hint:
                 self.fail(key, f"expected a number, got '{str(value).strip()}'", "write the number in digits, e.g. 1")
                 return None
             offset = exc.offset if isinstance(value, str) else None

@@ -579,9 +579,9 @@ class _Compiler:
             return
         for text, offset in literals:
             if text not in domain:
-                known = sorted(domain)
+                known = sorted(domain)  # nothing close: say what there is (suits, ranks, directions …)
                 listed = f"the {target}s are: {', '.join(known)}" if len(known) <= 24 else None
-                hint = "; ".join(h for h in (did_you_mean(text, domain), listed) if h) or None
+                hint = did_you_mean(text, domain) or listed
                 raise CompileError(f"unknown {target} '{text}'", offset, hint)
 
     def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:

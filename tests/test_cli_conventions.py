@@ -134,3 +134,47 @@ def test_schema_prints_its_path_or_writes_a_copy(tmp_path, capsys):
     code, out, _ = whist(capsys, "schema", "-o", str(tmp_path / "s.json"))
     assert code == 0 and (tmp_path / "s.json").read_bytes() == path.read_bytes()
     assert "# yaml-language-server: $schema=s.json" in out
+
+
+LUCKY = """\
+bids:
+  - id: lucky_sevens
+    kind: special
+    worth: 1
+    priority: 5
+    requires: count(declarer.won, card.rank == "7") >= 2
+"""
+
+
+def test_house_rule_bids_stand_by_rank_in_tables_rules_cards_and_the_bid_menu(tmp_path, capsys):
+    """A new special bid of rank 1 stands among the rank-1 bids, not after the parent's bids."""
+    from rich.console import Console
+
+    from interpreter.decisions import Request
+    from printing.facts import select_bids
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+    from rulespec.ordering import rank_key
+    from whist.play import HumanAgent
+
+    path = house(tmp_path, LUCKY)
+    code, out, err = whist(capsys, "show", str(path), "--lang", "en")
+    assert code == 0, err
+    special = out[out.index("Special bids") :]
+    names = [line.split("│")[1].strip() for line in special.splitlines() if line.startswith("│")]
+    # after the other rank-1 bids (Open Trump is the parent's last), before the first of rank 2 (Lock)
+    assert names.index("Open Trump") + 1 == names.index("lucky_sevens") == names.index("Lock") - 1
+    assert whist(capsys, "rules", str(path), "--lang", "en", "--format", "md", "-o", str(tmp_path / "r.md"))[0] == 0
+    reference = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert reference.index("| Open Trump |") < reference.index("| lucky\\_sevens |") < reference.index("| Lock |")
+    rules = load_ruleset(path)
+    for kind in ("standard", "special"):  # cards: by rank within each kind
+        printed = [b for b in select_bids(rules) if b.kind == kind]
+        assert [rank_key(b) for b in printed] == sorted(rank_key(b) for b in printed)
+    with open(tmp_path / "menu.txt", "w", encoding="utf-8") as screen:
+        human = HumanAgent(rules, load_texts(rules, "en"), Console(file=screen), lambda *a: None)
+        standard, special_ids = (tuple(b.id for b in bids) for bids in (rules.standard_bids, rules.special_bids))
+        ids = human.bid_menu(Request("bid", 0, standard_ids=standard, special_ids=special_ids))
+    specials = [rules.bids[i] for i in ids if rules.bids[i].kind == "special"]
+    assert [rank_key(b) for b in specials] == sorted(rank_key(b) for b in specials)
+    assert ids.index("lucky_sevens") < ids.index("lock")
