@@ -14,6 +14,7 @@ not fuzzy and were made from the current English. It never empties an entry (an 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -152,6 +153,13 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             continue
         if not item.msgstr.strip():
             continue  # never empty an entry
+        bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+        if bad is not None:  # a text never carries terminal control sequences into the locale files
+            raise RuleError(
+                f"the translation of {key} holds the control character U+{ord(bad):04X}",
+                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
+                "remove it in the PO editor",
+            )
         current = report.translated.get(key)
         made_from_this = item.msgid == source.text
         if current is None or current.text != item.msgstr:

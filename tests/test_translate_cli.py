@@ -268,6 +268,7 @@ def test_po_import_writes_and_marks_the_translated_entries(locales, tmp_path, ca
     lock = next(e for e in po if e.msgctxt == "bids.lock.name")
     lock.msgstr = ""  # an empty translation never empties an entry
     po.save(str(po_path))
+    before = texts_of(locales)
     code, out, err = whist(capsys, "translate", "import", str(po_path))
     assert code == 0, err
     sv = locales / "sv" / "combo-whist.yaml"
@@ -276,6 +277,8 @@ def test_po_import_writes_and_marks_the_translated_entries(locales, tmp_path, ca
     assert texts["bids"]["trump"]["name"] == "Trumfar" and texts["bids"]["lock"]["name"] == "Lås"
     code, out, _ = whist(capsys, "translate", "status", "sv")
     assert " 0 stale," in out.splitlines()[-1]
+    changed = {k for k, v in texts_of(locales).items() if before.get(k) != v}
+    assert changed == {("sv/combo-whist.yaml", "bids.trump.name")}  # only the entry asked for
 
 
 def test_po_import_refuses_a_broken_file_and_an_unnamed_path(tmp_path, locales, capsys):
@@ -288,3 +291,12 @@ def test_po_import_refuses_a_broken_file_and_an_unnamed_path(tmp_path, locales, 
     po.save(str(tmp_path / "house.po"))
     code, _, err = whist(capsys, "translate", "import", str(tmp_path / "house.po"))
     assert code == 2 and "name that rule set" in err
+    before = texts_of(locales)
+    po = polib.POFile()
+    po.metadata = {"Language": "sv_SE", "X-Whist-Ruleset": "combo-whist"}
+    po.append(polib.POEntry(msgctxt="bids.lock.name", msgid="Lock", msgstr="Lås"))
+    po.append(polib.POEntry(msgctxt="bids.trump.name", msgid="Trump", msgstr="\x1b[31mTrumf"))
+    po.save(str(tmp_path / "escape.po"))
+    code, _, err = whist(capsys, "translate", "import", str(tmp_path / "escape.po"))
+    assert code == 1 and "control character U+001B" in err and f"{tmp_path / 'escape.po'}:" in err
+    assert texts_of(locales) == before  # nothing written, not even the good entry
