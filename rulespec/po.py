@@ -25,7 +25,7 @@ from rulespec.errors import Position, RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
-from rulespec.translations import fingerprint, mark, previous_english, status
+from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
 
 #: The PO header field naming the rule set a file was exported for.
 RULESET_FIELD = "X-Whist-Ruleset"
@@ -77,8 +77,9 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         entry = report.translated.get(key)
         allowed = allowed_placeholders(key, rules)
         notes = [f"shown on: {shown_where(key)}"]
-        if allowed is not None:
-            notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
+        if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
+            allowed = placeholders(source.text) or set()
+        notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
         item = polib.POEntry(
             msgctxt=key,
             msgid=source.text,
