@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from rulespec import RuleError, load_ruleset
-from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
 from rulespec.model import RuleSet
 
 DEFAULT_RULESET = "combo-whist"
@@ -26,7 +26,7 @@ def _fail(message: str) -> NoReturn:
 
 
 def _language(lang: str | None) -> str:
-    chosen = lang or default_language()
+    chosen = language_code(lang) if lang else default_language()  # --lang sv_SE as LANG=sv_SE.UTF-8
     if chosen not in available_languages():
         raise click.BadParameter(
             f"unknown language '{chosen}' (available: {', '.join(available_languages())})", param_hint="--lang"
@@ -103,7 +103,12 @@ def cards_command(
     dpi: int,
     output: Path,
 ) -> None:
-    """Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page)."""
+    """Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page).
+
+    \b
+    Example:
+      whist cards combo-whist --lang sv -o cards.pdf
+    """
     from printing.cards import write_cards
     from printing.facts import select_bids
 
@@ -150,7 +155,12 @@ def cards_command(
     help="Output file (Markdown and HTML: standard output when left out).",
 )
 def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, output: Path | None) -> None:
-    """Write the rules reference of RULESET: the general rules and the bid tables."""
+    """Write the rules reference of RULESET: the general rules and the bid tables.
+
+    \b
+    Example:
+      whist rules combo-whist --paper letter -o rules.pdf
+    """
     from printing.reference import build_reference, to_html, to_markdown
 
     if fmt is None:

@@ -15,6 +15,7 @@ from typing import Any
 from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
+from rulespec.ordering import by_rank
 from whist.tables import incompatibility_text, number_text, tricks_text
 from whist.tables import score_text as plain_score_text
 
@@ -147,9 +148,9 @@ def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
 
 
 def select_bids(rules: RuleSet, ids: Iterable[str] | None = None) -> list[Bid]:
-    """The bids to print: all (standard first, then special), or ``ids`` in the order given."""
+    """The bids to print: all (standard first, then special, each by rank), or ``ids`` in the order given."""
     if not ids:
-        return rules.standard_bids + rules.special_bids
+        return by_rank(rules.standard_bids) + by_rank(rules.special_bids)
     chosen: list[Bid] = []
     for bid_id in ids:
         if bid_id not in rules.bids:

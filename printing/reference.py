@@ -26,6 +26,7 @@ from printing.facts import (
 )
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
+from rulespec.ordering import by_rank
 from whist.tables import incompatibility_text, tricks_text
 
 FORMATS = ("md", "html", "pdf")
@@ -102,7 +103,7 @@ def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
 
 
 def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
-    bids = rules.standard_bids if kind == "standard" else rules.special_bids
+    bids = by_rank(rules.standard_bids if kind == "standard" else rules.special_bids)
     columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
     title = texts.label(f"{kind}_bids")
     if rules.game.auction is None:

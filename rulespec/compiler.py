@@ -39,11 +39,12 @@ _STEPS = "_walk_steps"  # the env key counting them during one evaluation
 class CompileError(Exception):
     """A load-time error at character ``offset`` of an expression."""
 
-    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+    def __init__(self, message: str, offset: int, hint: str | None = None, param: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
         self.hint = hint
+        self.param = param  # the param whose value has the wrong type: the mistake is where it is defined
 
 
 class EvaluationError(RuleError):
@@ -546,7 +547,10 @@ class _Compiler:
     def _expect(self, node: Node, names, expected: T.Type) -> _Result:
         result = self._coerce(node, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
-            raise CompileError(f"expected {_article(expected)}, got {_article(result.type)}", node.offset)
+            param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
+            raise CompileError(
+                f"expected {_article(expected)}, got {_article(result.type)}", node.offset, param=param
+            )
         return result
 
     def _coerce(self, node: Node, result: _Result, target: T.Type) -> _Result:
@@ -575,7 +579,10 @@ class _Compiler:
             return
         for text, offset in literals:
             if text not in domain:
-                raise CompileError(f"unknown {target} '{text}'", offset, did_you_mean(text, domain))
+                known = sorted(domain)  # nothing close: say what there is (suits, ranks, directions …)
+                listed = f"the {target}s are: {', '.join(known)}" if len(known) <= 24 else None
+                hint = did_you_mean(text, domain) or listed
+                raise CompileError(f"unknown {target} '{text}'", offset, hint)
 
     def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:
         """Compile ``body`` with the element of ``collection`` bound to its type's name."""

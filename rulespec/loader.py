@@ -313,6 +313,7 @@ def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ..
             continue
         try:
             _apply(merged, doc)
+            _check_removed(merged, doc)
         except RuleError as exc:
             problems.append(exc)
     if problems:
@@ -356,3 +357,28 @@ def _apply(merged: Merged, doc: Document) -> None:
         else:
             merged.bids[bid_id] = _copy(bid)
             _record(merged, dst, doc, ("bids", i), bid)
+
+
+def _names(value: object, wanted: str) -> bool:
+    """Whether a bid's data names ``wanted`` in a list (``incompatible``, ``events_after``, ...)."""
+    if isinstance(value, dict):
+        return any(_names(v, wanted) for v in value.values())
+    if isinstance(value, list):
+        return wanted in value or any(_names(v, wanted) for v in value)
+    return False
+
+
+def _check_removed(merged: Merged, doc: Document) -> None:
+    """A bid this file removes that other bids still name: said at its ``remove_bids`` entry,
+    with the bids that name it (not later, somewhere in the parent's files)."""
+    if not isinstance(doc.data, dict):
+        return
+    for i, bid_id in enumerate(doc.data.get("remove_bids", [])):
+        users = sorted(other for other, data in merged.bids.items() if _names(data, bid_id))
+        users += sorted(f"group '{g}'" for g, data in merged.groups.items() if _names(data, bid_id))
+        if users:
+            raise doc.error(
+                ("remove_bids", i),
+                f"cannot remove '{bid_id}': still named by {', '.join(users)}",
+                f"remove those bids too, or give them an 'incompatible' list without '{bid_id}'",
+            )

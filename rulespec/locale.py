@@ -44,6 +44,12 @@ def _codes(value: str) -> list[str]:
     return codes
 
 
+def language_code(value: str) -> str:
+    """A language code as the environment writes it, as a code: ``de_DE.UTF-8``, ``de-DE``, ``DE`` → ``de``."""
+    codes = _codes(value)
+    return codes[0] if codes else value
+
+
 def default_language() -> str:
     """The language from the environment, else English.
 

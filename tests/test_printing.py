@@ -333,7 +333,7 @@ def test_cards_and_rules_commands(whist, tmp_path):
 def test_mistakes_are_messages_not_tracebacks(whist, tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     code, _, err = whist(*args)
-    assert code == 1 and message in err and "Traceback" not in err
+    assert code == 2 and message in err and "Traceback" not in err  # usage errors: click's status 2
     assert not (tmp_path / "x.pdf").exists()
 
 

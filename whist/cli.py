@@ -1,8 +1,8 @@
 """The ``whist`` command.
 
-Every problem the user can fix (a broken rule file, a bad argument) is printed as
-``file:line:col: message`` with the source line and a caret, and exits with status 1 —
-never a traceback.
+Every problem the user can fix (a broken rule file) is printed as ``file:line:col: message``
+with the source line and a caret, and exits with status 1 — never a traceback. A bad argument
+or option is a usage error: a message with a hint, and exit status 2 (click's convention).
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from rich.console import Console
 from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
-from rulespec.locale import available_languages
 from whist.analyzecli import register as register_analyze
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
+from whist.schemacli import register as register_schema
 from whist.tables import special_table, standard_table
+from whist.translatecli import register as register_translate
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -39,26 +40,58 @@ def _lang_option(function):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="whist-rules", prog_name="whist")
 def cli() -> None:
-    """Card-game rules as data: check, show and play rule sets."""
+    """Card-game rules as data: check, show and play rule sets.
+
+    \b
+    Example:
+      whist show combo-whist --lang sv
+    """
 
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True)
-def check(paths: tuple[str, ...]) -> None:
-    """Validate rule sets (bundled names, files or folders). Exit 0 when all are valid."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: each path, ok or its error.")
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Validate rule sets (bundled names, files or folders). Exit 0 when all are valid.
+
+    \b
+    Example:
+      whist check my-club/house.yaml
+    """
     failed = False
+    results: list[dict[str, object]] = []
     for path in paths:
         try:
             rules = load_ruleset(path)
         except RuleError as exc:
-            click.echo(str(exc), err=True)
+            results.append({"path": path, "ok": False, "error": _error_data(exc)})
+            if not as_json:
+                click.echo(str(exc), err=True)
             failed = True
             continue
-        click.echo(
-            f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
-        )
+        counts = {"standard_bids": len(rules.standard_bids), "special_bids": len(rules.special_bids)}
+        results.append({"path": path, "ok": True, "ruleset": rules.id, **counts})
+        if not as_json:
+            click.echo(
+                f"{path}: ok ({rules.id}: {counts['standard_bids']} standard and {counts['special_bids']} special bids)"
+            )
+    if as_json:
+        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)
+
+
+def _error_data(exc: RuleError) -> dict[str, object]:
+    """A rule error as JSON: where, what, and the hint."""
+    pos = exc.position
+    return {
+        "file": pos.path if pos else None,
+        "line": pos.line if pos else None,
+        "column": pos.column if pos else None,
+        "message": exc.message,
+        "hint": exc.hint,
+    }
 
 
 @cli.command()
@@ -66,7 +99,12 @@ def check(paths: tuple[str, ...]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_lang_option
 def show(ruleset: str, fmt: str, lang: str | None) -> None:
-    """Print a resolved rule set: its bid tables, or the whole set as JSON."""
+    """Print a resolved rule set: its bid tables, or the whole set as JSON.
+
+    \b
+    Example:
+      whist show combo-whist@1.0.0 --lang sv
+    """
     try:
         rules = load_ruleset(ruleset)
     except RuleError as exc:
@@ -94,8 +132,14 @@ def _report_missing(texts) -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def replay(file: str) -> None:
-    """Re-execute a game record (JSON) or a scenario (YAML) and report any difference."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: the file and its differences.")
+def replay(file: str, as_json: bool) -> None:
+    """Re-execute a game record (JSON) or a scenario (YAML) and report any difference.
+
+    \b
+    Example:
+      whist replay whist-save.json
+    """
     from interpreter.records import read_record
     from interpreter.records import replay as replay_record
     from interpreter.scenario import check_scenario, load_scenario
@@ -107,7 +151,14 @@ def replay(file: str) -> None:
         else:
             problems = replay_record(read_record(path))
     except RuleError as exc:
+        if as_json:
+            click.echo(json.dumps({"file": file, "ok": False, "error": _error_data(exc)}, indent=2))
+            sys.exit(1)
         _fail(str(exc))
+    if as_json:
+        data = {"file": file, "ok": not problems, "differences": [str(p) for p in problems]}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        sys.exit(1 if problems else 0)
     if problems:
         click.echo(f"{file}: {len(problems)} difference(s)", err=True)
         for problem in problems:
@@ -156,7 +207,12 @@ def _agent_factory(kind: str, rules=None):
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
 @_lang_option
 def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, lang) -> None:
-    """Agents play many games; print winners, speed, and how often each bid is bid and completed."""
+    """Agents play many games; print winners, speed, and how often each bid is bid and completed.
+
+    \b
+    Example:
+      whist simulate --games 200 --agents heuristic
+    """
     from rich.progress import Progress
 
     from interpreter.simulation import simulate as run_simulation
@@ -199,7 +255,12 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @_lang_option
 def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock, deals, variant, option_pairs, lang):
-    """Play against agents at the terminal."""
+    """Play against agents at the terminal.
+
+    \b
+    Example:
+      whist play --players 4 --seed 7
+    """
     import random
 
     from interpreter.game import Game
@@ -291,105 +352,24 @@ def _deal_report(console: Console, texts, game, result, human) -> None:
     console.print(f"{texts.label('scores')}: {scores}")
 
 
-@cli.group()
-def translate() -> None:
-    """Translation tooling: status, init, check, mark."""
-
-
-@translate.command("status")
-@click.argument("lang")
-@click.argument("ruleset", default=DEFAULT_RULESET)
-def translate_status(lang: str, ruleset: str) -> None:
-    """List missing, stale (English changed since) and obsolete entries of LANG."""
-    from rulespec.translations import status
-
-    rules = _rules_or_fail(ruleset)
-    report = status(lang, rules)
-    for title, keys in (("missing", report.missing), ("stale", report.stale), ("obsolete", report.obsolete)):
-        for key in keys:
-            click.echo(f"{title}: {key}")
-    for error in report.errors:
-        click.echo(str(error), err=True)
-    click.echo(
-        f"{lang} / {rules.name}: {report.total} entries, {len(report.missing)} missing, "
-        f"{len(report.stale)} stale, {len(report.obsolete)} obsolete, {len(report.errors)} placeholder error(s)"
-    )
-    sys.exit(1 if report.errors else 0)
-
-
-@translate.command("init")
-@click.argument("lang")
-@click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--force", is_flag=True, help="Overwrite existing files.")
-def translate_init(lang: str, ruleset: str, force: bool) -> None:
-    """Write a skeleton for a new language: every key, empty, with the English text beside it."""
-    from rulespec.translations import init
-
-    rules = _rules_or_fail(ruleset)
-    try:
-        for path in init(lang, rules, force):
-            click.echo(f"wrote {path}")
-    except RuleError as exc:
-        _fail(str(exc))
-
-
-@translate.command("check")
-@click.argument("langs", nargs=-1)
-def translate_check(langs: tuple[str, ...]) -> None:
-    """Exit 1 on missing entries or placeholder mismatches in any language (stale: warnings)."""
-    from rulespec.loader import bundled_names, bundled_versions
-    from rulespec.translations import status
-
-    failed = False
-    refs = [ref for name in bundled_names() for ref in (name, *(f"{name}@{v}" for v in bundled_versions(name)))]
-    for name in refs:
-        rules = _rules_or_fail(name)
-        for lang in langs or available_languages():
-            report = status(lang, rules)
-            for error in report.errors:
-                click.echo(str(error), err=True)
-            for key in report.missing:
-                click.echo(f"{lang}/{name}: missing {key}", err=True)
-            for key in report.stale:
-                click.echo(f"{lang}/{name}: warning: stale {key} (the English text changed)", err=True)
-            failed = failed or bool(report.errors or report.missing)
-            click.echo(
-                f"{lang}/{name}: {len(report.missing)} missing, {len(report.stale)} stale, "
-                f"{len(report.errors)} error(s)"
-            )
-    sys.exit(1 if failed else 0)
-
-
-@translate.command("mark")
-@click.argument("lang")
-@click.argument("keys", nargs=-1)
-@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
-    """Record that LANG's entries (all, or KEYS) are translated from the current English texts."""
-    from rulespec.translations import mark
-
-    try:
-        changed = mark(lang, _rules_or_fail(ruleset), list(keys) or None)
-    except RuleError as exc:
-        _fail(str(exc))
-    click.echo(f"{lang}: fingerprints updated in {changed} file(s)")
-
-
 register_printing(cli)
 register_diff(cli)
 register_analyze(cli)
+register_translate(cli)
+register_schema(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint."""
+    """Entry point: run the CLI; a usage error exits with status 2 and a hint, other errors with 1."""
     try:
         cli.main(args=argv, prog_name="whist", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
-    except click.UsageError as exc:
+    except click.UsageError as exc:  # click's convention: a usage error exits with status 2
         hint = f"\nhint: see '{exc.ctx.command_path} --help'" if exc.ctx else ""
-        _fail(f"error: {exc.format_message()}{hint}")
+        click.echo(f"error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         _fail("aborted")
     except click.ClickException as exc:

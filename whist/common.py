@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 
 from rulespec import RuleError, load_ruleset
-from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
 from rulespec.model import RuleSet
 
 
@@ -27,10 +27,11 @@ def rules_or_fail(ref: str) -> RuleSet:
 
 def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
     """The language asked for (or the environment's), if there are texts in it."""
-    chosen = lang or default_language()
+    chosen = language_code(lang) if lang else default_language()  # --lang de_DE as LANG=de_DE.UTF-8
     known = available_languages(rules) if rules is not None else available_languages()
-    if chosen not in known:
-        fail(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}")
+    if chosen not in known:  # a bad option value: a usage error (exit 2)
+        click.echo(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}", err=True)
+        sys.exit(2)
     return chosen
 
 

@@ -30,7 +30,12 @@ def side(rules: RuleSet, texts: Texts) -> Side:
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("--texts", "with_texts", is_flag=True, help="Also list reworded rules texts and general rules prose.")
 def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: bool) -> None:
-    """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json)."""
+    """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json).
+
+    \b
+    Example:
+      whist diff combo-whist@1.4.2 combo-whist --texts
+    """
     language = check_lang(lang)
     old_rules, new_rules = rules_or_fail(old), rules_or_fail(new)
     words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))

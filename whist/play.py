@@ -19,6 +19,7 @@ from rich.table import Table
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from rulespec.ordering import by_rank
 from whist.tables import tricks_text
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -334,8 +335,9 @@ class HumanAgent:
     # -- bidding
 
     def bid_menu(self, request: Request) -> list[str]:
-        """Bid ids in menu order (standard, then special) and a printed table of them."""
-        ids = [*request.standard_ids, *request.special_ids]
+        """Bid ids in menu order (standard, then special, each by rank) and a printed table of them."""
+        standard = by_rank(self.rules.bids[i] for i in request.standard_ids)
+        ids = [b.id for b in (*standard, *by_rank(self.rules.bids[i] for i in request.special_ids))]
         table = Table(title=self.texts.label("legal_bids"), title_justify="left")
         for column in ("#", "designation", "worth", "tricks", "rules"):
             table.add_column(column if column == "#" else self.texts.label(column))
