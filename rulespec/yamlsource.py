@@ -20,8 +20,9 @@ from typing import Any
 import yaml
 
 from rulespec.errors import Position, RuleError
+from rulespec.paths import MAX_FILE_BYTES, read_limited
 
-MAX_FILE_BYTES = 1_000_000
+__all__ = ["MAX_FILE_BYTES", "Document", "Location", "parse_yaml", "read_yaml"]
 MAX_DEPTH = 40
 MAX_EVENTS = 200_000
 MAX_VALUES = 100_000
@@ -434,13 +435,7 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
 
 def read_yaml(path: Path) -> Document:
     """Read and parse one YAML file (see :func:`parse_yaml`)."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(str(path)))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
+    raw = read_limited(Path(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

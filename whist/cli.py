@@ -39,8 +39,18 @@ def _lang_option(function):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def cli() -> None:
+@click.option(
+    "--allow-path",
+    "allow_paths",
+    multiple=True,
+    metavar="DIR",
+    help="Let paths written in files (extends:, a save's rule set) lead under DIR too.",
+)
+def cli(allow_paths: tuple[str, ...] = ()) -> None:
     """Card-game rules as data: check, show and play rule sets."""
+    from rulespec.paths import allow
+
+    allow(allow_paths)
 
 
 @cli.command()
