@@ -15,6 +15,7 @@ from typing import Any
 
 from interpreter.deal import Deal, DealResult, floored
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
+from interpreter.located import when_played
 from rulespec.model import RuleSet
 
 MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
@@ -185,6 +186,7 @@ class Game:
             hand_number,
         )
 
+    @when_played
     def play_deal(self) -> DealResult:
         if self.rules.game.match is not None:
             return self.play_match_hand()

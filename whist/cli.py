@@ -183,6 +183,8 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
             summary = run_simulation(
                 rules, games, seed, players, make_agent, options, variant, lambda done: bar.update(task, completed=done)
             )
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
     except ValueError as exc:
         _fail(f"error: {exc}")
     data = summary.to_data(rules)
@@ -270,6 +272,8 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     except (KeyboardInterrupt, EOFError):
         console.print()
         _fail(f"stopped; resume with: whist play --resume {save_path}")
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
