@@ -8,7 +8,6 @@ reports every broken place of a file in one run.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any

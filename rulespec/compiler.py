@@ -24,8 +24,8 @@ from typing import Any
 
 from rulespec import types as T
 from rulespec.errors import Position, RuleError, did_you_mean
-from rulespec.numbers import out_of_range
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
+from rulespec.numbers import out_of_range
 
 Env = dict[str, Any]
 Fn = Callable[[Env], Any]
@@ -665,7 +665,9 @@ def _check_walkable(c: _Compiler, node: Node, names) -> None:
             try:
                 _iterable(_range(low.constant, high.constant), node.offset)
             except EvaluationError as exc:
-                raise CompileError(exc.message, node.offset, "a walked range may hold at most that many numbers") from None
+                raise CompileError(
+                    exc.message, node.offset, "a walked range may hold at most that many numbers"
+                ) from None
 
 
 def _arity(call: Node, args: list[Node], name: str, allowed: Sequence[int]) -> None:

@@ -317,9 +317,7 @@ def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...]
     if header.extends:
         named_in = header.extends_source.doc.path if header.extends_source else str(path)
         try:
-            merged = load_merged(
-                header.extends, base_dir, (*_stack, identity), named_in, budget
-            )
+            merged = load_merged(header.extends, base_dir, (*_stack, identity), named_in, budget)
         except RuleError as exc:
             if exc.position is not None or header.extends_source is None:
                 raise

@@ -27,9 +27,8 @@ def out_of_range(value: Any) -> str | None:
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return "number is not finite"
-    if isinstance(value, Fraction):
-        if abs(value.numerator) > MAX_NUMBER**2 or value.denominator > MAX_NUMBER**2:
-            return f"number is out of range (at most {MAX_NUMBER} in size)"
+    if isinstance(value, Fraction) and (abs(value.numerator) > MAX_NUMBER**2 or value.denominator > MAX_NUMBER**2):
+        return f"number is out of range (at most {MAX_NUMBER} in size)"
     if abs(value) > MAX_NUMBER:
         return f"number is out of range (at most {MAX_NUMBER} in size)"
     return None

@@ -665,7 +665,11 @@ def test_division_by_zero() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("1 / 0", "division by zero"), ("hand_size % 0", "modulo by zero"), ("3 * (2 - 2) + 1 / (1 - 1)", "division by zero")],
+    [
+        ("1 / 0", "division by zero"),
+        ("hand_size % 0", "modulo by zero"),
+        ("3 * (2 - 2) + 1 / (1 - 1)", "division by zero"),
+    ],
 )
 def test_division_by_a_constant_zero_is_refused_when_compiled(text: str, message: str) -> None:
     assert compile_error(text).message == message
@@ -673,7 +677,13 @@ def test_division_by_a_constant_zero_is_refused_when_compiled(text: str, message
 
 @pytest.mark.parametrize(
     "text",
-    ["1000000000000 + 1", "999999 * 9999999", "-1000000 * 1000000 - 1", "1000000000001", "count(1..10, true) > 10000000000000"],
+    [
+        "1000000000000 + 1",
+        "999999 * 9999999",
+        "-1000000 * 1000000 - 1",
+        "1000000000001",
+        "count(1..10, true) > 10000000000000",
+    ],
 )
 def test_numbers_beyond_the_bound_are_refused_when_compiled(text: str) -> None:
     assert "out of range" in compile_error(text).message
