@@ -126,7 +126,10 @@ class Game:
             try:
                 answer = request.validate(answer)
             except IllegalDecision as exc:
-                raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
+                raise ScriptError(
+                    f"decision {len(self.decisions) + 1}: "
+                    f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}"
+                ) from None
         else:
             agent = self.agents[request.seat]
             # Agents that never look at the view (random play) say so, and skip its cost.

@@ -115,7 +115,7 @@ def replay(file: str) -> None:
         if path.suffix in (".yaml", ".yml"):
             problems = check_scenario(load_scenario(path), path.parent)
         else:
-            problems = replay_record(read_record(path))
+            problems = replay_record(read_record(path), path)
     except RuleError as exc:
         _fail(str(exc))
     if problems:
@@ -201,7 +201,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
+@click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random or heuristic")
 @click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
@@ -220,15 +220,21 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
 
     console = Console()
     if resume_path:
+        from interpreter.recordcheck import record_rules
         from interpreter.records import read_record
 
         try:
             record = read_record(Path(resume_path))
+            rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))
-        ruleset, players = record["ruleset"], int(record["players"])
-        seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
-    rules = _rules_or_fail(ruleset)
+        players, saved_seat = int(record["players"]), record.get("human_seat")
+        if seat is not None and saved_seat is not None and seat != saved_seat:
+            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
+        seat = saved_seat if saved_seat is not None else seat
+    else:
+        rules = _rules_or_fail(ruleset)
+    seat = 0 if seat is None else seat
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
@@ -256,7 +262,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 seed=seed,
                 options=_parse_options(option_pairs),
                 variant=variant,
-                on_decision=saver(Path(save_path), ruleset),
+                on_decision=saver(Path(save_path), ruleset, seat),
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
