@@ -115,6 +115,14 @@ def _illegal_play(folder: Path) -> None:
     _write(folder / "game.json", record)
 
 
+def _old_save_not_fitting(folder: Path) -> None:
+    """A save without a fingerprint whose decisions the rule set refuses now."""
+    _illegal_play(folder)
+    record = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    del record["ruleset_digest"]
+    _write(folder / "save.json", record)
+
+
 def _save(folder: Path) -> None:
     _write(folder / "save.json", _record(folder))
 
@@ -136,6 +144,7 @@ GENERATORS: dict[str, Callable[[Path], None]] = {
     "save_beside_house": _save_beside_house,
     "illegal_play": _illegal_play,
     "save": _save,
+    "old_save_not_fitting": _old_save_not_fitting,
     "save_changed_rules": _save_changed_rules,
 }
 

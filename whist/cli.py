@@ -214,6 +214,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     """Play against agents at the terminal."""
     import random
 
+    from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
@@ -280,6 +281,8 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         _fail(f"stopped; resume with: whist play --resume {save_path}")
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
+    except ScriptError as exc:  # a saved decision the rules refuse now
+        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
