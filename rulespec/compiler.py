@@ -434,15 +434,16 @@ class _Compiler:
     def _arith(self, node: Node, names) -> _Result:
         left = self._expect(node.children[0], names, T.NUMBER)
         right = self._expect(node.children[1], names, T.NUMBER)
-        op = _ARITH[str(node.value)]
-        if left.constant is not _MISSING and right.constant is not _MISSING and node.value in "+-*":
+        symbol = str(node.value)
+        op = _ARITH[symbol]
+        if left.constant is not _MISSING and right.constant is not _MISSING and symbol in "+-*":
             # Folded now, so what the rule can never compute is an error of `whist check`.
             try:
                 return _const(op(left.constant, right.constant), T.NUMBER)
             except EvaluationError as exc:
                 raise CompileError(exc.message, node.offset) from None
-        if right.constant is not _MISSING and right.constant == 0 and node.value in "/%":
-            raise CompileError("division by zero" if node.value == "/" else "modulo by zero", node.children[1].offset)
+        if right.constant is not _MISSING and right.constant == 0 and symbol in "/%":
+            raise CompileError("division by zero" if symbol == "/" else "modulo by zero", node.children[1].offset)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 

@@ -29,6 +29,6 @@ def out_of_range(value: Any) -> str | None:
         return "number is not finite"
     if isinstance(value, Fraction) and (abs(value.numerator) > MAX_NUMBER**2 or value.denominator > MAX_NUMBER**2):
         return f"number is out of range (at most {MAX_NUMBER} in size)"
-    if abs(value) > MAX_NUMBER:
+    if abs(value) > MAX_NUMBER:  # type: ignore[operator]  # int, float or Fraction here
         return f"number is out of range (at most {MAX_NUMBER} in size)"
     return None
