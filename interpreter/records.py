@@ -137,7 +137,8 @@ def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
         if record.get("result") is not None:  # a finished game must answer everything itself
             problems.append(str(exc))
     except (ScriptError, RuleError) as exc:  # a record that does not fit the rules any more
-        problems.append(f"replay stopped: {exc}")
+        where = "" if str(exc).startswith("decision ") else f"decision {len(game.decisions) + 1}: "
+        problems.append(f"replay stopped: {where}{exc}")
     except Exception as exc:  # an answer of a shape no request takes
         problems.append(f"replay stopped at decision {len(game.decisions) + 1}: {type(exc).__name__}: {exc}")
     replayed = to_record(game, record["ruleset"])
