@@ -25,7 +25,7 @@ from typing import Any
 from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
 from rulespec.model import Bid, RuleSet
-from rulespec.paths import read_limited
+from rulespec.paths import check_link_stays, read_limited
 from rulespec.yamlsource import Document, read_yaml
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -106,7 +106,10 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
             files.append(root / f"{ref}.yaml")
         seen_names.add(name)
     unique = list(dict.fromkeys(files))
-    return [f for f in unique if f.is_file()]
+    found = [f for f in unique if f.is_file()]
+    for f in found:  # a link in a shared folder must not lead out of it (rulespec.paths)
+        check_link_stays(f)
+    return found
 
 
 def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:

@@ -127,6 +127,17 @@ def check_allowed(path: Path, named_in: str, shown: str | None = None) -> Path:
     )
 
 
+def check_link_stays(path: Path) -> None:
+    """A file found in a folder (not named by anyone) must lie in that folder, or under an allowed one."""
+    resolved = path.resolve()
+    if not any(_inside(resolved, root) for root in (path.parent.resolve(), bundled_root(), *extra_roots())):
+        raise RuleError(
+            "this file is a link that leads out of its folder",
+            Position(str(path)),
+            "replace the link by the file itself, or allow its folder: whist --allow-path DIR …",
+        )
+
+
 def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); :class:`RuleError` otherwise.
 

@@ -64,6 +64,11 @@ def _link_out(folder: Path) -> None:
     os.symlink(folder.parent / "secret.txt", folder / "rules" / "evil.yaml")
 
 
+def _locale_link_out(folder: Path) -> None:
+    (folder / "locales" / "en").mkdir(parents=True)
+    os.symlink(folder.parent / "secret.txt", folder / "locales" / "en" / "house.yaml")
+
+
 def _base60(folder: Path) -> None:
     number = ":".join(["59"] * 60_000)  # 180 kB: converting it would take minutes
     (folder / "house.yaml").write_text(f"ruleset: house\nextends: combo-whist\ngame:\n  params:\n    n: {number}\n")
@@ -137,6 +142,7 @@ GENERATORS: dict[str, Callable[[Path], None]] = {
     "nine_big_files": _nine_big_files,
     "fifo": _fifo,
     "link_out": _link_out,
+    "locale_link_out": _locale_link_out,
     "base60": _base60,
     "alias_bytes": _alias_bytes,
     "deep_record": _deep_record,
