@@ -24,8 +24,8 @@ from rulespec.model import RuleSet
 from rulespec.numbers import out_of_range
 from rulespec.paths import read_limited, rooted
 
-#: Largest record or save read: a long game is a few hundred kilobytes.
-MAX_RECORD_BYTES = 8_000_000
+#: Largest record or save read: a deal takes about 10 kB, a long game a few hundred kilobytes.
+MAX_RECORD_BYTES = 4_000_000
 #: Deepest nesting of JSON arrays and objects (a record needs about eight levels).
 MAX_JSON_DEPTH = 32
 _SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
