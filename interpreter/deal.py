@@ -769,7 +769,7 @@ class Deal:
             kept = []
             for card in legal:
                 env["card"] = card
-                if not rule.evaluate(env):
+                if not rule(env):  # each evaluation its own step budget, errors located (not .evaluate)
                     kept.append(card)
             if kept:  # a restriction that would leave nothing yields
                 legal = kept

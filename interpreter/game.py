@@ -15,6 +15,7 @@ from typing import Any
 
 from interpreter.deal import Deal, DealResult, floored
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
+from interpreter.located import when_played
 from rulespec.model import RuleSet
 
 MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
@@ -125,7 +126,10 @@ class Game:
             try:
                 answer = request.validate(answer)
             except IllegalDecision as exc:
-                raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
+                raise ScriptError(
+                    f"decision {len(self.decisions) + 1}: "
+                    f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}"
+                ) from None
         else:
             agent = self.agents[request.seat]
             # Agents that never look at the view (random play) say so, and skip its cost.
@@ -185,6 +189,7 @@ class Game:
             hand_number,
         )
 
+    @when_played
     def play_deal(self) -> DealResult:
         if self.rules.game.match is not None:
             return self.play_match_hand()

@@ -39,6 +39,7 @@ from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.game import Game, Script
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
+from rulespec.paths import rooted
 from rulespec.yamlsource import read_yaml
 
 EXPECT_KEYS = (
@@ -114,19 +115,34 @@ def _seat_map(value: Any) -> dict[int, Any]:
     return {int(k): v for k, v in (value or {}).items()}
 
 
+SCHEMA_PATH = Path(__file__).parent / "scenario.schema.json"
+
+
 def load_scenario(path: Path) -> dict[str, Any]:
-    data = read_yaml(Path(path)).data
+    """Read a scenario file and check its shape (``scenario.schema.json``), located at the value."""
+    import json
+
+    import jsonschema
+
+    doc = read_yaml(Path(path))
+    data = doc.data
     if not isinstance(data, dict) or "hands" not in data:
         raise RuleError(f"{path}: a scenario needs at least 'ruleset', 'players' and 'hands'")
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    if errors:
+        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}")
     return data
 
 
 def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
     """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
     ref = str(data.get("ruleset", "combo-whist"))
-    if base_dir is not None and (ref.startswith(".") or "/" in ref):
-        ref = str((base_dir / ref).resolve())
-    rules = load_ruleset(ref)
+    if base_dir is None:
+        rules = load_ruleset(ref)
+    else:  # a path in the scenario stays under its folder (rulespec.paths)
+        with rooted(base_dir):
+            rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
     players = int(data.get("players", 4))
     script = Script(
         decisions=[_decision(e) for e in data.get("decisions") or []],

@@ -7,6 +7,7 @@ reports every broken place of a file in one run.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from rulespec import model as M
 from rulespec import scopes
 from rulespec import types as T
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
-from rulespec.compiler import CompileError, EvaluationError, Expression, Scope, Vocabulary, compile_expression
+from rulespec.compiler import CompileError, EvaluationError, Expression, Origin, Scope, Vocabulary, compile_expression
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
 from rulespec.loader import Key, Merged
@@ -86,7 +87,12 @@ class Builder:
             value = default
             key = ()
         try:
-            return compile_expression(value, Scope(names, self.vocab, self.params), expected)
+            compiled = compile_expression(value, Scope(names, self.vocab, self.params), expected)
+            if key and not compiled.is_constant:  # where its run-time errors point
+                located = self.m.error(key, "")
+                if located.position is not None:
+                    compiled = dataclasses.replace(compiled, origin=Origin(located.position, located.source_line))
+            return compiled
         except (ExpressionSyntaxError, CompileError) as exc:
             if key == ():
                 raise AssertionError(f"built-in default {default!r} does not compile: {exc}") from exc

@@ -25,6 +25,7 @@ from typing import Any
 from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
 from rulespec.model import Bid, RuleSet
+from rulespec.paths import check_link_stays, read_limited
 from rulespec.yamlsource import Document, read_yaml
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -111,7 +112,10 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
             files.append(root / f"{ref}.yaml")
         seen_names.add(name)
     unique = list(dict.fromkeys(files))
-    return [f for f in unique if f.is_file()]
+    found = [f for f in unique if f.is_file()]
+    for f in found:  # a link in a shared folder must not lead out of it (rulespec.paths)
+        check_link_stays(f)
+    return found
 
 
 def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:
@@ -142,8 +146,8 @@ _PARSED_MAX = 64
 def read_locale(path: Path) -> Document:
     """A parsed locale file (a mapping; an empty file is an empty one). Do not change its data."""
     try:
-        key = (str(path), hashlib.sha256(path.read_bytes()).hexdigest())
-    except OSError:
+        key = (str(path), hashlib.sha256(read_limited(path)).hexdigest())  # never a pipe or a device
+    except (OSError, RuleError):
         key = None  # read_yaml reports it
     if key is not None and key in _PARSED:
         return _PARSED[key]

@@ -21,7 +21,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from interpreter import records
+from interpreter import recordcheck, records
 from interpreter.agents import RandomAgent
 from interpreter.deal import Deal, Declaration
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
@@ -496,7 +496,9 @@ def test_resume_replays_the_save_then_finishes_the_game(resumed: Resumed) -> Non
 def test_the_finished_save_replays_with_no_difference(resumed: Resumed) -> None:
     final = records.read_record(resumed.path)
     assert final["result"] is not None
-    assert final == json.loads(json.dumps(records.to_record(resumed.game, RULESET_REF)))
+    assert final["ruleset_digest"] == recordcheck.ruleset_digest(resumed.game.rules)
+    extra = {"ruleset_digest": final["ruleset_digest"]}
+    assert final == json.loads(json.dumps(records.to_record(resumed.game, RULESET_REF, extra)))
     assert records.replay(final) == []
 
 

@@ -218,6 +218,7 @@ def test_extends_a_path_relative_to_the_file(tmp_path: Path, monkeypatch: pytest
         """,
     )
     monkeypatch.chdir(tmp_path / "house" / "..")  # not the file's folder: the path is relative to the file
+    monkeypatch.setenv("WHIST_ALLOW_PATH", str(tmp_path / "base"))  # a sibling folder must be allowed
     rules = load(house)
     assert rules.lineage == ("tiny-house@0.1", "tiny@0.1")
     assert rules.bids["nullo"].worth.constant == 3

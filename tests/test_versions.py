@@ -4,7 +4,8 @@ Each version is a small overlay (``bids/combo-whist/versions/<version>.yaml``) t
 next newer one and says only what differs; its names and rules texts are locale overlays
 (``locales/<lang>/combo-whist@<version>.yaml``). Here every version written so far is checked
 against the ground truth extracted from the author's sources, one YAML file per release in
-``tests/data/history/`` (the facts only; the author's sentences are left out): the bid tables (worth, score, trump, tricks, priority, incompatibility of every bid) and
+``tests/data/history/`` (the facts only; the author's sentences are left out): the bid tables
+(worth, score, trump, tricks, priority, incompatibility of every bid) and
 the names in English and Swedish. Scenarios in ``tests/scenarios/versions/`` play the rules
 that changed; the rule-language extensions the versions need are tested at the end.
 """

@@ -41,13 +41,23 @@ def _lang_option(function):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="whist-rules", prog_name="whist")
-def cli() -> None:
+@click.option(
+    "--allow-path",
+    "allow_paths",
+    multiple=True,
+    metavar="DIR",
+    help="Let paths written in files (extends:, a save's rule set) lead under DIR too.",
+)
+def cli(allow_paths: tuple[str, ...] = ()) -> None:
     """Card-game rules as data: check, show and play rule sets.
 
     \b
     Example:
       whist show combo-whist --lang sv
     """
+    from rulespec.paths import allow
+
+    allow(allow_paths)
 
 
 @cli.command()
@@ -149,7 +159,7 @@ def replay(file: str, as_json: bool) -> None:
         if path.suffix in (".yaml", ".yml"):
             problems = check_scenario(load_scenario(path), path.parent)
         else:
-            problems = replay_record(read_record(path))
+            problems = replay_record(read_record(path), path)
     except RuleError as exc:
         if as_json:
             click.echo(json.dumps({"file": file, "ok": False, "error": _error_data(exc)}, indent=2))
@@ -229,6 +239,8 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
             summary = run_simulation(
                 rules, games, seed, players, make_agent, options, variant, lambda done: bar.update(task, completed=done)
             )
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
     except ValueError as exc:
         _fail(f"error: {exc}")
     data = summary.to_data(rules)
@@ -245,7 +257,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
+@click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random or heuristic")
 @click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
@@ -263,21 +275,28 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     """
     import random
 
+    from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
 
     console = Console()
     if resume_path:
+        from interpreter.recordcheck import record_rules
         from interpreter.records import read_record
 
         try:
             record = read_record(Path(resume_path))
+            rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))
-        ruleset, players = record["ruleset"], int(record["players"])
-        seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
-    rules = _rules_or_fail(ruleset)
+        players, saved_seat = int(record["players"]), record.get("human_seat")
+        if seat is not None and saved_seat is not None and seat != saved_seat:
+            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
+        seat = saved_seat if saved_seat is not None else seat
+    else:
+        rules = _rules_or_fail(ruleset)
+    seat = 0 if seat is None else seat
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
@@ -305,7 +324,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 seed=seed,
                 options=_parse_options(option_pairs),
                 variant=variant,
-                on_decision=saver(Path(save_path), ruleset),
+                on_decision=saver(Path(save_path), ruleset, seat),
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
@@ -321,6 +340,10 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     except (KeyboardInterrupt, EOFError):
         console.print()
         _fail(f"stopped; resume with: whist play --resume {save_path}")
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
+    except ScriptError as exc:  # a saved decision the rules refuse now
+        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
