@@ -219,3 +219,23 @@ def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
     assert card_reason("AS", request, view, parse, str, symbol, texts) == ("You do not hold AS.", False)
     assert card_reason("7", request, view, parse, str, symbol, texts)[0] == "There is no choice number 7 (1–2)."
     assert card_reason("xyz", request, view, parse, str, symbol, texts) == ("Not understood: xyz", False)
+
+
+def test_refused_choices_say_why() -> None:
+    from rich.console import Console
+
+    from whist.play import HumanAgent
+
+    rules = load_ruleset("combo-whist")
+    console = Console(record=True, width=80, color_system=None)
+    typed = iter(["1 1", "9 1", "zz 1", "1", "1 3"])
+    human = HumanAgent(rules, load_texts(rules, "en"), console, lambda prompt, limit: next(typed))
+    view = View(seat=0, hand=("2C", "KC", "5H"), visible={}, trump=None, dealer=3, players=(0, 1, 2, 3), scores={},
+                marks={}, auction=(), declarer=None, combo=None, declarations={}, tricks=(), current_trick=(), zones={})
+    request = Request("choose", 0, name="offered", what="card", options=("2C", "KC", "5H"), count=2)
+    assert human.ask_choice(request, view) == ["2C", "5H"]  # menu numbers 1 and 3
+    shown = console.export_text()
+    assert "Choose 2 different ones." in shown
+    assert "There is no choice number 9 (1–3)." in shown
+    assert "“zz” is not one of the choices." in shown
+    assert "Choose exactly 2." in shown

@@ -332,7 +332,8 @@ class HumanAgent:
                 return None
             parts = line.replace(",", " ").split()
             values = [self._parse_option(part, options, what) for part in parts]
-            if values and None not in values and len(values) == request.count:
+            distinct = len(set(map(str, values))) == len(values)
+            if values and None not in values and len(values) == request.count and distinct:
                 answer = values if plural else values[0]
                 try:
                     return request.validate(answer)
@@ -350,6 +351,8 @@ class HumanAgent:
                 return self.texts.label("not_a_choice", input=part)
         if parts and len(values) != count:
             return self.texts.label("wrong_choice_count", n=count)
+        if len(set(map(str, values))) != len(values):
+            return self.texts.label("choose_different", n=count)
         return self.texts.label("bad_input", input=line)
 
     def _option_text(self, option: Any, what: str, view: View) -> str:

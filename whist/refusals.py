@@ -30,7 +30,7 @@ _ENGINE_BID_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?P<bid>[\w-]+) may not be bid by seat \d+ now$", "bid_not_yours_now"),
         (r"^seat \d+ may bid (?P<bid>[\w-]+) at most (?P<n>-?\d+) time\(s\)", "bid_repeat_limit"),
         (r"^a combo bid must be worth at least (?P<min>\S+) \(this one: (?P<worth>[^)]+)\)$", "bid_below_minimum"),
-        (r"^a combo bid worth (?P<worth>\S+) does not beat the lead \((?P<lead>[^)]+)\)$", "bid_does_not_beat"),
+        (r"^a combo bid worth (?P<worth>\S+) does not beat the lead \((?P<lead>[^)]+)\)$", "bid_too_low"),
     )
 )
 _BID_GROUPS = ("bid", "first", "second")
@@ -90,7 +90,7 @@ def card_reason(
     if view.current_trick:
         led = view.current_trick[0][1][-1]
         if card[-1] != led and any(str(o)[-1] == led for o in request.options):
-            return texts.label("card_follow_suit", suit=symbol.get(led, led)), True
+            return texts.label("must_follow_suit", suit=symbol.get(led, led)), True
     return texts.label("illegal_card"), True
 
 
