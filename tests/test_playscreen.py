@@ -164,8 +164,8 @@ def test_the_last_trick_and_the_result_wait_for_enter(tmp_path: Path) -> None:
             session.answer_plainly(kind)
     end = session.output.rsplit("Trick 13:", 1)[1]
     assert re.search(r"Seat \d( \(you\))? wins the trick", end)
-    assert re.search(r"(Completed|Failed): Seat \d scores -?\d+|Everyone passed", end)
-    assert "Scores: Seat 0:" in end
+    assert re.search(r"(Completed|Failed): Seat \d( \(you\))? scores -?\d+|Everyone passed", end)
+    assert "Scores: Seat 0 (you):" in end
     # Nothing of the next deal is shown before Enter.
     with pytest.raises(pexpect.TIMEOUT):
         session.child.expect("Dealer:", timeout=1.5)

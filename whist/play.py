@@ -269,13 +269,13 @@ class HumanAgent:
     # -- decisions
 
     def decide(self, request: Request, view: View) -> Any:
+        self.last_view = view
         self.show_news(view)
         if request.kind == "bid":
             self.show_table(view)
             return self.ask_bid(request, view)
         self.show_table(view)
         if request.kind == "play":
-            self.last_view = view
             return self.ask_card(request)
         return self.ask_choice(request, view)
 

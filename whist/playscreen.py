@@ -135,7 +135,11 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     another deal follows (``wait``), wait for Enter so that the next deal does not scroll it away."""
     console, texts = human.console, human.texts
     record = game.deal_records[-1]
-    seat = lambda s: texts.label("seat_n", n=s)  # noqa: E731 - a short local name
+    view = human.last_view
+
+    def seat(number: int) -> str:  # "Seat 2", or "Seat 0 (you)"
+        return human.name(number, view) if view is not None else texts.label("seat_n", n=number)
+
     if record.get("tricks"):
         last = record["tricks"][-1]
         plays = "  ".join(f"{seat(s)}: {human.cards.show(c)}" for s, c in last["plays"])
