@@ -121,6 +121,7 @@ class Deal:
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
+        self.lead_worth: Any = None  # the highest bid's rank, shown to every bidder
         self.current: Trick | None = None
         self.stock: list[Card] = []  # top first
         self.face_up: Card | None = None
@@ -284,6 +285,7 @@ class Deal:
                 self.auction_log.append((player.seat, None))
                 continue
             lead, leader, lead_answer = self.combos.make(answer, player), player, answer
+            self.lead_worth = lead.worth
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
             turn = active.index(player) + 1
@@ -938,6 +940,7 @@ class Deal:
             closed=self.closed,
             melds=tuple(dict(m) for m in self.meld_log),
             hand_number=self.hand_number,
+            lead_worth=self.lead_worth,
         )
 
 

@@ -145,6 +145,7 @@ class View:
     closed: bool = False  # the stock has run out
     melds: tuple[dict[str, Any], ...] = ()  # melds declared so far: seat, meld, led, shown, points
     hand_number: int = 0  # in a match: which hand this is
+    lead_worth: Any = None  # during the auction: the rank of the highest bid so far (public)
 
     def cards_known(self) -> set[str]:
         """Every card name this view reveals (used to prove views leak nothing)."""

@@ -88,6 +88,14 @@ def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
     metavar="MM",
     help="One card per page with this bleed (mm), TrimBox and BleedBox, for print shops.",
 )
+@click.option("--backs", is_flag=True, help="A page of card backs after each page, for double-sided printing.")
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="With --backs: the edge your printer turns the paper over on.",
+)
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default=None, help="Default: from -o's suffix.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of PNGs.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
@@ -99,6 +107,8 @@ def cards_command(
     bids: tuple[str, ...],
     cut_marks: bool | None,
     bleed: float | None,
+    backs: bool,
+    flip: str,
     fmt: str | None,
     dpi: int,
     output: Path,
@@ -121,7 +131,7 @@ def cards_command(
         raise click.BadParameter(f"{exc.message}{hint}", param_hint="--bids") from None
     fmt = fmt or ("png" if output.suffix.lower() == ".png" else "pdf")
     try:
-        result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks)
+        result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks, backs, flip)
         if fmt == "png":
             from printing.preview import write_pngs
 

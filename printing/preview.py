@@ -20,7 +20,8 @@ def render_pages(pdf: bytes, dpi: int = DEFAULT_DPI) -> list[bytes]:
             page = document[index]
             bitmap = page.render(scale=dpi / 72, may_draw_forms=False)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", optimize=True)
+            # dpi= writes the pHYs chunk, so that viewers and printers show the page at its size
+            bitmap.to_pil().save(buffer, format="PNG", optimize=True, dpi=(dpi, dpi))
             images.append(buffer.getvalue())
             page.close()
         return images

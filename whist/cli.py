@@ -279,6 +279,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
+    from whist.playscreen import deal_report
 
     console = Console()
     if resume_path:
@@ -336,7 +337,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         while game.result is None and (deals is None or played < deals):
             result = game.play_deal()
             played += 1
-            _deal_report(console, texts, game, result, human)
+            deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
     except (KeyboardInterrupt, EOFError):
         console.print()
         _fail(f"stopped; resume with: whist play --resume {save_path}")
@@ -350,29 +351,6 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
 
 
-def _deal_report(console: Console, texts, game, result, human) -> None:
-    """What happened at the end of a deal: the last trick, completion, points, scores."""
-    record = game.deal_records[-1]
-    if record["tricks" if "tricks" in record else "auction"] and record.get("tricks"):
-        last = record["tricks"][-1]
-        plays = "  ".join(f"{texts.label('seat_n', n=s)}: {human.cards.show(c)}" for s, c in last["plays"])
-        console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
-    if "contract" in record:  # a hand of a match
-        points = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in record["hand_points"].items())
-        console.print(f"{texts.label('hand_points')}: {points}")
-        winner = record["hand_winner"]
-        console.print(
-            texts.label("hand_tied")
-            if winner is None
-            else texts.label("hand_won_by", player=texts.label("seat_n", n=winner))
-        )
-    elif result.declarer is None:
-        console.print(texts.label("all_passed"))
-    else:
-        key = "result_completed" if result.completed else "result_failed"
-        console.print(texts.label(key, player=texts.label("seat_n", n=result.declarer), points=result.points))
-    scores = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in sorted(game.scores.items()))
-    console.print(f"{texts.label('scores')}: {scores}")
 
 
 register_printing(cli)
