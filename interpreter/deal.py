@@ -261,12 +261,13 @@ class Deal:
         lead: Combo | None = None
         leader: Player | None = None
         lead_answer: BidAnswer | None = None
-        turn = 0
+        turn = 0  # index in ``active`` of the player to ask next
         while active and not (lead is not None and len(active) == 1):
-            player = active[turn % len(active)]
+            turn %= len(active)  # past the last player still in: round again (reading 14)
+            player = active[turn]
             env["player"] = player
             if not rules.may_bid(env):
-                active.remove(player)
+                del active[turn]  # the next player still in slides into this index
                 self.auction_log.append((player.seat, None))
                 continue
             request = Request(
@@ -280,13 +281,13 @@ class Deal:
             )
             answer = self.ask(request)
             if answer is None:
-                active.remove(player)
+                del active[turn]  # passing is final; the next player still in is now at ``turn``
                 self.auction_log.append((player.seat, None))
                 continue
             lead, leader, lead_answer = self.combos.make(answer, player), player, answer
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
-            turn = active.index(player) + 1
+            turn += 1
         env.pop("player", None)
         if lead is None or leader is None or lead_answer is None:
             return False
