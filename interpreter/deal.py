@@ -614,7 +614,7 @@ class Deal:
                 hand.remove(card)
                 names.remove(answer)
                 by_suit[card.suit].remove(answer)
-                play = Play(player, card)
+                play = Play(player, card, not plays)
                 plays.append(play)
                 all_plays.append(play)
                 if led is None and follow_suit:
@@ -742,7 +742,7 @@ class Deal:
         player.hand.remove(card)
         table = self.table
         zone_name = table.zone.pop(card, None) if table.zone else None
-        play = Play(player, card)
+        play = Play(player, card, not trick.plays)
         trick.plays.append(play)
         self.env["plays"].append(play)
         if zone_name is not None:

@@ -116,6 +116,7 @@ class Player:
 class Play:
     player: Player
     card: Card
+    is_lead: bool = False  # the first card of its trick (Plague: a lead is not "played otherwise")
 
 
 @dataclass(eq=False, slots=True)

@@ -99,7 +99,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "after_close": BOOL,  # played after the hand was closed (the stock ran out)
         "trump": SUIT,  # the trump in force for this trick
     },
-    PLAY: {"player": PLAYER, "card": CARD},
+    PLAY: {"player": PLAYER, "card": CARD, "is_lead": BOOL},  # is_lead: the first card of its trick
     BID: {
         "id": BID,
         "kind": TEXT,

@@ -75,6 +75,7 @@ class CardTable:
 class Play:
     player: Player
     card: Card
+    is_lead: bool = False
 
 
 @dataclass(eq=False)
@@ -186,6 +187,7 @@ def make_env() -> dict[str, Any]:
     for trick in (t1, t2, t3):
         for play in trick.plays:
             play.card.holder = play.player  # who held it when it was played
+        trick.plays[0].is_lead = True
     deck = [
         card(rank + suit, holder=players[i % 4]) for i, (suit, rank) in enumerate((s, r) for s in "CDHS" for r in RANKS)
     ]
@@ -497,6 +499,8 @@ def test_others() -> None:
         ("count(players, player.tricks > 0)", 2),
         ("count(tricks, trick.winner == declarer)", 2),
         ("count(plays, play.player == declarer)", 3),
+        ("count(plays, play.is_lead)", 3),
+        ("count(plays, play.is_lead and play.player == declarer)", 1),
         ("count(suits, suit != trump)", 3),
         ("count(ranks, rank == 'A' or rank == '2')", 2),
         ("count(combo.specials, bid.worth > 1)", 1),
