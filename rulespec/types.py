@@ -74,6 +74,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "won_tricks": list_of(TRICK),
         "hand": list_of(CARD),
         "score": NUMBER,
+        "start_score": NUMBER,  # the score when the deal began (the free point's timing: reading 13)
         "marks": MARKS,
         "seat": NUMBER,  # 0-based seat at the table
         "is_declarer": BOOL,

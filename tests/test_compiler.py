@@ -40,6 +40,7 @@ class Player:
     won_tricks: list[Trick] = field(default_factory=list)
     hand: list[Card] = field(default_factory=list)
     score: int = 0
+    start_score: int = 0
     marks: SimpleNamespace = field(default_factory=lambda: SimpleNamespace(potential=0))
     is_declarer: bool = False
     meld_points: int = 0
