@@ -16,8 +16,10 @@ against the rule's own words, not against the engine's algorithm:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +27,7 @@ from interpreter.agents import RandomAgent
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.game import Game
 from rulespec import load_ruleset
+from rulespec.model import RuleSet
 
 RULES = load_ruleset("combo-whist")
 BIDDING_FLOOR = -5  # "a player below -5 may not bid" (the rule set's bidding_floor)
@@ -96,28 +99,66 @@ def check_auction(n: int, dealer: int, barred: set[int], log: list[list[Any]], a
     assert asked == [seat for seat, _ in log if seat not in barred]
 
 
-@settings(derandomize=True, max_examples=160, deadline=None)
-@given(
-    n=st.sampled_from((3, 4, 5, 6)),
-    seed=st.integers(0, 2**32 - 1),
-    dealer=st.integers(0, 5),
-    barred=st.sets(st.integers(0, 5), max_size=3),
-    pass_chance=st.sampled_from((0.0, 0.15, 0.35, 0.6, 1.0)),
-)
-def test_the_auction_goes_round_clockwise_among_those_still_in(
-    n: int, seed: int, dealer: int, barred: set[int], pass_chance: float
-) -> None:
+def play_auction(rules: RuleSet, n: int, seed: int, dealer: int, barred: set[int], pass_chance: float) -> list[Any]:
+    """One deal of ``rules``; the seats of ``barred`` may not bid (below the floor, or blockaded in 1.0.0)."""
     dealer %= n
     barred = {s % n for s in barred}
     agents = [LowBidder(seed + seat, pass_chance) for seat in range(n)]
-    game = Game(RULES, agents, seed=seed, first_dealer=dealer)
+    game = Game(rules, agents, seed=seed, first_dealer=dealer)
     for seat in barred:
-        game.scores[seat] = BIDDING_FLOOR - 1 - random.Random(seed).randrange(3)
+        if "bidding_floor" in rules.game.params:
+            game.scores[seat] = rules.game.params["bidding_floor"] - 1 - random.Random(seed).randrange(3)
+        else:  # 1.0.0: a player with B marks (blockade) may not bid
+            game.marks[seat] = {"blockade": 1}
     game.play_deal()
     record = game.deal_records[-1]
     asked = [d["seat"] for d in game.decisions if d["kind"] == "bid"]
     in_deal = set(clockwise_players(n, dealer))
     check_auction(n, dealer, barred & in_deal, record["auction"], asked, record["declarer"])
+    return record["auction"]
+
+
+AUCTIONS = {
+    "n": st.sampled_from((3, 4, 5, 6)),
+    "seed": st.integers(0, 2**32 - 1),
+    "dealer": st.integers(0, 5),
+    "barred": st.sets(st.integers(0, 5), max_size=3),
+    "pass_chance": st.sampled_from((0.0, 0.15, 0.35, 0.6, 1.0)),
+}
+
+
+def test_the_auction_goes_round_clockwise_among_those_still_in() -> None:
+    seen: Counter[str] = Counter()
+
+    @settings(derandomize=True, max_examples=160, deadline=None)
+    @given(**AUCTIONS)
+    def check(n: int, seed: int, dealer: int, barred: set[int], pass_chance: float) -> None:
+        log = play_auction(RULES, n, seed, dealer, barred, pass_chance)
+        seen[f"{n} players"] += 1
+        seen["barred"] += any(s in {b % n for b in barred} for s, _ in log)
+        # A pass by someone asked for the second time (the bidding went round) with others in.
+        asked: Counter[int] = Counter()
+        for seat, bid in log:
+            asked[seat] += 1
+            seen["pass after the round"] += bid is None and asked[seat] > 1
+
+    check()
+    for n in (3, 4, 5, 6):
+        assert seen[f"{n} players"] > 10, seen
+    assert seen["barred"] > 10 and seen["pass after the round"] > 10, seen
+
+
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.1", "1.3.0", "1.4.2", "1.5.0"])
+def test_older_versions_go_round_the_same_way(version: str) -> None:
+    """Versions whose auction differs (blockade, no minimum worth, Potential's half rank, banned combos)."""
+    rules = load_ruleset(f"combo-whist@{version}")
+
+    @settings(derandomize=True, max_examples=30, deadline=None)
+    @given(**AUCTIONS)
+    def check(n: int, seed: int, dealer: int, barred: set[int], pass_chance: float) -> None:
+        play_auction(rules, n, seed, dealer, barred, pass_chance)
+
+    check()
 
 
 def test_the_checks_catch_a_skipped_player() -> None:
