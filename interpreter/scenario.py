@@ -27,8 +27,9 @@ compared with ``expect``. This is how every rule is tested (``tests/scenarios/``
 
 Every decision the engine asks for must be in the file: card plays in ``tricks``, every other
 answer in ``decisions``. A decision the file does not give stops the deal with an error that
-names it (its number in the deal, the seat, what was asked), so a scenario that forgot one
-cannot pass silently. A scenario that scripts only what matters says so::
+names it (its number among the deal's ``decisions`` or card plays, the seat, what was asked),
+so a scenario that forgot one cannot pass silently. A scenario that scripts only what matters
+says so::
 
     fill: first-legal             # unscripted plays and choices: the first legal option; bids: pass
 
@@ -122,6 +123,8 @@ EXPECT_KEYS = (
 )
 GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
 FILL_POLICIES = ("first-legal",)
+# What a missing decision asked for, by the request's kind (the format strings are ours, never a file's).
+_ASKED = {"bid": "a bid or a pass", "choose": "a choice of {name}", "trick_taker": "who takes the trick"}
 
 
 class FirstLegal:
@@ -137,10 +140,9 @@ class FirstLegal:
 
 @dataclass
 class Progress:
-    """Where a scenario's game is: the game, and how many decisions came before the current deal."""
+    """The game a scenario plays, for its seats to report a missing decision (set once it exists)."""
 
     game: Game | None = None
-    decisions_before_deal: int = 0
 
 
 class Strict:
@@ -154,13 +156,18 @@ class Strict:
     def decide(self, request: Request, view: View | None) -> Any:
         game = self.progress.game
         assert game is not None
-        number = len(game.decisions) - self.progress.decisions_before_deal + 1
-        what = "a card to play" if request.kind == "play" else f"{request.kind} {request.name}".strip()
-        if request.kind == "play" and game.current is not None:
-            what += f" (trick {len(game.current.trick_log) + 1})"
+        deal = len(game.deal_records) + 1
+        # Numbered as the file counts them: card plays in ``tricks``, the rest in ``decisions``.
+        if request.kind == "play":
+            trick = len(game.current.trick_log) + 1 if game.current is not None else 0
+            missing = f"card play {game.script.play_position + 1} of deal {deal} (trick {trick})"
+            what = "a card to play"
+        else:
+            missing = f"decision {game.script.position + 1} of deal {deal}"
+            what = _ASKED.get(request.kind, "{kind} {name}").format(kind=request.kind, name=request.name).strip()
         raise ScriptError(
-            f"decision {number} of deal {len(game.deal_records) + 1} is missing: seat {request.seat} "
-            f"was asked for {what} (give it, or write 'fill: first-legal' to let the first legal answer fill it)"
+            f"{missing} is missing: seat {request.seat} was asked for {what} "
+            "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"
         )
 
 
@@ -272,7 +279,6 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
 def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fill: bool) -> tuple[dict[str, Any], bool]:
     """Play the game's next deal from ``deal``'s script; its outcome, and whether the script was used up."""
     game.script = make_script(deal)
-    progress.decisions_before_deal = len(game.decisions)
     game.agents = [FirstLegal() if fill else Strict(progress) for _ in game.agents]
     dealer = game.dealer
     try:

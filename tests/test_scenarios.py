@@ -45,15 +45,15 @@ def test_a_missing_decision_is_an_error_naming_it() -> None:
     data["tricks"] = data["tricks"][:1]  # the second trick's first card is not given
     problems = check_scenario(data)
     assert len(problems) == 1
-    assert "decision 10 of deal 1 is missing: seat" in problems[0]
-    assert "a card to play (trick 2)" in problems[0] and "fill: first-legal" in problems[0]
+    assert "card play 5 of deal 1 (trick 2) is missing: seat" in problems[0]
+    assert "was asked for a card to play" in problems[0] and "fill: first-legal" in problems[0]
 
 
 def test_a_missing_choice_names_what_was_asked() -> None:
     data = load_scenario(HERE / "trump-basic.yaml")
     data["decisions"] = data["decisions"][:-1]  # the trump suit is not given
     (problem,) = check_scenario(data)
-    assert "decision 5 of deal 1 is missing" in problem and "choose trump" in problem
+    assert "decision 5 of deal 1 is missing: seat 1 was asked for a choice of trump" in problem
 
 
 def test_fill_first_legal_fills_what_is_missing() -> None:
@@ -98,7 +98,7 @@ def test_a_game_scenario_stops_at_a_missing_decision() -> None:
     data = load_scenario(HERE / "game-classic-target-falls.yaml")
     del data["fill"]
     (problem,) = check_scenario(data)
-    assert problem.startswith("deal 2: the deal stopped: decision 6 of deal 2 is missing: seat 0")
+    assert problem.startswith("deal 2: the deal stopped: card play 1 of deal 2 (trick 1) is missing: seat 0")
 
 
 def test_whist_replay_runs_a_game_scenario_and_reports_a_missing_decision(tmp_path: Path) -> None:
@@ -116,4 +116,4 @@ def test_whist_replay_runs_a_game_scenario_and_reports_a_missing_decision(tmp_pa
     result = runner.invoke(cli, ["replay", str(strict)])
     assert result.exit_code == 1
     # The declarer is seat 3, so seat 2 (on its right) leads the first trick.
-    assert "decision 5 of deal 1 is missing: seat 2 was asked for a card to play (trick 1)" in result.output
+    assert "card play 1 of deal 1 (trick 1) is missing: seat 2 was asked for a card to play" in result.output
