@@ -218,6 +218,8 @@ def load_scenario(path: Path) -> dict[str, Any]:
         raise RuleError(f"{path}: unknown scenario key(s): {', '.join(unknown)} (known: {', '.join(SCENARIO_KEYS)})")
     if "hands" in data and "deals" in data:
         raise RuleError(f"{path}: a scenario has either 'hands' (one deal) or 'deals' (a game), not both")
+    if not isinstance(data.get("deals") or [], list):
+        raise RuleError(f"{path}: 'deals' must be a list of deals")
     for number, deal in enumerate(data.get("deals") or [], 1):
         if not isinstance(deal, dict):
             raise RuleError(f"{path}: deal {number} must be a mapping of {', '.join(DEAL_KEYS)}")
