@@ -262,12 +262,13 @@ class Deal:
         lead: Combo | None = None
         leader: Player | None = None
         lead_answer: BidAnswer | None = None
-        turn = 0
+        turn = 0  # index in ``active`` of the player to ask next
         while active and not (lead is not None and len(active) == 1):
-            player = active[turn % len(active)]
+            turn %= len(active)  # past the last player still in: round again (reading 14)
+            player = active[turn]
             env["player"] = player
             if not rules.may_bid(env):
-                active.remove(player)
+                del active[turn]  # the next player still in slides into this index
                 self.auction_log.append((player.seat, None))
                 continue
             request = Request(
@@ -281,14 +282,14 @@ class Deal:
             )
             answer = self.ask(request)
             if answer is None:
-                active.remove(player)
+                del active[turn]  # passing is final; the next player still in is now at ``turn``
                 self.auction_log.append((player.seat, None))
                 continue
             lead, leader, lead_answer = self.combos.make(answer, player), player, answer
             self.lead_worth = lead.worth
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
-            turn = active.index(player) + 1
+            turn += 1
         env.pop("player", None)
         if lead is None or leader is None or lead_answer is None:
             return False
@@ -615,7 +616,7 @@ class Deal:
                 hand.remove(card)
                 names.remove(answer)
                 by_suit[card.suit].remove(answer)
-                play = Play(player, card)
+                play = Play(player, card, not plays)
                 plays.append(play)
                 all_plays.append(play)
                 if led is None and follow_suit:
@@ -743,7 +744,7 @@ class Deal:
         player.hand.remove(card)
         table = self.table
         zone_name = table.zone.pop(card, None) if table.zone else None
-        play = Play(player, card)
+        play = Play(player, card, not trick.plays)
         trick.plays.append(play)
         self.env["plays"].append(play)
         if zone_name is not None:

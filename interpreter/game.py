@@ -391,7 +391,12 @@ class Game:
         from interpreter.deal import Options
         from interpreter.state import Seating
 
-        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
+        # A player's score when the deal began: from the deal's players; now, for those who sat out.
+        starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
+        players = [
+            _Standing(seat, self.scores[seat], self.marks[seat], starts.get(seat, self.scores[seat]))
+            for seat in range(self.n)
+        ]
         game = self.rules.game
         return {
             "suits": [s.id for s in game.deck.suits],
@@ -446,6 +451,7 @@ class _Standing:
     seat: int
     score: Any
     marks_counts: dict[str, int]
+    start_score: Any = None  # the score when the deal began
 
     @property
     def marks(self) -> Any:

@@ -40,6 +40,7 @@ class Player:
     won_tricks: list[Trick] = field(default_factory=list)
     hand: list[Card] = field(default_factory=list)
     score: int = 0
+    start_score: int = 0
     marks: SimpleNamespace = field(default_factory=lambda: SimpleNamespace(potential=0))
     is_declarer: bool = False
     meld_points: int = 0
@@ -75,6 +76,7 @@ class CardTable:
 class Play:
     player: Player
     card: Card
+    is_lead: bool = False
 
 
 @dataclass(eq=False)
@@ -186,6 +188,7 @@ def make_env() -> dict[str, Any]:
     for trick in (t1, t2, t3):
         for play in trick.plays:
             play.card.holder = play.player  # who held it when it was played
+        trick.plays[0].is_lead = True
     deck = [
         card(rank + suit, holder=players[i % 4]) for i, (suit, rank) in enumerate((s, r) for s in "CDHS" for r in RANKS)
     ]
@@ -497,6 +500,8 @@ def test_others() -> None:
         ("count(players, player.tricks > 0)", 2),
         ("count(tricks, trick.winner == declarer)", 2),
         ("count(plays, play.player == declarer)", 3),
+        ("count(plays, play.is_lead)", 3),
+        ("count(plays, play.is_lead and play.player == declarer)", 1),
         ("count(suits, suit != trump)", 3),
         ("count(ranks, rank == 'A' or rank == '2')", 2),
         ("count(combo.specials, bid.worth > 1)", 1),
