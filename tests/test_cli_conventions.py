@@ -155,7 +155,7 @@ def test_house_rule_bids_stand_by_rank_in_tables_rules_cards_and_the_bid_menu(tm
     from rulespec import load_ruleset
     from rulespec.locale import load_texts
     from rulespec.ordering import rank_key
-    from whist.play import HumanAgent
+    from whist.playscreen import compact_bid_menu, full_bid_table
 
     path = house(tmp_path, LUCKY)
     code, out, err = whist(capsys, "show", str(path), "--lang", "en")
@@ -172,9 +172,10 @@ def test_house_rule_bids_stand_by_rank_in_tables_rules_cards_and_the_bid_menu(tm
         printed = [b for b in select_bids(rules) if b.kind == kind]
         assert [rank_key(b) for b in printed] == sorted(rank_key(b) for b in printed)
     with open(tmp_path / "menu.txt", "w", encoding="utf-8") as screen:
-        human = HumanAgent(rules, load_texts(rules, "en"), Console(file=screen), lambda *a: None)
         standard, special_ids = (tuple(b.id for b in bids) for bids in (rules.standard_bids, rules.special_bids))
-        ids = human.bid_menu(Request("bid", 0, standard_ids=standard, special_ids=special_ids))
+        request = Request("bid", 0, standard_ids=standard, special_ids=special_ids)
+        ids = compact_bid_menu(Console(file=screen), request, rules, load_texts(rules, "en"))
+        assert full_bid_table(Console(file=screen), request, rules, load_texts(rules, "en")) == ids
     specials = [rules.bids[i] for i in ids if rules.bids[i].kind == "special"]
     assert [rank_key(b) for b in specials] == sorted(rank_key(b) for b in specials)
     assert ids.index("lucky_sevens") < ids.index("lock")

@@ -65,7 +65,7 @@ def test_a_run_time_error_names_the_place_and_the_moment(
 ) -> None:
     path = _house(tmp_path, hook, expression)
     with pytest.raises(EvaluationError) as info:
-        _play(path, games=5)
+        _play(path, games=40)  # until a random auction gives the bid (it stops at the error)
     error = info.value
     assert error.position is not None and error.position.path == str(path) and error.position.line == 6
     assert message in error.message and re.search(r"\(during deal \d+, decision \d+\)", error.message)
