@@ -38,7 +38,9 @@ def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
     language = _language(lang)
     try:
         rules = load_ruleset(ruleset)
-        return rules, load_texts(rules, language)
+        texts = load_texts(rules, language)
+        texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
+        return rules, texts
     except RuleError as exc:
         _fail(str(exc))
 

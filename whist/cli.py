@@ -55,10 +55,25 @@ def check(paths: tuple[str, ...]) -> None:
             click.echo(str(exc), err=True)
             failed = True
             continue
+        problems = _locale_problems(rules)
+        if problems:
+            click.echo("\n".join(str(e) for e in problems), err=True)
+            failed = True
+            continue
         click.echo(
             f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
         )
     sys.exit(1 if failed else 0)
+
+
+def _locale_problems(rules) -> list[RuleError]:
+    """What is wrong in the locale files the rule set brings beside its files."""
+    from rulespec.localecheck import check_locales
+
+    try:
+        return check_locales(rules)
+    except RuleError as exc:
+        return [exc]
 
 
 @cli.command()

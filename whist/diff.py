@@ -16,6 +16,7 @@ from typing import Any
 
 from rulespec import diff as D
 from rulespec.locale import Texts
+from rulespec.placeholders import fill
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
 SECTIONS = (
@@ -188,19 +189,9 @@ class Wording:
         return name
 
 
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def _fill(text: str, values: Mapping[str, Any]) -> str:
-    """``{placeholders}`` filled; a malformed label is shown as written (``whist translate check`` reports it)."""
-    if not values:
-        return text
-    try:
-        return text.format_map(_Keep(values))
-    except (ValueError, IndexError, AttributeError, KeyError):
-        return text
+    """``{placeholders}`` filled (plain replacement, see :mod:`rulespec.placeholders`)."""
+    return fill(text, values) if values else text
 
 
 # --- one change in words -------------------------------------------------------------------
