@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from rulespec import RuleError, load_ruleset
+from rulespec.atomic import write_atomically
 from rulespec.locale import Texts, available_languages, default_language, load_texts
 from rulespec.model import RuleSet
 
@@ -124,7 +125,7 @@ def cards_command(
 
             written = write_pngs(result.pdf, output, dpi)
         else:
-            output.write_bytes(result.pdf)
+            write_atomically(output, result.pdf)
             written = [output]
     except RuleError as exc:
         _fail(str(exc))
@@ -173,10 +174,8 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
             data = to_markdown(ref) if fmt == "md" else to_html(ref)
         if output is None:
             click.echo(data, nl=False)
-        elif isinstance(data, bytes):
-            output.write_bytes(data)
         else:
-            output.write_text(data, encoding="utf-8")
+            write_atomically(output, data)
     except RuleError as exc:
         _fail(str(exc))
     except OSError as exc:

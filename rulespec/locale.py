@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -279,6 +279,9 @@ class Texts:
     #: Refuse (a :class:`RuleError`) a text naming a placeholder that has no value, instead of
     #: showing it as written: for what is printed to keep (cards, the rules reference).
     strict: bool = False
+    #: Escapes the texts' own words for where they are shown (e.g. rich markup for the terminal:
+    #: a bid named ``[/bold]`` must print as written); values passed in are left as they are.
+    escape: Callable[[str], str] | None = None
 
     def get(self, key: str, **values: Any) -> str:
         """The text at a dotted key (``"bids.trump.name"``), ``{placeholders}`` filled from ``values``."""
@@ -287,17 +290,18 @@ class Texts:
             self.missing.add(key)
             text = _lookup(self.fallback, key)
         if text is None:
-            return _last_resort(key)
+            shown = _last_resort(key)
+            return self.escape(shown) if self.escape else shown
         if not self.strict:
-            return fill(str(text), values)
+            return fill(str(text), values, literal=self.escape)
         try:
-            return fill(str(text), values, strict=True)
+            return fill(str(text), values, strict=True, literal=self.escape)
         except MissingValues as exc:
             raise RuleError(
                 f"the text '{key}' in '{self.language}' uses {', '.join('{' + n + '}' for n in exc.names)}, "
                 "which has no value here",
                 None,
-                "take the placeholder out of the text (see: whist check)",
+                "give the text a version without it in the rule set's locale file (whist check lists them all)",
             ) from None
 
     def label(self, name: str, **values: Any) -> str:

@@ -16,6 +16,7 @@ import weakref
 from pathlib import Path
 
 from rulespec.errors import RuleError, RuleErrors, did_you_mean
+from rulespec.loader import BUNDLED_DIR
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
     LOCALES_DIR,
@@ -52,13 +53,37 @@ def _stamp(paths: list[Path]) -> tuple:
     return tuple(stamps)
 
 
+def _bundled(path: str | Path) -> bool:
+    return LOCALES_DIR.resolve() in Path(path).resolve().parents
+
+
 def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:
-    """Malformed placeholders, and names a text may not use, in ``lang``'s files (and English's)."""
+    """Malformed placeholders in ``lang``'s files (and English's), and names a text may not use
+    in the files a rule set brings. A project text naming a value a house rule took away (a bid's
+    ``{bonus}`` after ``bonus: null``) is not the locale's fault: see :func:`inherited_gaps`."""
     errors: list[RuleError] = []
     for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
         for entry in catalog(language, rules).entries.values():
-            errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
+            allowed = None if _bundled(entry.doc.path) else allowed_placeholders(entry.key, rules)
+            errors.extend(_placeholder_errors(entry, allowed, None))
     return errors
+
+
+def inherited_gaps(rules: RuleSet) -> list[RuleError]:
+    """The project's texts that name a value the rule set does not have (a house rule changed the
+    bid): shown with the placeholder as written, refused on cards and in the rules reference.
+    The fix is the rule set's own text for that key."""
+    gaps: list[RuleError] = []
+    if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
+        return gaps  # the project's own rule sets: their texts are checked by its tests
+    for lang in available_languages(rules):
+        found = catalog(lang, rules)
+        for entry in found.entries.values():
+            if _bundled(entry.doc.path):
+                for error in _placeholder_errors(entry, allowed_placeholders(entry.key, rules), None):
+                    error.hint = f"give '{entry.key}' a text of your own in locales/{lang}/{rules.name}.yaml"
+                    gaps.append(error)
+    return gaps
 
 
 def refuse_bad_placeholders(lang: str, rules: RuleSet | None) -> None:
@@ -87,11 +112,10 @@ def refuse_bad_placeholders(lang: str, rules: RuleSet | None) -> None:
 
 def _own_files(rules: RuleSet) -> list[Path]:
     """The locale files beside the rule set's own files (not the project's bundled ones)."""
-    bundled = LOCALES_DIR.resolve()
     files: list[Path] = []
     for lang in available_languages(rules):
         for path in locale_files(lang, rules):
-            if bundled not in path.resolve().parents:
+            if not _bundled(path):
                 files.append(path)
     return list(dict.fromkeys(files))
 

@@ -21,7 +21,7 @@ loaded. Filling is plain text replacement with values the code has already turne
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,28 +90,33 @@ class MissingValues(ValueError):
         self.names = names
 
 
-def fill(text: str, values: Mapping[str, Any], strict: bool = False) -> str:
+def fill(
+    text: str, values: Mapping[str, Any], strict: bool = False, literal: Callable[[str], str] | None = None
+) -> str:
     """``text`` with every ``{name}`` replaced by ``str(values[name])`` and ``{{``/``}}`` by a brace.
 
     A placeholder without a value stays as written (or, when ``strict``, raises
     :class:`MissingValues` naming every such placeholder). A malformed text is returned as
     written: loading refuses such texts, so only a text built in code could reach here.
+    ``literal`` escapes the text's own pieces for where it goes (e.g. rich markup), each piece
+    on its own, and leaves the values, which the caller made ready, as they are.
     """
+    escape = literal or (lambda piece: piece)
     if "{" not in text and "}" not in text:
-        return text
+        return escape(text)
     parsed = parse(text)
     if parsed.malformed is not None:
-        return text
+        return escape(text)
     missing = [name for name, _ in parsed.fields if name not in values]
     if strict and missing:
         raise MissingValues(text, sorted(set(missing)))
     out: list[str] = []
     index = 0
     for name, start in parsed.fields:
-        out.append(_unescape(text[index:start]))
+        out.append(escape(_unescape(text[index:start])))
         out.append(str(values[name]) if name in values else "{" + name + "}")
         index = start + len(name) + 2
-    out.append(_unescape(text[index:]))
+    out.append(escape(_unescape(text[index:])))
     return "".join(out)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape as rich_escape
 
 from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
@@ -23,6 +24,8 @@ from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
+from whist.output import end_on_write_failure, end_quietly_on_closed_pipe
+from whist.output import install as install_safe_output
 from whist.tables import special_table, standard_table
 
 DEFAULT_RULESET = "combo-whist"
@@ -55,25 +58,29 @@ def check(paths: tuple[str, ...]) -> None:
             click.echo(str(exc), err=True)
             failed = True
             continue
-        problems = _locale_problems(rules)
+        problems, gaps = _locale_problems(rules)
         if problems:
             click.echo("\n".join(str(e) for e in problems), err=True)
             failed = True
             continue
+        for gap in gaps:
+            click.echo(f"warning: {gap}", err=True)
         click.echo(
             f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
         )
     sys.exit(1 if failed else 0)
 
 
-def _locale_problems(rules) -> list[RuleError]:
-    """What is wrong in the locale files the rule set brings beside its files."""
-    from rulespec.localecheck import check_locales
+def _locale_problems(rules) -> tuple[list[RuleError], list[RuleError]]:
+    """What is wrong in the locale files the rule set brings beside its files (errors), and the
+    project's texts that name a value the rule set took away (warnings)."""
+    from rulespec.localecheck import check_locales, inherited_gaps
 
     try:
-        return check_locales(rules)
+        problems = check_locales(rules)
+        return problems, [] if problems else inherited_gaps(rules)
     except RuleError as exc:
-        return [exc]
+        return [exc], []
 
 
 @cli.command()
@@ -90,8 +97,9 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
         click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
         return
     texts = _texts(rules, lang)
+    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
     console = Console()
-    console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
+    console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
     _report_missing(texts)
@@ -195,6 +203,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     texts = _texts(rules, lang)
+    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
@@ -237,6 +246,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
     texts = _texts(rules, lang)
+    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
     game_holder: list = []
     human = HumanAgent(
         rules,
@@ -265,7 +275,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         _fail(f"error: {exc}")
     game_holder.append(game)
     console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
-    console.print(texts.label("saved_to", path=save_path))
+    console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
         while game.result is None and (deals is None or played < deals):
@@ -396,7 +406,26 @@ register_analyze(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint."""
+    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint.
+
+    Everything printed goes through :class:`whist.output.SafeStream` (no control sequence from a
+    stranger's text reaches the terminal); a failed write to standard output (a full disk,
+    ``/dev/full``) is an error with exit status 1, and a closed pipe (``whist show | head -1``)
+    ends the command quietly.
+    """
+    install_safe_output()
+    try:
+        try:
+            _main(argv)
+        finally:
+            sys.stdout.flush()  # a full disk shows here, not after the exit status is decided
+    except BrokenPipeError:
+        end_quietly_on_closed_pipe()
+    except OSError as exc:
+        end_on_write_failure(exc)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="whist", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
@@ -118,7 +119,7 @@ class HumanAgent:
     # -- the table
 
     def refused(self, request: Request, reason: str) -> None:
-        self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
+        self.console.print(f"[yellow]{self.texts.label('refused', reason=escape(str(reason)))}[/yellow]")
 
     def name(self, seat: int, view: View) -> str:
         label = self.texts.label("seat_n", n=seat)
@@ -263,7 +264,7 @@ class HumanAgent:
             card = self.cards.parse(line, request.options)
             if card is not None:
                 return card
-            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+            self.console.print(f"[yellow]{self.texts.label('bad_input', input=escape(line))}[/yellow]")
 
     def ask_choice(self, request: Request, view: View) -> Any:
         what = request.what or "value"
@@ -290,9 +291,9 @@ class HumanAgent:
                 try:
                     return request.validate(answer)
                 except IllegalDecision as exc:
-                    self.console.print(f"[yellow]{self.texts.label('refused', reason=exc.reason)}[/yellow]")
+                    self.console.print(f"[yellow]{self.texts.label('refused', reason=escape(exc.reason))}[/yellow]")
                     continue
-            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+            self.console.print(f"[yellow]{self.texts.label('bad_input', input=escape(line))}[/yellow]")
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":
@@ -389,11 +390,11 @@ class HumanAgent:
                     chosen.append(matches[0] if len(set(matches)) == 1 else None)
             standard = [b for b in chosen if b in request.standard_ids]
             if None in chosen or len(standard) != 1:
-                self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+                self.console.print(f"[yellow]{self.texts.label('bad_input', input=escape(line))}[/yellow]")
                 continue
             answer = BidAnswer(standard[0], tuple(b for b in chosen if b not in standard))
             reason = request.check(answer) if request.check else None
             if reason:
-                self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
+                self.console.print(f"[yellow]{self.texts.label('refused', reason=escape(str(reason)))}[/yellow]")
                 continue
             return answer
