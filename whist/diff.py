@@ -17,6 +17,7 @@ from typing import Any
 from rulespec import diff as D
 from rulespec.locale import Texts
 from rulespec.placeholders import fill
+from whist.markdown import code as md_code
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
 SECTIONS = (
@@ -76,7 +77,7 @@ class Wording:
             if values:
                 ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
                 return f" {self.label('or')} ".join(str(v) for v in ordered)
-            return f"`{value['expr']}`"
+            return md_code(str(value["expr"]))
         if isinstance(value, list):
             return ", ".join(self.value(v) for v in value) or self.label("none")
         if isinstance(value, dict):
