@@ -17,6 +17,7 @@ from rulespec import RuleError, load_ruleset
 from rulespec.atomic import write_atomically
 from rulespec.locale import Texts, available_languages, default_language, load_texts
 from rulespec.model import RuleSet
+from whist.cliargs import FiniteFloatRange, check_output_folder, check_suffix
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -86,13 +87,13 @@ def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
 )
 @click.option(
     "--bleed",
-    type=click.FloatRange(0, 20),
+    type=FiniteFloatRange(0, 20),
     default=None,
     metavar="MM",
     help="One card per page with this bleed (mm), TrimBox and BleedBox, for print shops.",
 )
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default=None, help="Default: from -o's suffix.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of PNGs.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="Resolution of PNGs.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
 def cards_command(
     ruleset: str,
@@ -110,6 +111,8 @@ def cards_command(
     from printing.cards import write_cards
     from printing.facts import select_bids
 
+    fmt = check_suffix(output, {".pdf": "pdf", ".png": "png"}, fmt)
+    check_output_folder(output, "-o")
     rules, texts = _load(ruleset, lang)
     ids = _bid_ids(bids)
     try:
@@ -117,7 +120,6 @@ def cards_command(
     except RuleError as exc:
         hint = f" ({exc.hint})" if exc.hint else ""
         raise click.BadParameter(f"{exc.message}{hint}", param_hint="--bids") from None
-    fmt = fmt or ("png" if output.suffix.lower() == ".png" else "pdf")
     try:
         result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks)
         if fmt == "png":
@@ -156,11 +158,12 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
     """Write the rules reference of RULESET: the general rules and the bid tables."""
     from printing.reference import build_reference, to_html, to_markdown
 
+    if output is not None:
+        suffixes = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+        fmt = check_suffix(output, suffixes, fmt)
+        check_output_folder(output, "-o")
     if fmt is None:
-        suffix = output.suffix.lower().lstrip(".") if output else ""
-        fmt = {"md": "md", "markdown": "md", "html": "html", "htm": "html", "pdf": "pdf"}.get(suffix)
-        if fmt is None:
-            raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
+        raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
     if fmt == "pdf" and output is None:
         raise click.UsageError("a PDF needs an output file: -o FILE.pdf")
     rules, texts = _load(ruleset, lang)

@@ -20,6 +20,7 @@ from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages
 from whist.analyzecli import register as register_analyze
+from whist.cliargs import check_output_folder, parse_options
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
@@ -139,14 +140,8 @@ def replay(file: str) -> None:
     click.echo(f"{file}: replayed, no difference")
 
 
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            _fail(f"error: --option takes NAME=VALUE, not '{pair}'")
-        options[name] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
-    return options
+def _parse_options(pairs: tuple[str, ...], rules) -> dict[str, object]:
+    return parse_options(pairs, rules)  # checked against what the rule set declares
 
 
 def _usual_players(rules) -> int:
@@ -188,7 +183,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
-    options = _parse_options(option_pairs)
+    options = _parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
@@ -247,6 +242,8 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         _fail(f"error: --seat must be between 0 and {players - 1}")
     texts = _texts(rules, lang)
     texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
+    if not resume_path:
+        check_output_folder(Path(save_path), "--save")
     game_holder: list = []
     human = HumanAgent(
         rules,
@@ -267,7 +264,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 rules,
                 agents,
                 seed=seed,
-                options=_parse_options(option_pairs),
+                options=_parse_options(option_pairs, rules),
                 variant=variant,
                 on_decision=saver(Path(save_path), ruleset),
             )
