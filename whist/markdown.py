@@ -13,12 +13,13 @@ import re
 #: ASCII punctuation Markdown may read as syntax inside a line; a backslash makes each literal.
 _SPECIAL = re.compile(r"([\\`*_|<\[\]~]|&(?=#?\w+;))")
 #: What may start a block at a line's beginning: ``1.``, ``1)``, ``#``, ``>``, ``-``, ``+``, ``=``.
+_LINE_BREAKS = re.compile(r"[ \t]*[\r\n\v\f\x85\u2028\u2029]+[ \t]*")
 _LINE_START = re.compile(r"^(\s*)(\d+)([.)])|^(\s*)([-=#>+])")
 
 
 def inline(text: str) -> str:
     """``text`` as one line of Markdown that shows as written (line breaks become spaces)."""
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _SPECIAL.sub(r"\\\1", _LINE_BREAKS.sub(" ", text))
 
 
 def block(text: str) -> str:
