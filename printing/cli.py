@@ -182,7 +182,7 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
     except RuleError as exc:
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
+        _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
     _note_missing(texts)
     if output is not None:
         click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")

@@ -8,7 +8,8 @@ control bytes, but a double-quoted escape (``"\\e]0;…\\a"``, ``"\\u202e"``) br
 parsed values and keys are checked, and each offender is a located error.
 
 Allowed: tab and newline (a folded or literal text holds newlines). Everything else of Unicode
-category Cc is refused, and the bidi embeddings, overrides and isolates.
+category Cc is refused, the bidi embeddings, overrides and isolates, and surrogates (``"\ud800"``
+escapes, which no output can encode).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def is_forbidden(ch: str) -> bool:
     """Whether ``ch`` may not appear in a text of a rule or locale file."""
     if ch in ALLOWED_CONTROLS:
         return False
-    return ch in BIDI_CONTROLS or unicodedata.category(ch) == "Cc"
+    return ch in BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs")
 
 
 def first_forbidden(text: str) -> int | None:
