@@ -141,3 +141,16 @@ def test_locale_texts_are_not_format_strings(tmp_path, text, where, message):
         assert result.returncode == 1, args
         assert f"house.yaml:{where}: {message}" in result.stderr, result.stderr
         assert "object" not in result.stdout + result.stderr  # nothing of Python's internals
+
+
+def test_reportlab_paragraph_markup_in_a_text_prints_as_written(tmp_path):
+    from pypdf import PdfReader
+
+    text = "<b>x</b> & <font name='Nope'>y</font>"
+    path = house(tmp_path, f'    name: Lucky\n    short: "{text}"\n    rules: "{text}"\n')
+    out = tmp_path / "cards.pdf"
+    result = run("cards", str(path), "--lang", "en", "--bids", "lucky", "-o", str(out))
+    clean(result)
+    assert result.returncode == 0, result.stderr
+    shown = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "<b>x</b>" in " ".join(shown.split()) and "&" in shown

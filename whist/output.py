@@ -20,7 +20,6 @@ import contextlib
 import os
 import re
 import sys
-from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from rulespec.controls import is_forbidden
@@ -74,12 +73,6 @@ def install() -> None:
         stream = getattr(sys, name)
         if stream is not None and not isinstance(stream, SafeStream):
             setattr(sys, name, SafeStream(stream))
-
-
-def write_failure(exc: OSError, target: Path | str | None = None) -> str:
-    """A message for a write that failed: ``error: cannot write x.pdf: No space left on device``."""
-    where = exc.filename or target or "the output"
-    return f"error: cannot write {where}: {exc.strerror or exc}"
 
 
 def end_quietly_on_closed_pipe() -> NoReturn:
