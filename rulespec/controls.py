@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from rulespec.errors import RuleError
+from rulespec.errors import Position, RuleError
 
 #: Bidi embeddings, overrides and isolates (marks such as U+200F stay allowed: they reorder nothing).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -48,6 +48,23 @@ def describe(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" ({short})" if short else "")
 
 
+def _position(doc: Any, key: tuple[str | int, ...], index: int) -> Position:
+    """Where character ``index`` of the string at ``key`` is written: exact for a double-quoted
+    scalar on one line (where escapes bring control characters in), else as near as the
+    document can say (a blank such as ``\\r`` counts as no character there)."""
+    from rulespec.yamlsource import _scalar_units  # yamlsource imports this module
+
+    loc = doc.locations.get(tuple(key))
+    if loc is not None and loc.style == '"' and "\n" not in doc.text[loc.start : loc.end]:
+        offset = 0
+        for start, _end, produced in _scalar_units(doc.text, loc):
+            if offset == index and produced:
+                line = doc.text.count("\n", 0, start) + 1
+                return Position(doc.path, line, start - (doc.text.rfind("\n", 0, start) + 1) + 1)
+            offset += len(produced)
+    return doc.position_in_scalar(key, index)
+
+
 def refuse_controls(doc: Any) -> None:
     """Raise a located :class:`RuleError` at the first forbidden character of a document's keys or values.
 
@@ -59,7 +76,7 @@ def refuse_controls(doc: Any) -> None:
         if isinstance(value, str):
             index = first_forbidden(value)
             if index is not None:
-                pos = doc.position_in_scalar(key, index)
+                pos = _position(doc, key, index)
                 raise RuleError(
                     f"the control character {describe(value[index])} is not allowed in a text",
                     pos,

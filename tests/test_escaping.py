@@ -99,7 +99,7 @@ def test_html_escapes_texts(tmp_path):
         ("\\e]0;owned\\a", "5:18: the control character U+001B (ESC)"),
         ("\\x9b2J", "5:18: the control character U+009B"),
         ("\\u202e", "5:18: the control character U+202E"),
-        ("\\r", "5:"),
+        ("\\r", "5:18: the control character U+000D"),
     ],
 )
 def test_control_characters_in_a_locale_file_are_located_errors(tmp_path, escape, shown):
