@@ -181,3 +181,13 @@ def check_locales(rules: RuleSet) -> list[RuleError]:
             if Path(entry.doc.path).resolve() in own_set:
                 errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
     return errors
+
+
+def locale_report(rules: RuleSet) -> tuple[list[RuleError], list[RuleError]]:
+    """What ``whist check`` says of a rule set's locale files: errors (:func:`check_locales`), and
+    when there are none, warnings (:func:`inherited_gaps`)."""
+    try:
+        problems = check_locales(rules)
+        return problems, [] if problems else inherited_gaps(rules)
+    except RuleError as exc:
+        return [exc], []

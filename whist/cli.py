@@ -19,14 +19,14 @@ from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.locale import available_languages
+from rulespec.localecheck import locale_report
 from whist.analyzecli import register as register_analyze
 from whist.cliargs import check_output_folder, parse_options
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
-from whist.output import end_on_write_failure, end_quietly_on_closed_pipe
-from whist.output import install as install_safe_output
+from whist.output import run_safely
 from whist.tables import special_table, standard_table
 
 DEFAULT_RULESET = "combo-whist"
@@ -59,7 +59,7 @@ def check(paths: tuple[str, ...]) -> None:
             click.echo(str(exc), err=True)
             failed = True
             continue
-        problems, gaps = _locale_problems(rules)
+        problems, gaps = locale_report(rules)
         if problems:
             click.echo("\n".join(str(e) for e in problems), err=True)
             failed = True
@@ -70,18 +70,6 @@ def check(paths: tuple[str, ...]) -> None:
             f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
         )
     sys.exit(1 if failed else 0)
-
-
-def _locale_problems(rules) -> tuple[list[RuleError], list[RuleError]]:
-    """What is wrong in the locale files the rule set brings beside its files (errors), and the
-    project's texts that name a value the rule set took away (warnings)."""
-    from rulespec.localecheck import check_locales, inherited_gaps
-
-    try:
-        problems = check_locales(rules)
-        return problems, [] if problems else inherited_gaps(rules)
-    except RuleError as exc:
-        return [exc], []
 
 
 @cli.command()
@@ -97,8 +85,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     if fmt == "json":
         click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
-    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
     console.print(standard_table(rules, texts))
@@ -140,10 +127,6 @@ def replay(file: str) -> None:
     click.echo(f"{file}: replayed, no difference")
 
 
-def _parse_options(pairs: tuple[str, ...], rules) -> dict[str, object]:
-    return parse_options(pairs, rules)  # checked against what the rule set declares
-
-
 def _usual_players(rules) -> int:
     """The number of players when none is given: those of a deal, else four if allowed."""
     limits = rules.game.players
@@ -183,7 +166,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
-    options = _parse_options(option_pairs, rules)
+    options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
@@ -197,8 +180,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
-    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
@@ -240,8 +222,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
-    texts = _texts(rules, lang)
-    texts.escape = rich_escape  # shown through rich: a text's brackets are not markup
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     if not resume_path:
         check_output_folder(Path(save_path), "--save")
     game_holder: list = []
@@ -264,7 +245,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 rules,
                 agents,
                 seed=seed,
-                options=_parse_options(option_pairs, rules),
+                options=parse_options(option_pairs, rules),
                 variant=variant,
                 on_decision=saver(Path(save_path), ruleset),
             )
@@ -403,23 +384,8 @@ register_analyze(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint.
-
-    Everything printed goes through :class:`whist.output.SafeStream` (no control sequence from a
-    stranger's text reaches the terminal); a failed write to standard output (a full disk,
-    ``/dev/full``) is an error with exit status 1, and a closed pipe (``whist show | head -1``)
-    ends the command quietly.
-    """
-    install_safe_output()
-    try:
-        try:
-            _main(argv)
-        finally:
-            sys.stdout.flush()  # a full disk shows here, not after the exit status is decided
-    except BrokenPipeError:
-        end_quietly_on_closed_pipe()
-    except OSError as exc:
-        end_on_write_failure(exc)
+    """Entry point: the CLI with safe output, write failures and closed pipes handled (see run_safely)."""
+    run_safely(_main, argv)
 
 
 def _main(argv: list[str] | None) -> None:

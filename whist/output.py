@@ -20,6 +20,7 @@ import contextlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import IO, Any, NoReturn
 
 from rulespec.controls import is_forbidden
@@ -96,3 +97,19 @@ def end_on_write_failure(exc: OSError) -> NoReturn:
         sys.stderr.write(f"error: cannot write {visible(str(target))}: {exc.strerror or exc}\n")
         sys.stderr.flush()
     sys.exit(1)
+
+
+def run_safely(main: Callable[[list[str] | None], None], argv: list[str] | None) -> None:
+    """Run a command's ``main`` with printed text made safe (:func:`install`); a failed write to
+    standard output (a full disk, ``/dev/full``) is an error with exit status 1, and a closed
+    pipe (``whist show | head -1``) ends the command quietly."""
+    install()
+    try:
+        try:
+            main(argv)
+        finally:
+            sys.stdout.flush()  # a full disk shows here, before the exit status is decided
+    except BrokenPipeError:
+        end_quietly_on_closed_pipe()
+    except OSError as exc:
+        end_on_write_failure(exc)
