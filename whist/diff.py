@@ -46,7 +46,7 @@ class Wording:
         for data in (self.new.data, self.new.fallback):
             text = data.get("labels", {}).get(key) if isinstance(data.get("labels"), dict) else None
             if isinstance(text, str) and text.strip():
-                return _fill(text, values)
+                return fill(text, values, literal=self.new.escape)  # escaped as Texts.get escapes
         return None
 
     def label(self, key: str, **values: Any) -> str:
@@ -58,7 +58,7 @@ class Wording:
             for data in (texts.data, texts.fallback):
                 words = (data.get("groups") or {}).get(name)
                 if isinstance(words, str) and words.strip():
-                    return words
+                    return self.new.escape(words) if self.new.escape else words
         return name
 
     def bid_name(self, bid_id: str, side: str = "new") -> str:
@@ -186,13 +186,8 @@ class Wording:
         for data in (texts.data, texts.fallback):
             words = (data.get("declarations") or {}).get(name)
             if isinstance(words, str) and words.strip():
-                return words
+                return self.new.escape(words) if self.new.escape else words
         return name
-
-
-def _fill(text: str, values: Mapping[str, Any]) -> str:
-    """``{placeholders}`` filled (plain replacement, see :mod:`rulespec.placeholders`)."""
-    return fill(text, values) if values else text
 
 
 # --- one change in words -------------------------------------------------------------------
