@@ -72,6 +72,7 @@ from rulespec import types as T
 from rulespec.build import facts
 from rulespec.compiler import FUNCTIONS, EvaluationError, Expression
 from rulespec.expressions import Node, source_names
+from rulespec.placeholders import fill
 
 #: Evaluations one check may make before it gives up (then the combo counts as possible).
 SEARCH_LIMIT = 200_000
@@ -1279,7 +1280,7 @@ _ENGLISH = {
 def _label(texts: Any, name: str, **values: Any) -> str:
     text = texts.label(name, **values)
     if text == f"labels.{name}":
-        return _ENGLISH.get(name, name).format(**values)
+        return fill(_ENGLISH.get(name, name), values)
     return text
 
 

@@ -13,8 +13,6 @@ and :func:`resume` continues a saved game with live agents after its last decisi
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,7 @@ from typing import Any
 from interpreter import recordcheck
 from interpreter.decisions import Agent, Request, ScriptError, View
 from interpreter.game import MAX_DEALS, Game, Script
+from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 
 RECORD_FORMAT = "whist-rules/record"
@@ -57,16 +56,8 @@ def to_record(game: Game, ruleset_ref: str, extra: dict[str, Any] | None = None)
 
 
 def write_record(record: dict[str, Any], path: Path) -> None:
-    """Write atomically: a crash mid-write leaves the previous file intact."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record, handle, ensure_ascii=False, indent=1)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    """Write atomically: a crash or a full disk mid-write leaves the previous file intact."""
+    write_atomically(path, json.dumps(record, ensure_ascii=False, indent=1))
 
 
 def read_record(path: Path) -> dict[str, Any]:

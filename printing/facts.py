@@ -16,6 +16,7 @@ from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
+from rulespec.placeholders import fill
 from whist.tables import incompatibility_text, number_text, tricks_text
 from whist.tables import score_text as plain_score_text
 
@@ -41,7 +42,7 @@ def optional_label(texts: Texts, name: str, default: str, **values: Any) -> str:
     """A label, or ``default`` (filled the same way) when no language has it, never the bare key."""
     if has_text(texts, f"labels.{name}"):
         return texts.label(name, **values)
-    return default.format(**values) if values else default
+    return fill(default, values)
 
 
 def bid_text(texts: Texts, bid_id: str, field_name: str = "rules") -> str | None:

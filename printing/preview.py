@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from rulespec.atomic import write_atomically
+
 #: Default resolution of previews.
 DEFAULT_DPI = 150
 
@@ -44,5 +46,5 @@ def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
     images = render_pages(pdf, dpi)
     paths = png_paths(output, len(images))
     for path, image in zip(paths, images, strict=True):
-        path.write_bytes(image)
+        write_atomically(path, image)
     return paths

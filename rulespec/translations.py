@@ -26,6 +26,7 @@ from rulespec.locale import (
 )
 from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
+from rulespec.placeholders import parse as parse_placeholders
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
@@ -42,33 +43,15 @@ def fingerprint(text: str) -> str:
 
 def placeholder_fields(text: str) -> tuple[list[tuple[str, int]], int | None]:
     """The placeholders of a text as ``(name, offset of its '{')``, and the offset of the first
-    malformed brace (None when every brace is well formed). ``{{`` and ``}}`` are literal braces;
-    ``{name:spec}`` and ``{name!r}`` name ``name``, as with :meth:`str.format`."""
-    fields: list[tuple[str, int]] = []
-    index = 0
-    while index < len(text):
-        ch = text[index]
-        if ch in "{}" and text.startswith(ch * 2, index):
-            index += 2
-            continue
-        if ch == "}":
-            return fields, index
-        if ch == "{":
-            close = text.find("}", index + 1)
-            inner = text[index + 1 : close] if close >= 0 else ""
-            if close < 0 or "{" in inner:
-                return fields, index
-            fields.append((re.split(r"[!:]", inner, maxsplit=1)[0], index))
-            index = close + 1
-            continue
-        index += 1
-    return fields, None
+    malformed brace (None when every brace is well formed); see :mod:`rulespec.placeholders`."""
+    parsed = parse_placeholders(text)
+    return list(parsed.fields), parsed.malformed.offset if parsed.malformed else None
 
 
 def placeholders(text: str) -> set[str] | None:
     """The ``{names}`` a text uses; None when the text's braces are malformed."""
-    fields, bad = placeholder_fields(text)
-    return None if bad is not None else {name for name, _ in fields}
+    parsed = parse_placeholders(text)
+    return None if parsed.malformed is not None else parsed.names
 
 
 @dataclass
@@ -138,8 +121,9 @@ def _placeholder_errors(
 ) -> list[RuleError]:
     fields, bad = placeholder_fields(entry.text)
     if bad is not None:
-        what = "'{' is not closed" if entry.text[bad] == "{" else "'}' was not opened"
-        return [entry.error(f"malformed placeholder: {what}", "write {name}, or {{ and }} for a brace", bad)]
+        what = parse_placeholders(entry.text).malformed
+        reason = what.reason if what else ""
+        return [entry.error(f"malformed placeholder: {reason}", "write {name}, or {{ and }} for a brace", bad)]
     first: dict[str, int] = {}
     for name, offset in fields:
         first.setdefault(name, offset)

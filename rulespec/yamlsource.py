@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from rulespec.controls import refuse_controls
 from rulespec.errors import Position, RuleError
 from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 from rulespec.paths import MAX_FILE_BYTES, read_limited
@@ -461,7 +462,9 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
         return Document(path, text, None, {})
     builder = _Builder(path, text)
     data = builder.build(node, ())
-    return Document(path, text, data, builder.locations, builder.key_locations)
+    doc = Document(path, text, data, builder.locations, builder.key_locations)
+    refuse_controls(doc)  # no terminal sequence or bidi override reaches a screen or a document
+    return doc
 
 
 def read_yaml(path: Path) -> Document:

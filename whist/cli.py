@@ -13,15 +13,19 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape as rich_escape
 
 from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
+from rulespec.localecheck import locale_report
 from whist.analyzecli import register as register_analyze
+from whist.cliargs import check_output_folder, parse_options
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
+from whist.output import run_safely
 from whist.schemacli import register as register_schema
 from whist.tables import special_table, standard_table
 from whist.translatecli import register as register_translate
@@ -81,9 +85,18 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
                 click.echo(str(exc), err=True)
             failed = True
             continue
+        problems, gaps = locale_report(rules)
+        if problems:
+            results.append({"path": path, "ok": False, "errors": [_error_data(e) for e in problems]})
+            if not as_json:
+                click.echo("\n".join(str(e) for e in problems), err=True)
+            failed = True
+            continue
         counts = {"standard_bids": len(rules.standard_bids), "special_bids": len(rules.special_bids)}
-        results.append({"path": path, "ok": True, "ruleset": rules.id, **counts})
+        results.append({"path": path, "ok": True, "ruleset": rules.id, **counts, "warnings": [str(g) for g in gaps]})
         if not as_json:
+            for gap in gaps:
+                click.echo(f"warning: {gap}", err=True)
             click.echo(
                 f"{path}: ok ({rules.id}: {counts['standard_bids']} standard and {counts['special_bids']} special bids)"
             )
@@ -122,9 +135,9 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     if fmt == "json":
         click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
-    console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
+    console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
     _report_missing(texts)
@@ -177,16 +190,6 @@ def replay(file: str, as_json: bool) -> None:
     click.echo(f"{file}: replayed, no difference")
 
 
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            _fail(f"error: --option takes NAME=VALUE, not '{pair}'")
-        options[name] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
-    return options
-
-
 def _usual_players(rules) -> int:
     """The number of players when none is given: those of a deal, else four if allowed."""
     limits = rules.game.players
@@ -231,7 +234,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
-    options = _parse_options(option_pairs)
+    options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
@@ -247,7 +250,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
@@ -302,7 +305,9 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
+    if not resume_path:
+        check_output_folder(Path(save_path), "--save")
     game_holder: list = []
     human = HumanAgent(
         rules,
@@ -323,7 +328,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 rules,
                 agents,
                 seed=seed,
-                options=_parse_options(option_pairs),
+                options=parse_options(option_pairs, rules),
                 variant=variant,
                 on_decision=saver(Path(save_path), ruleset, seat),
             )
@@ -331,7 +336,7 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
         _fail(f"error: {exc}")
     game_holder.append(game)
     console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
-    console.print(texts.label("saved_to", path=save_path))
+    console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
         while game.result is None and (deals is None or played < deals):
@@ -361,7 +366,12 @@ register_schema(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI; a usage error exits with status 2 and a hint, other errors with 1."""
+    """Entry point: run the CLI with safe output (write failures and closed pipes handled, see
+    run_safely); a usage error exits with status 2 and a hint, other errors with 1."""
+    run_safely(_main, argv)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="whist", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import click
@@ -35,9 +36,12 @@ def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
     return chosen
 
 
-def texts_or_fail(rules: RuleSet, lang: str | None) -> Texts:
-    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people."""
+def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str] | None = None) -> Texts:
+    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people.
+    ``escape`` makes their words safe for where they are shown (see :attr:`Texts.escape`)."""
     try:
-        return load_texts(rules, check_lang(lang, rules))
+        texts = load_texts(rules, check_lang(lang, rules))
     except RuleError as exc:
         fail(str(exc))
+    texts.escape = escape
+    return texts

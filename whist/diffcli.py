@@ -14,6 +14,7 @@ from rulespec.locale import Texts, flatten, load_texts
 from rulespec.model import RuleSet
 from whist.common import check_lang, rules_or_fail
 from whist.diff import Wording, title, to_json, to_markdown
+from whist.markdown import inline as md_inline
 
 
 def side(rules: RuleSet, texts: Texts) -> Side:
@@ -39,6 +40,8 @@ def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: boo
     language = check_lang(lang)
     old_rules, new_rules = rules_or_fail(old), rules_or_fail(new)
     words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))
+    if fmt == "md":  # the names and words of files show as written, never as Markdown
+        words.old.escape = words.new.escape = md_inline
     changes = diff_rulesets(side(old_rules, words.old), side(new_rules, words.new), texts=with_texts)
     if fmt == "json":
         click.echo(to_json(changes, words))
