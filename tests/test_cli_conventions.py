@@ -70,6 +70,7 @@ def test_check_json(tmp_path, capsys):
         "ruleset": good["ruleset"],
         "standard_bids": 16,
         "special_bids": good["special_bids"],
+        "warnings": [],
     }
     assert broken["ok"] is False and broken["error"]["file"] == str(bad) and broken["error"]["line"] == 4
 
