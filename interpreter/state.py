@@ -121,7 +121,7 @@ class Player:
 class Play:
     player: Player
     card: Card
-    is_lead: bool = False  # the first card of its trick (Plague: a lead is not "played otherwise")
+    is_lead: bool = False  # the first card of its trick: rules may tell a lead from other plays
 
 
 @dataclass(eq=False, slots=True)
