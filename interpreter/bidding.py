@@ -24,7 +24,7 @@ class _Bidding:
     """Where the auction stands: who may still bid, whose turn it is, and the lead so far."""
 
     active: list[Player]
-    turn: int = 0
+    turn: int = 0  # index in ``active`` of the player to ask next
     lead: Combo | None = None
     leader: Player | None = None
     lead_answer: BidAnswer | None = None
@@ -54,10 +54,11 @@ class Bidding(DealParts):
         assert rules is not None and bidding is not None
         active = bidding.active
         while active and not (bidding.lead is not None and len(active) == 1):
-            player = active[bidding.turn % len(active)]
+            bidding.turn %= len(active)  # past the last player still in: round again (reading 14)
+            player = active[bidding.turn]
             env["player"] = player
             if not rules.may_bid(env):
-                active.remove(player)
+                del active[bidding.turn]  # the next player still in slides into this index
                 self.auction_log.append((player.seat, None))
                 continue
             request = Request(
@@ -80,13 +81,14 @@ class Bidding(DealParts):
         bidding = self._bidding
         assert bidding is not None
         if answer is None:
-            bidding.active.remove(player)
+            del bidding.active[bidding.turn]  # passing is final; the next player still in is now at ``turn``
             self.auction_log.append((player.seat, None))
         else:
             bidding.lead, bidding.leader, bidding.lead_answer = self.combos.make(answer, player), player, answer
+            self.lead_worth = bidding.lead.worth
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
-            bidding.turn = bidding.active.index(player) + 1
+            bidding.turn += 1
         self._then(("_bid_turn",))
 
     def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:

@@ -83,6 +83,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
+        self.lead_worth: Any = None  # the highest bid's rank, shown to every bidder
         self.current: Trick | None = None
         self.stock: list[Card] = []  # top first
         self.face_up: Card | None = None

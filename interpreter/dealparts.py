@@ -39,6 +39,7 @@ class DealParts:
     declarations: dict[str, Any]
     zones: dict[str, Any]
     auction_log: list[tuple[int, Any]]
+    lead_worth: Any
     current: Trick | None
     stock: list[Card]
     face_up: Card | None

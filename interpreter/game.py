@@ -106,7 +106,10 @@ class Game(GameState):
             try:
                 return request.validate(answer)
             except IllegalDecision as exc:
-                raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
+                raise ScriptError(
+                    f"decision {len(self.decisions) + 1}: "
+                    f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}"
+                ) from None
         agent = self.agents[request.seat]
         # Agents that never look at the view (random play) say so, and skip its cost.
         view = self.view(request.seat) if getattr(agent, "wants_view", True) else None

@@ -25,6 +25,7 @@ from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
+from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.standings import GameResult, Standings
 from rulespec.model import RuleSet
@@ -110,6 +111,7 @@ class GameState(MatchHands, Standings):
     def is_over(self) -> bool:
         return self.advance() is None
 
+    @when_played
     def apply(self, answer: Any, validated: bool = False) -> None:
         """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
         changes nothing). ``validated``: the answer is known to be legal and canonical."""
@@ -144,6 +146,7 @@ class GameState(MatchHands, Standings):
         new.deal_records = list(self.deal_records)
         return new
 
+    @when_played
     def advance(self, one_deal: bool = False) -> Request | None:
         """Run the game up to the next decision (returned) or its end (None); with ``one_deal``
         stop at the end of the current deal too."""
@@ -187,6 +190,7 @@ class GameState(MatchHands, Standings):
     # -- the deal's phases
 
     def _begin_deal(self) -> None:
+        self._contract = None  # (a driver may have dropped a deal that stopped with an error)
         match = self.rules.game.match
         if match is not None:
             self._begin_match_hand()

@@ -159,7 +159,7 @@ class HandPlay(DealParts):
         player.hand.remove(card)
         table = self.table
         zone_name = table.zone.pop(card, None) if table.zone else None
-        play = Play(player, card)
+        play = Play(player, card, not trick.plays)
         trick.plays.append(play)
         self.env["plays"].append(play)
         if zone_name is not None:
@@ -187,7 +187,7 @@ class HandPlay(DealParts):
             kept = []
             for card in legal:
                 env["card"] = card
-                if not rule.evaluate(env):
+                if not rule(env):  # each evaluation its own step budget, errors located (not .evaluate)
                     kept.append(card)
             if kept:  # a restriction that would leave nothing yields
                 legal = kept

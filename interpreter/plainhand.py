@@ -103,7 +103,7 @@ class PlainHand(DealParts):
                 hand.remove(card)
                 names.remove(answer)
                 by_suit[card.suit].remove(answer)
-                play = Play(player, card)
+                play = Play(player, card, not plays)
                 plays.append(play)
                 all_plays.append(play)
                 if led is None and follow_suit:
@@ -152,7 +152,7 @@ class PlainHand(DealParts):
         hand.remove(card)
         names.remove(answer)
         by_suit[card.suit].remove(answer)
-        play = Play(player, card)
+        play = Play(player, card, not trick.plays)
         trick.plays.append(play)
         self.env["plays"].append(play)
         if cursor.led is None and cursor.follow_suit:

@@ -94,7 +94,12 @@ class Standings(GameParts):
 
     def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names winning expressions see: every player of the game, rounds completed."""
-        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
+        # A player's score when the deal began: from the deal's players; now, for those who sat out.
+        starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
+        players = [
+            _Standing(seat, self.scores[seat], self.marks[seat], starts.get(seat, self.scores[seat]))
+            for seat in range(self.n)
+        ]
         game = self.rules.game
         return {
             "suits": [s.id for s in game.deck.suits],
@@ -160,6 +165,7 @@ class _Standing:
     seat: int
     score: Any
     marks_counts: dict[str, int]
+    start_score: Any = None  # the score when the deal began
 
     @property
     def marks(self) -> Any:

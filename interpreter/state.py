@@ -96,6 +96,11 @@ class Player:
     # requirements read ``tricks`` far more often than ``won_tricks`` walks the deal's tricks.
     won_count: int = 0
     deal_tricks: weakref.ref[Tricks] | None = field(default=None, repr=False)  # where the tricks are
+    start_score: Any = None  # the score when the deal began (``score`` when not given)
+
+    def __post_init__(self) -> None:
+        if self.start_score is None:
+            self.start_score = self.score
 
     def win(self, trick: Trick) -> None:
         """Count ``trick`` (its winner is this player; the deal's trick list keeps it)."""
@@ -139,6 +144,7 @@ class Player:
 class Play:
     player: Player
     card: Card
+    is_lead: bool = False  # the first card of its trick: rules may tell a lead from other plays
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         new = memo[id(self)] = replace(self, player=deepcopy(self.player, memo))  # the card is shared

@@ -74,4 +74,5 @@ class Views(DealParts):
             closed=self.closed,
             melds=tuple(dict(m) for m in self.meld_log),
             hand_number=self.hand_number,
+            lead_worth=self.lead_worth,
         )

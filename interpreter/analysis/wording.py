@@ -6,6 +6,7 @@ from typing import Any
 
 from interpreter.analysis.results import Verdict
 from rulespec import model as M
+from rulespec.placeholders import fill
 
 _TEXTS: dict[int, tuple[M.RuleSet, Any]] = {}
 
@@ -56,7 +57,7 @@ _ENGLISH = {
 def _label(texts: Any, name: str, **values: Any) -> str:
     text = texts.label(name, **values)
     if text == f"labels.{name}":
-        return _ENGLISH.get(name, name).format(**values)
+        return fill(_ENGLISH.get(name, name), values)
     return text
 
 
