@@ -86,6 +86,7 @@ class GameState(MatchHands, Standings):
         self.first_dealer = first_dealer
         self.deals_completed = 0  # deals that were played (not redealt)
         self.decisions: list[dict[str, Any]] = []
+        self.decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
         self.result: GameResult | None = None
@@ -170,6 +171,7 @@ class GameState(MatchHands, Standings):
         return None
 
     def _log(self, request: Request, answer: Any) -> None:
+        self.decisions_made += 1
         if not self.lean:
             self.decisions.append(
                 {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}

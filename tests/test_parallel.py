@@ -84,3 +84,30 @@ def test_ctrl_c_stops_every_worker() -> None:
     assert process.returncode == 130 and b"Traceback" not in err
     left = subprocess.run(["ps", "-eo", "pgid="], capture_output=True, text=True).stdout.split()
     assert str(process.pid) not in left  # no worker is left running
+
+
+def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(tmp_path: Path) -> None:
+    from interpreter.game import Game
+    from rulespec.compiler import EvaluationError
+
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "ruleset: house\nversion: '1'\nextends: combo-whist\nbids:\n  - id: trump\n"
+        "    may_not_play: 'card.value / (declarer.tricks - declarer.tricks) > 1'\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(path)
+    messages = []
+    for lean in (False, True):
+        for seed in range(40):  # until a random auction gives the bid
+            game = Game(rules, [RandomAgent(seed * 17 + s) for s in range(4)], seed=seed, lean=lean)
+            try:
+                game.run()
+            except EvaluationError as exc:
+                messages.append(exc.message)
+                break
+    assert len(messages) == 2 and messages[0] == messages[1]
+    assert "division by zero (during deal" in messages[0] and "decision 1)" not in messages[0]
+    done = whist("simulate", str(path), "--games", "40", "--jobs", "2")
+    assert done.returncode == 1 and "Traceback" not in done.stderr  # from a worker, located, for people
+    assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr
