@@ -44,7 +44,15 @@ class BidAnswer:
     def from_data(data: Any) -> BidAnswer | None:
         if data is None or data == "pass":
             return None
-        return BidAnswer(str(data["standard"]), tuple(data.get("specials", ())))
+        specials = data.get("specials", ()) if isinstance(data, dict) else None
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("standard"), str)
+            or not isinstance(specials, list | tuple)
+            or not all(isinstance(s, str) for s in specials)
+        ):  # a record from a stranger: a bid is {standard: ID, specials: [ID, …]} or null
+            raise ScriptError(f"not a bid: {str(data)[:80]}")
+        return BidAnswer(data["standard"], tuple(specials))
 
 
 @dataclass(slots=True)
@@ -137,6 +145,7 @@ class View:
     closed: bool = False  # the stock has run out
     melds: tuple[dict[str, Any], ...] = ()  # melds declared so far: seat, meld, led, shown, points
     hand_number: int = 0  # in a match: which hand this is
+    lead_worth: Any = None  # during the auction: the rank of the highest bid so far (public)
 
     def cards_known(self) -> set[str]:
         """Every card name this view reveals (used to prove views leak nothing)."""

@@ -78,18 +78,22 @@ class Game(GameState):
         first_dealer: int | None = None,
         on_decision: Callable[[Game], None] | None = None,
         max_deals: int = MAX_DEALS,
+        lean: bool = False,
     ) -> None:
-        super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals)
+        super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals, lean)
         self.agents = list(agents)
         self.script = script or Script()
         self.on_decision = on_decision
         self._scripted_answer = False
+        self._running = False  # inside run() or play_deal(): the agents answer at once
 
     def clone(self) -> Game:
-        """A copy of the position with the same agents and a copy of the script's place."""
+        """A copy of the position with the same agents and a copy of the script's place. It does not
+        save (``on_decision`` is left out): trying moves on a copy must not overwrite a saved game."""
         new = super().clone()
         assert isinstance(new, Game)
         new.script = Script(self.script.decisions, self.script.plays, self.script.position, self.script.play_position)
+        new.on_decision = None
         return new
 
     # -- decisions
@@ -102,10 +106,15 @@ class Game(GameState):
             try:
                 return request.validate(answer)
             except IllegalDecision as exc:
-                raise ScriptError(f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}") from None
+                raise ScriptError(
+                    f"decision {len(self.decisions) + 1}: "
+                    f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}"
+                ) from None
         agent = self.agents[request.seat]
         # Agents that never look at the view (random play) say so, and skip its cost.
         view = self.view(request.seat) if getattr(agent, "wants_view", True) else None
+        if getattr(agent, "legal_answers", False):  # built-in agents answer legally and canonically
+            return agent.decide(request, view)  # type: ignore[arg-type]
         for _ in range(100):
             try:
                 return request.validate(agent.decide(request, view))  # type: ignore[arg-type]
@@ -114,6 +123,14 @@ class Game(GameState):
                 if refuse is not None:
                     refuse(request, exc.reason)
         raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
+
+    def _synchronous(self) -> Callable[[Request], Any] | None:
+        return self._answer_now if self._running else None
+
+    def _answer_now(self, request: Request) -> Any:
+        answer = self.ask(request)
+        self._log(request, answer)
+        return answer
 
     def _decided(self) -> None:
         if self.on_decision is not None and not self._scripted_answer:
@@ -128,20 +145,28 @@ class Game(GameState):
 
     def run(self) -> GameResult:
         """Play to the end of the game."""
-        request = self.advance()
-        while request is not None:
-            self.apply(self.ask(request), validated=True)
+        self._running = True
+        try:
             request = self.advance()
+            while request is not None:
+                self.apply(self.ask(request), validated=True)
+                request = self.advance()
+        finally:
+            self._running = False
         assert self.result is not None
         return self.result
 
     def play_deal(self) -> DealResult:
         """Play one deal (the next one, or the rest of the current one); how it ended."""
-        if self.current is None:
-            self._begin_deal()
-        request = self.advance(one_deal=True)
-        while request is not None:
-            self.apply(self.ask(request), validated=True)
+        self._running = True
+        try:
+            if self.current is None:
+                self._begin_deal()
             request = self.advance(one_deal=True)
+            while request is not None:
+                self.apply(self.ask(request), validated=True)
+                request = self.advance(one_deal=True)
+        finally:
+            self._running = False
         assert self.last_result is not None
         return self.last_result

@@ -18,27 +18,24 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable
 from typing import Any
 
-from interpreter.deal import Deal, DealResult, Options, floored
+from interpreter.analysis import impossible_reason
+from interpreter.copying import copy_value
+from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
-from interpreter.state import Marks, Seating
+from interpreter.located import when_played
+from interpreter.match import MatchHands
+from interpreter.standings import GameResult, Standings
 from rulespec.model import RuleSet
+
+__all__ = ["MAX_DEALS", "GameResult", "GameState"]
 
 MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
 
 
-@dataclass
-class GameResult:
-    winner: int | None
-    reason: str  # instant | declarer | anyone | match | unfinished
-    scores: dict[int, Any]
-    deals: int
-
-
-class GameState:
+class GameState(MatchHands, Standings):
     """A game of ``rules`` for ``players`` seats from ``seed``, stepped one decision at a time.
 
     ::
@@ -62,8 +59,12 @@ class GameState:
         variant: str | None = None,
         first_dealer: int | None = None,
         max_deals: int = MAX_DEALS,
+        lean: bool = False,
     ) -> None:
         self.rules = rules
+        # A simulation's game: no decision log, and deal records with the outcome only (who declared
+        # what and whether it was completed; a match hand's contract and points), not hands and tricks.
+        self.lean = lean
         self.n = players
         allowed = rules.game.players
         if not allowed.min <= self.n <= allowed.max:
@@ -85,6 +86,7 @@ class GameState:
         self.first_dealer = first_dealer
         self.deals_completed = 0  # deals that were played (not redealt)
         self.decisions: list[dict[str, Any]] = []
+        self.decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
         self.result: GameResult | None = None
@@ -110,6 +112,7 @@ class GameState:
     def is_over(self) -> bool:
         return self.advance() is None
 
+    @when_played
     def apply(self, answer: Any, validated: bool = False) -> None:
         """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
         changes nothing). ``validated``: the answer is known to be legal and canonical."""
@@ -118,10 +121,7 @@ class GameState:
             raise ValueError("the game is over: no decision is pending")
         if not validated:
             answer = request.validate(answer)
-        self.decisions.append(
-            {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
-        )
-        self._decided()
+        self._log(request, answer)
         if self._contract is not None:
             self._contract = None
             self._set_contract(answer)
@@ -142,11 +142,12 @@ class GameState:
         memo: dict[int, Any] = {}
         new = copy.copy(self)
         for name in ("rng", "scores", "marks", "current", "_record", "_debts_before", "_contract"):
-            setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+            setattr(new, name, copy_value(getattr(self, name), memo))
         new.decisions = list(self.decisions)  # finished entries never change
         new.deal_records = list(self.deal_records)
         return new
 
+    @when_played
     def advance(self, one_deal: bool = False) -> Request | None:
         """Run the game up to the next decision (returned) or its end (None); with ``one_deal``
         stop at the end of the current deal too."""
@@ -169,6 +170,19 @@ class GameState:
                 return None
         return None
 
+    def _log(self, request: Request, answer: Any) -> None:
+        self.decisions_made += 1
+        if not self.lean:
+            self.decisions.append(
+                {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
+            )
+        self._decided()
+
+    def _synchronous(self) -> Callable[[Request], Any] | None:
+        """A driver that answers at once gives its answering function here: the hot loop of a
+        hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
+        return None
+
     def _decided(self) -> None:
         """Called after each decision is logged, before it takes effect (drivers save here)."""
 
@@ -178,6 +192,7 @@ class GameState:
     # -- the deal's phases
 
     def _begin_deal(self) -> None:
+        self._contract = None  # (a driver may have dropped a deal that stopped with an error)
         match = self.rules.game.match
         if match is not None:
             self._begin_match_hand()
@@ -185,13 +200,18 @@ class GameState:
         seats = self.seats_in_deal()
         deal = self._new_deal(seats)
         self.current = deal
-        self._record = {
-            "dealer": self.dealer,
-            "players": seats,
-            "hands": {str(s): cards for s, cards in deal.dealt.items()},
-        }
+        self._record = (
+            {}
+            if self.lean
+            else {
+                "dealer": self.dealer,
+                "players": seats,
+                "hands": {str(s): cards for s, cards in deal.dealt.items()},
+            }
+        )
         self._debts_before = self._debts()
         self._phase = "auction"
+        deal.sync_ask = self._synchronous()
         deal.start_auction()
 
     def _next_phase(self) -> None:
@@ -227,11 +247,13 @@ class GameState:
         self.deal_records.append(record)
         self._check_winner(deal, result)
         self._deal_ended()
-        if (
-            result.declarer is not None
-            or self.rules.game.auction is None
-            or (self.rules.game.auction.all_pass != "redeal_same_dealer")
-        ):
+        auction = self.rules.game.auction
+        redealt = result.declarer is None and auction is not None and auction.all_pass == "redeal_same_dealer"
+        self._next_deal(result, played=not redealt)
+
+    def _next_deal(self, result: DealResult, played: bool) -> None:
+        """After a deal: the next dealer (unless the deal is dealt again by the same one)."""
+        if played:
             self.deals_completed += 1
             step = 1 if self.rules.game.deal.next_dealer == "left" else -1
             self.dealer = (self.dealer + step) % self.n
@@ -266,242 +288,8 @@ class GameState:
             self._scripted(self.deal_hands),
             self._scripted(self.deal_stocks),
             hand_number,
+            impossible=impossible_reason,
         )
-
-    # -- matches: hands with their own rules, no auction
-
-    def schedule(self) -> tuple[Any, ...]:
-        """The hands of this match (the schedule the options pick)."""
-        match = self.rules.game.match
-        assert match is not None
-        name = match.schedule(self.match_env()) if match.schedule is not None else next(iter(match.schedules))
-        if name not in match.schedules:
-            raise ValueError(f"unknown match schedule '{name}'; known: {', '.join(match.schedules)}")
-        return match.schedules[name]
-
-    def match_env(self) -> dict[str, Any]:
-        """The names match expressions see: every player with match scores, the dealer, the hand."""
-        env = {**self.winning_env(), "hand_number": self.match_position + 1}
-        env["dealer"] = env["players"][self.dealer]
-        return env
-
-    def _begin_match_hand(self) -> None:
-        """One hand of a match: its rules (fixed, or chosen after the deal), then play."""
-        match = self.rules.game.match
-        assert match is not None
-        schedule = self.schedule()
-        planned = schedule[self.match_position]
-        self._schedule_length = len(schedule)
-        deal = self._new_deal(self.seats_in_deal(), self.match_position + 1)
-        self.current = deal
-        self._record = {
-            "dealer": self.dealer,
-            "players": [p.seat for p in deal.players],
-            "hands": {str(s): cards for s, cards in deal.dealt.items()},
-            "stock": deal.dealt_stock,
-            "hand_number": self.match_position + 1,
-        }
-        self._phase = "match"
-        if planned.bid is None:
-            chooser = planned.chosen_by(self.match_env())
-            self._contract = Request("choose", chooser.seat, "contract", "bid", planned.choices)
-        else:
-            self._set_contract(planned.bid)
-
-    def _set_contract(self, contract: Any) -> None:
-        assert self.current is not None
-        self._record["contract"] = contract
-        self.current.set_contract(BidAnswer(str(contract)))
-        self.current.start_play()
-
-    def _finish_match_hand(self, deal: Deal) -> None:
-        """A match hand's points and winner (a tied hand is played again)."""
-        match = self.rules.game.match
-        assert match is not None
-        result = deal.score()
-        best = max(result.hand_points.values())
-        leaders = [seat for seat, points in result.hand_points.items() if points == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        if winner is not None:  # a tied hand is void: played again, its points not kept
-            for seat, points in result.hand_points.items():
-                self.scores[seat] = self.scores[seat] + points
-            if match.hand_winner_mark:
-                marks = self.marks[winner]
-                marks[match.hand_winner_mark] = marks.get(match.hand_winner_mark, 0) + 1
-            self.match_position += 1
-        record = self._record
-        record.update(
-            contract=record.pop("contract"),
-            trump=deal.env["trump"],
-            tricks=list(deal.trick_log),
-            tricks_won={str(s): n for s, n in result.tricks.items()},
-            melds=[dict(m) for m in deal.meld_log],
-            hand_points={str(s): _number(v) for s, v in result.hand_points.items()},
-            hand_winner=winner,
-            replay=winner is None,
-            declarer=None,
-            auction=[],
-            scores={str(s): _number(v) for s, v in self.scores.items()},
-            marks={str(s): dict(m) for s, m in self.marks.items() if m},
-        )
-        self.deal_records.append(record)
-        if self.match_position >= self._schedule_length:
-            self._match_winner(match.hand_winner_mark)
-        self._deal_ended()
-        self.deals_completed += 1
-        step = 1 if self.rules.game.deal.next_dealer == "left" else -1
-        self.dealer = (self.dealer + step) % self.n
-        self.current = None
-        self._record = {}
-        self.last_result = result
-
-    def _match_winner(self, mark: str | None) -> None:
-        """After the last hand: most hands won (by the mark), else most points; a draw has no winner."""
-
-        def standing(seat: int) -> Any:
-            return self.marks[seat].get(mark, 0) if mark else self.scores[seat]
-
-        best = max(standing(s) for s in range(self.n))
-        leaders = [s for s in range(self.n) if standing(s) == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        self.result = GameResult(winner, "match", dict(self.scores), len(self.deal_records))
-
-    def _set_scores(self, deal: Deal) -> None:
-        """Scores a completed combo sets (e.g. every other player's back to 0), over the whole game."""
-        rules = [bid.set_scores for bid in deal.bids if bid.set_scores is not None]
-        if not rules:
-            return
-        assert deal.declarer is not None and deal.combo is not None
-        env = self.winning_env(deal.env)
-        env.update(declarer=env["players"][deal.declarer.seat], completed=True, combo=deal.combo)
-        for rule in rules:
-            for standing in rule.players(env):
-                self.scores[standing.seat] = standing.score = rule.to(env)
-        for player in deal.players:
-            player.score = self.scores[player.seat]
-
-    def _debts(self) -> dict[int, int]:
-        """Each player's debt marks before a deal (only those may fade after it)."""
-        scoring = self.rules.game.scoring
-        floor = scoring.floor if scoring is not None else None
-        if floor is None or floor.debt is None or not floor.debt_fades:
-            return {}
-        return {seat: marks.get(floor.debt, 0) for seat, marks in self.marks.items()}
-
-    def _fade_debts(self, before: dict[int, int]) -> None:
-        """After a deal, debt marks older than it wear off (``scoring.floor.debt_fades`` each)."""
-        scoring = self.rules.game.scoring
-        floor = scoring.floor if scoring is not None else None
-        if not before or floor is None or floor.debt is None:
-            return
-        for seat, count in before.items():
-            fading = min(count, floor.debt_fades)
-            if fading:
-                self.marks[seat][floor.debt] -= fading
-
-    def _after_deal(self, deal: Deal) -> None:
-        scoring = self.rules.game.scoring
-        if scoring is None:
-            return
-        env = deal.env
-        for rule in scoring.after_deal:
-            for player in rule.players(env):
-                env["player"] = player
-                points = rule.points(env)
-                player.score = floored(scoring, player.score + points, player.marks._counts)
-                self.scores[player.seat] = player.score
-
-    def _check_winner(self, deal: Deal, result: DealResult) -> None:
-        if result.instant_win and result.declarer is not None:
-            self.result = GameResult(result.declarer, "instant", dict(self.scores), len(self.deal_records))
-            return
-        winning = self.rules.game.winning
-        if winning is None:
-            return
-        env = self.winning_env(deal.env)
-        players = env["players"]
-        if result.declarer is not None and deal.combo is not None:
-            variant = winning.variants[self.variant]
-            declarer = players[result.declarer]
-            wins = variant.declarer_wins(
-                {**env, "declarer": declarer, "completed": result.completed, "combo": deal.combo}
-            )
-            if wins:
-                self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
-                return
-        if winning.anyone_wins is not None:
-            for standing in players:
-                if winning.anyone_wins({**env, "player": standing}):
-                    self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
-                    return
-
-    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The names winning expressions see: every player of the game, rounds completed."""
-        players = [_Standing(seat, self.scores[seat], self.marks[seat]) for seat in range(self.n)]
-        game = self.rules.game
-        return {
-            "suits": [s.id for s in game.deck.suits],
-            "ranks": list(game.deck.ranks),
-            "option": Options(self.options),
-            "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
-            "players": players,
-            "rounds_completed": self.deals_completed // self.n,
-            # Whether the deal just scored completes a round (deals that count towards rounds only).
-            "ends_round": deal_env is not None
-            and self._counts_towards_round(deal_env)
-            and (self.deals_completed + 1) % self.n == 0,
-            "_seating": Seating(players),  # type: ignore[arg-type]
-        }
-
-    def _counts_towards_round(self, deal_env: dict[str, Any]) -> bool:
-        auction = self.rules.game.auction
-        redealt = deal_env.get("declarer") is None and auction is not None
-        return not (redealt and auction.all_pass == "redeal_same_dealer")
-
-    def winning_target(self) -> Any:
-        """The winning score shown to players now (None when the variant has none)."""
-        winning = self.rules.game.winning
-        if winning is None or winning.variants[self.variant].target is None:
-            return None
-        return winning.variants[self.variant].target(self.winning_env())
-
-    def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
-        summary: dict[str, Any] = {"auction": [[seat, bid] for seat, bid in deal.auction_log]}
-        if result.declarer is None or deal.combo is None:
-            summary["declarer"] = None
-        else:
-            summary.update(
-                declarer=result.declarer,
-                combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
-                declarations={k: v.record() for k, v in deal.declarations.items()},
-                trump=deal.table.trump,
-                tricks=list(deal.trick_log),
-                tricks_won={str(s): n for s, n in result.tricks.items()},
-                completed=result.completed,
-                points=_number(result.points),
-            )
-        summary["scores"] = {str(s): _number(v) for s, v in self.scores.items()}
-        summary["marks"] = {str(s): dict(m) for s, m in self.marks.items() if m}
-        return summary
-
-
-@dataclass(eq=False)
-class _Standing:
-    """A player as the winning rules see them: over the whole game, not one deal."""
-
-    seat: int
-    score: Any
-    marks_counts: dict[str, int]
-
-    @property
-    def marks(self) -> Any:
-        return Marks(self.marks_counts)
-
-
-def _number(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else str(value)
-    return value
 
 
 def _answer_data(answer: Any) -> Any:

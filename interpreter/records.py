@@ -13,16 +13,15 @@ and :func:`resume` continues a saved game with live agents after its last decisi
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from interpreter import recordcheck
 from interpreter.decisions import Agent, IllegalDecision, Request, ScriptError, View
 from interpreter.game import MAX_DEALS, Game, Script
 from interpreter.gamestate import GameState
-from rulespec import load_ruleset
+from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 
 RECORD_FORMAT = "whist-rules/record"
@@ -30,10 +29,10 @@ RECORD_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
 
 
-def to_record(game: GameState, ruleset_ref: str) -> dict[str, Any]:
-    """The record of ``game`` so far (complete when the game has ended)."""
+def to_record(game: GameState, ruleset_ref: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``game`` so far (complete when the game has ended); ``extra``: keys a save adds."""
     result = game.result
-    return {
+    return (extra or {}) | {
         "format": RECORD_FORMAT,
         "format_version": RECORD_VERSION,
         "ruleset": ruleset_ref,
@@ -58,41 +57,30 @@ def to_record(game: GameState, ruleset_ref: str) -> dict[str, Any]:
 
 
 def write_record(record: dict[str, Any], path: Path) -> None:
-    """Write atomically: a crash mid-write leaves the previous file intact."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record, handle, ensure_ascii=False, indent=1)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    """Write atomically: a crash or a full disk mid-write leaves the previous file intact."""
+    write_atomically(path, json.dumps(record, ensure_ascii=False, indent=1))
 
 
 def read_record(path: Path) -> dict[str, Any]:
-    """Read and check a record file; raise :class:`RuleError` for people on any problem."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RuleError(f"{path}: cannot read record: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"{path}:{exc.lineno}:{exc.colno}: not a JSON record: {exc.msg}") from None
-    import jsonschema
-
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
-    if errors:
-        where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
-        raise RuleError(f"{path}: not a valid game record at {where}: {errors[0].message}")
+    """Read and check a record file (limits, schema); raise :class:`RuleError` for people on any problem."""
+    data = recordcheck.load_json(Path(path))
+    recordcheck.check_schema(Path(path), data)
     return data
 
 
-def saver(path: Path, ruleset_ref: str) -> Callable[[Game], None]:
-    """An ``on_decision`` callback that saves the game after every decision."""
+def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callable[[Game], None]:
+    """An ``on_decision`` callback that saves the game after every decision.
+
+    The save names its rule set relative to its own folder (so it resumes from anywhere), and
+    keeps the person's seat and a fingerprint of the rule set (to notice it changed).
+    """
+    extra: dict[str, Any] = {} if human_seat is None else {"human_seat": human_seat}
+    ref = recordcheck.portable_ref(ruleset_ref, Path(path))
 
     def save(game: Game) -> None:
-        write_record(to_record(game, ruleset_ref), path)
+        if "ruleset_digest" not in extra:
+            extra["ruleset_digest"] = recordcheck.ruleset_digest(game.rules)
+        write_record(to_record(game, ref, extra), path)
 
     return save
 
@@ -110,9 +98,13 @@ class _RecordEnded(Exception):
 
 
 def game_from_record(
-    record: dict[str, Any], agents: Sequence[Agent] | None = None, on_decision: Callable[[Game], None] | None = None
+    record: dict[str, Any],
+    agents: Sequence[Agent] | None = None,
+    on_decision: Callable[[Game], None] | None = None,
+    path: Path | None = None,
 ) -> Game:
-    rules = load_ruleset(record["ruleset"])
+    """The game of ``record`` (read from ``path``: its rule set is found from there and must fit)."""
+    rules = recordcheck.record_rules(record, path)
     players = int(record["players"])
     return Game(
         rules,
@@ -127,11 +119,12 @@ def game_from_record(
     )
 
 
-def state_from_record(record: dict[str, Any], decisions: int | None = None) -> GameState:
+def state_from_record(record: dict[str, Any], decisions: int | None = None, path: Path | None = None) -> GameState:
     """The position after the record's first ``decisions`` decisions (all by default), as a
-    :class:`GameState` to step on from; :func:`to_record` writes a state back as a record."""
+    :class:`GameState` to step on from (``path``: as for :func:`game_from_record`);
+    :func:`to_record` writes a state back as a record."""
     state = GameState(
-        load_ruleset(record["ruleset"]),
+        recordcheck.record_rules(record, path),
         int(record["players"]),
         seed=int(record["seed"]),
         options=dict(record.get("options") or {}),
@@ -153,17 +146,20 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None) -> G
     return state
 
 
-def replay(record: dict[str, Any]) -> list[str]:
+def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
     """Re-execute a record's decisions; the differences from the record (empty: identical)."""
-    game = game_from_record(record)
+    game = game_from_record(record, path=path)
     problems: list[str] = []
     try:
         game.run()
     except _RecordEnded as exc:
         if record.get("result") is not None:  # a finished game must answer everything itself
             problems.append(str(exc))
-    except Exception as exc:  # a record that does not fit the rules any more
-        problems.append(f"replay stopped: {exc}")
+    except (ScriptError, RuleError) as exc:  # a record that does not fit the rules any more
+        where = "" if str(exc).startswith("decision ") else f"decision {len(game.decisions) + 1}: "
+        problems.append(f"replay stopped: {where}{exc}")
+    except Exception as exc:  # an answer of a shape no request takes
+        problems.append(f"replay stopped at decision {len(game.decisions) + 1}: {type(exc).__name__}: {exc}")
     replayed = to_record(game, record["ruleset"])
     if not problems and not game.script.exhausted:
         problems.append(f"the record has {len(record['decisions']) - game.script.position} decisions left over")
@@ -176,7 +172,8 @@ def replay(record: dict[str, Any]) -> list[str]:
 def resume(path: Path, agents: Sequence[Agent], ruleset_ref: str | None = None) -> Game:
     """A game that replays the saved decisions, then asks ``agents``; it keeps saving to ``path``."""
     record = read_record(path)
-    return game_from_record(record, agents, saver(path, ruleset_ref or record["ruleset"]))
+    ref = ruleset_ref or recordcheck.absolute_ref(record["ruleset"], path)
+    return game_from_record(record, agents, saver(path, ref, record.get("human_seat")), path)
 
 
 def _differences(expected: Any, actual: Any, where: str, limit: int = 20) -> list[str]:

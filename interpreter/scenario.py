@@ -25,13 +25,47 @@ compared with ``expect``. This is how every rule is tested (``tests/scenarios/``
       points: 1
       scores: [0, 1, 0, 0]
 
-Plays not given in ``tricks`` are made by a fixed policy (the first legal card in hand
-order), and undecided choices take the first option, so a scenario may script only what
-matters; ``expect: {error: "..."}`` expects the deal to stop with an illegal decision.
+Every decision the engine asks for must be in the file: card plays in ``tricks``, every other
+answer in ``decisions``. A decision the file does not give stops the deal with an error that
+names it (its number among the deal's ``decisions`` or card plays, the seat, what was asked),
+so a scenario that forgot one cannot pass silently. A scenario that scripts only what matters
+says so::
+
+    fill: first-legal             # unscripted plays and choices: the first legal option; bids: pass
+
+``expect: {error: "..."}`` expects the deal to stop with an illegal (or missing) decision;
+``auction_order: [1, 2, 3, 0, 1]`` lists the seats of the auction in turn (a barred player
+passes without being asked but is listed).
+
+A whole game (several deals, game-level rules) puts the deals under ``deals``; each deal has
+its own ``hands`` (dealt from ``seed`` when left out), ``decisions``, ``tricks`` and ``expect``
+(checked after that deal; besides the keys above: ``dealer``, who dealt it, ``next_dealer``,
+and ``target``, the winning score after it). ``expect`` at the top is checked after the last
+deal: ``winner``, ``reason`` (``declarer``, ``anyone``, ``instant``, ``match``; null while the
+game goes on), ``scores``, ``marks``, ``deals`` (how many were played). The game must not end
+before the last deal listed. See interpreter/scenario_game.py::
+
+    ruleset: combo-whist
+    players: 4
+    dealer: 0
+    scores: [12, 0, 0, 0]          # before the first deal (optional), as are marks
+    fill: first-legal              # for every deal (optional)
+    deals:
+      - hands: {0: ..., 1: ..., 2: ..., 3: ...}
+        decisions: [{1: pass}, {2: pass}, {3: pass}, {0: pass}]
+        expect: {redeal: true, next_dealer: 0}
+      - hands: {...}
+        decisions: [...]
+        expect: {declarer: 1, completed: true, scores: [12, 13, 0, 0]}
+    expect: {winner: 1, reason: declarer, deals: 2}
+
+The keys a scenario may hold are listed in ``SCENARIO_KEYS``, ``DEAL_KEYS``, ``EXPECT_KEYS``
+and ``GAME_EXPECT_KEYS``; nothing else is accepted.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +73,29 @@ from interpreter.decisions import BidAnswer, Request, ScriptError, View
 from interpreter.game import Game, Script
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
+from rulespec.paths import rooted
 from rulespec.yamlsource import read_yaml
 
+SCENARIO_KEYS = (
+    "ruleset",
+    "players",
+    "dealer",
+    "seed",
+    "options",
+    "variant",
+    "scores",
+    "marks",
+    "rounds_completed",
+    "hand_number",
+    "fill",
+    "hands",
+    "stock",
+    "decisions",
+    "tricks",
+    "expect",
+    "deals",
+)
+DEAL_KEYS = ("hands", "stock", "decisions", "tricks", "expect", "fill")
 EXPECT_KEYS = (
     "error",
     "declarer",
@@ -62,11 +117,19 @@ EXPECT_KEYS = (
     "replay",
     "melds",
     "closed_from",
+    "auction_order",
+    "dealer",
+    "next_dealer",
+    "target",
 )
+GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
+FILL_POLICIES = ("first-legal",)
+# What a missing decision asked for, by the request's kind (the format strings are ours, never a file's).
+_ASKED = {"bid": "a bid or a pass", "choose": "a choice of {name}", "trick_taker": "who takes the trick"}
 
 
 class FirstLegal:
-    """The policy for plays and choices a scenario leaves open: the first option; pass."""
+    """The policy for plays and choices a scenario leaves open (``fill: first-legal``): the first option; pass."""
 
     def decide(self, request: Request, view: View) -> Any:
         if request.kind == "bid":
@@ -74,6 +137,39 @@ class FirstLegal:
         if request.count > 1:
             return list(request.options[: request.count])
         return request.options[0] if request.options else None
+
+
+@dataclass
+class Progress:
+    """The game a scenario plays, for its seats to report a missing decision (set once it exists)."""
+
+    game: Game | None = None
+
+
+class Strict:
+    """The seat of a scenario without ``fill``: any decision the file does not give is an error naming it."""
+
+    wants_view = False
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+
+    def decide(self, request: Request, view: View | None) -> Any:
+        game = self.progress.game
+        assert game is not None
+        deal = len(game.deal_records) + 1
+        # Numbered as the file counts them: card plays in ``tricks``, the rest in ``decisions``.
+        if request.kind == "play":
+            trick = len(game.current.trick_log) + 1 if game.current is not None else 0
+            missing = f"card play {game.script.play_position + 1} of deal {deal} (trick {trick})"
+            what = "a card to play"
+        else:
+            missing = f"decision {game.script.position + 1} of deal {deal}"
+            what = _ASKED.get(request.kind, "{kind} {name}").format(kind=request.kind, name=request.name).strip()
+        raise ScriptError(
+            f"{missing} is missing: seat {request.seat} was asked for {what} "
+            "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"
+        )
 
 
 def _cards(value: Any) -> list[str]:
@@ -114,49 +210,117 @@ def _seat_map(value: Any) -> dict[int, Any]:
     return {int(k): v for k, v in (value or {}).items()}
 
 
+SCHEMA_PATH = Path(__file__).parent / "scenario.schema.json"
+
+
 def load_scenario(path: Path) -> dict[str, Any]:
-    data = read_yaml(Path(path)).data
-    if not isinstance(data, dict) or "hands" not in data:
-        raise RuleError(f"{path}: a scenario needs at least 'ruleset', 'players' and 'hands'")
+    """Read a scenario file and check its shape (``scenario.schema.json``, then the keys this reader
+    knows), located at the value."""
+    import json
+
+    import jsonschema
+
+    doc = read_yaml(Path(path))
+    data = doc.data
+    if not isinstance(data, dict) or ("hands" not in data and "deals" not in data):
+        raise RuleError(f"{path}: a scenario needs 'ruleset', 'players' and 'hands' (one deal) or 'deals' (a game)")
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    if errors:
+        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}")
+    unknown = [str(k) for k in data if k not in SCENARIO_KEYS]
+    if unknown:
+        known = ", ".join(SCENARIO_KEYS)
+        raise doc.error([unknown[0]], f"unknown scenario key(s): {', '.join(unknown)}", f"known: {known}")
+    if "hands" in data and "deals" in data:
+        raise doc.error(["deals"], "a scenario has either 'hands' (one deal) or 'deals' (a game), not both")
+    for number, deal in enumerate(data.get("deals") or [], 1):
+        unknown = [str(k) for k in deal if k not in DEAL_KEYS]
+        if unknown:
+            raise doc.error(
+                ["deals", number - 1, unknown[0]],
+                f"deal {number}: unknown key(s): {', '.join(unknown)}",
+                f"known: {', '.join(DEAL_KEYS)}",
+            )
     return data
 
 
-def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
-    """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
-    ref = str(data.get("ruleset", "combo-whist"))
-    if base_dir is not None and (ref.startswith(".") or "/" in ref):
-        ref = str((base_dir / ref).resolve())
-    rules = load_ruleset(ref)
-    players = int(data.get("players", 4))
-    script = Script(
-        decisions=[_decision(e) for e in data.get("decisions") or []],
-        plays=[card for trick in data.get("tricks") or [] for card in _cards(trick)],
+def _fill(value: Any) -> bool:
+    if value is None:
+        return False
+    if value not in FILL_POLICIES:
+        raise RuleError(f"fill: {value!r} is not a policy (known: {', '.join(FILL_POLICIES)})")
+    return True
+
+
+def make_script(deal: dict[str, Any]) -> Script:
+    """One deal's decisions and card plays, in the order the engine asks for them."""
+    return Script(
+        decisions=[_decision(e) for e in deal.get("decisions") or []],
+        plays=[card for trick in deal.get("tricks") or [] for card in _cards(trick)],
     )
+
+
+def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, Any]]) -> tuple[Game, Progress]:
+    """The game a scenario plays: its rule set, seats (filling or strict), scores and marks before it."""
+    ref = str(data.get("ruleset", "combo-whist"))
+    if base_dir is None:
+        rules = load_ruleset(ref)
+    else:  # a path in the scenario stays under its folder (rulespec.paths)
+        with rooted(base_dir):
+            rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
+    players = int(data.get("players", 4))
+    progress = Progress()
+    agents = [Strict(progress) for _ in range(players)]  # each deal says whether it fills
     game = Game(
         rules,
-        [FirstLegal() for _ in range(players)],
+        agents,
         seed=int(data.get("seed", 0)),
         options=dict(data.get("options") or {}),
         variant=data.get("variant"),
-        script=script,
         first_dealer=int(data.get("dealer", 0)),
     )
+    progress.game = game
     for seat, score in _seat_map(data.get("scores")).items():
         game.scores[seat] = score
     for seat, marks in _seat_map(data.get("marks")).items():
         game.marks[seat] = dict(marks)
     game.deals_completed = int(data.get("rounds_completed", 0)) * players
-    game.deal_hands = [{seat: _cards(cards) for seat, cards in _seat_map(data["hands"]).items()}]
-    if data.get("stock") is not None:
-        game.deal_stocks = [_cards(data["stock"])]
+    if any(d.get("hands") is not None for d in deals):
+        hands = [{seat: _cards(cards) for seat, cards in _seat_map(d.get("hands")).items()} or None for d in deals]
+        game.deal_hands = hands  # type: ignore[assignment]
+    if any(d.get("stock") is not None for d in deals):
+        game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]  # type: ignore[misc]
     game.match_position = int(data.get("hand_number", 1)) - 1
-    outcome: dict[str, Any] = {}
+    return game, progress
+
+
+def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fill: bool) -> tuple[dict[str, Any], bool]:
+    """Play the game's next deal from ``deal``'s script; its outcome, and whether the script was used up."""
+    game.script = make_script(deal)
+    game.agents = [FirstLegal() if fill else Strict(progress) for _ in game.agents]
+    dealer = game.dealer
     try:
         game.play_deal()
     except ScriptError as exc:
-        outcome["error"] = str(exc)
-        return outcome, game
-    record = game.deal_records[-1]
+        game.current = None
+        return {"error": str(exc)}, True
+    outcome = deal_outcome(game, game.deal_records[-1])
+    outcome.update(dealer=dealer, next_dealer=game.dealer, target=_number(game.winning_target()))
+    return outcome, game.script.exhausted
+
+
+def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
+    """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
+    game, progress = new_game(data, base_dir, [data])
+    outcome, _ = play_scripted_deal(game, progress, data, _fill(data.get("fill")))
+    return outcome, game
+
+
+def deal_outcome(game: Game, record: dict[str, Any]) -> dict[str, Any]:
+    """What a deal's ``expect`` can ask about, from the deal's record and the game after it."""
+    players = game.n
+    outcome: dict[str, Any] = {"auction_order": [seat for seat, _ in record.get("auction", [])]}
     if "contract" in record:  # a hand of a match
         outcome.update(
             contract=record["contract"],
@@ -173,7 +337,7 @@ def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[di
             winner=game.result.winner if game.result else None,
             reason=game.result.reason if game.result else None,
         )
-        return outcome, game
+        return outcome
     outcome["redeal"] = record["declarer"] is None
     outcome["declarer"] = record["declarer"]
     outcome["scores"] = [game.scores[s] for s in range(players)]
@@ -192,19 +356,17 @@ def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[di
         outcome.update(winner=game.result.winner, reason=game.result.reason)
     else:
         outcome.update(winner=None, reason=None)
-    return outcome, game
+    return outcome
 
 
-def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[str]:
-    """The differences between a scenario's ``expect`` and what the engine did (empty: passes)."""
-    expect = data.get("expect") or {}
-    unknown = [k for k in expect if k not in EXPECT_KEYS]
+def compare(expect: dict[str, Any], outcome: dict[str, Any], known: tuple[str, ...] = EXPECT_KEYS) -> list[str]:
+    """The differences between ``expect`` and an outcome (empty: as expected)."""
+    unknown = [str(k) for k in expect if k not in known]
     if unknown:
-        return [f"unknown expect key(s): {', '.join(unknown)} (known: {', '.join(EXPECT_KEYS)})"]
-    outcome, game = run_scenario(data, base_dir)
-    problems = []
+        return [f"unknown expect key(s): {', '.join(unknown)} (known: {', '.join(known)})"]
     if "error" in outcome and "error" not in expect:
         return [f"the deal stopped: {outcome['error']}"]
+    problems = []
     for key, wanted in expect.items():
         got = outcome.get(key)
         if key == "error":
@@ -226,7 +388,29 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
                     problems.append(f"declaration {name}: expected {value!r}, got {actual!r}")
         elif got != wanted:
             problems.append(f"{key}: expected {wanted!r}, got {got!r}")
+    return problems
+
+
+def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[str]:
+    """The differences between a scenario's ``expect`` and what the engine did (empty: passes)."""
+    if "deals" in data:
+        from interpreter.scenario_game import check_game_scenario
+
+        return check_game_scenario(data, base_dir)
+    expect = data.get("expect") or {}
+    if [k for k in expect if k not in EXPECT_KEYS]:
+        return compare(expect, {})
+    outcome, game = run_scenario(data, base_dir)
+    problems = compare(expect, outcome)
     if not problems and "error" not in expect and not game.script.exhausted:
         left = len(game.script.decisions) - game.script.position
         problems.append(f"{left} scripted decision(s) were never asked for")
     return problems
+
+
+def _number(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    return value

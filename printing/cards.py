@@ -23,6 +23,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.backs import BackPainter
 from printing.facts import BidFace, bid_face, optional_label, ruleset_title, select_bids
 from printing.fitting import Fit, fit_paragraph, paragraph_style, sizes
 from printing.fonts import FontSet, load_fonts
@@ -55,6 +56,8 @@ MAX_STACKED_WORTHS = 3
 LABEL_MAX_SHARE = 0.55
 #: The facts block takes at most this share of the card's height.
 FIELDS_MAX_SHARE = 0.32
+#: Facts whose values are bid names (never hyphenated).
+NAME_FACTS = frozenset({"incompatibility"})
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,8 @@ class CardPainter:
         canvas.setFillColor(color)
         canvas.rect(-bleed, -bleed, STRIP + bleed, CARD_HEIGHT + 2 * bleed, stroke=0, fill=1)
         canvas.setFillColor(white)
+        if face.worth is None:  # no rank applies: the bid type takes the whole strip
+            return CARD_HEIGHT - SAFE
         centre = STRIP / 2
         label = self._check(face.worth_label.upper(), "the worth label", face, self.fonts.bold)
         label_size = self._size_to_width(label, self.fonts.bold, 5.0, STRIP - 1.5 * MM)
@@ -219,9 +224,9 @@ class CardPainter:
         for label, fact in zip(labels, face.fields, strict=True):
             value = self._check(fact.value, f"the {fact.key}", face, self.fonts.regular)
             label_fit = fit_paragraph(label, self._style(self.fonts.bold), label_width, 100, size, size)
-            value_fit = fit_paragraph(
-                value, self._style(self.fonts.regular), CONTENT_WIDTH - label_width, 100, size, size
-            )
+            names = fact.key in NAME_FACTS  # bid names break between words, never inside one
+            value_style = self._style(self.fonts.regular, hyphenate=not names)
+            value_fit = fit_paragraph(value, value_style, CONTENT_WIDTH - label_width, 100, size, size)
             if label_fit is None or value_fit is None:
                 return None
             rows.append((label_fit, value_fit, label_width))
@@ -269,11 +274,15 @@ def write_cards(
     paper: str = "a4",
     bleed: float | None = None,
     cut_marks: bool | None = None,
+    backs: bool = False,
+    flip: str = "long",
 ) -> CardsResult:
     """The card PDF: ``copies`` of every chosen bid's card, set after set.
 
     ``bleed`` (mm) given: one card per page with TrimBox and BleedBox, crop marks only when
     ``cut_marks``. Otherwise home sheets of ``paper``, with cut marks unless ``cut_marks`` is False.
+    ``backs``: a page of card backs after each page, placed for a duplex printer that turns the
+    paper over on its ``flip`` edge (``long`` or ``short``; see :mod:`printing.backs`).
     """
     fonts = load_fonts()
     faces = card_faces(rules, texts, bid_ids)
@@ -286,6 +295,7 @@ def write_cards(
     canvas.setSubject(rules.id)
     jobs = [(face, copy) for copy in range(1, copies + 1) for face in faces]
     result = CardsResult(b"", 0)
+    back = BackPainter(fonts, title) if backs else None
     if bleed is not None:
         page = BleedPage(bleed * MM, bool(cut_marks))
         canvas.setPageSize(page.size)
@@ -296,6 +306,11 @@ def write_cards(
             _draw_segments(canvas, page.crop_marks(), MARK_COLOR, 0.3)
             canvas.showPage()
             result.pages += 1
+            if back is not None:  # one card per page: its back is centred whatever the flip
+                back.draw(canvas, *page.origin, bleed=page.bleed, upside_down=flip == "short")
+                _draw_segments(canvas, page.crop_marks(), MARK_COLOR, 0.3)
+                canvas.showPage()
+                result.pages += 1
     else:
         sheet = sheet_for(paper)
         result.sheet = sheet
@@ -309,6 +324,10 @@ def write_cards(
                 _draw_segments(canvas, sheet.cut_marks(len(chunk)), MARK_COLOR, 0.3)
             canvas.showPage()
             result.pages += 1
+            if back is not None:
+                back.sheet(canvas, sheet, len(chunk), flip)
+                canvas.showPage()
+                result.pages += 1
     canvas.save()
     result.pdf = buffer.getvalue()
     return result

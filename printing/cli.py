@@ -14,8 +14,10 @@ from typing import Any, NoReturn
 import click
 
 from rulespec import RuleError, load_ruleset
-from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.atomic import write_atomically
+from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
 from rulespec.model import RuleSet
+from whist.cliargs import FiniteFloatRange, check_output_folder, check_suffix
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -26,7 +28,7 @@ def _fail(message: str) -> NoReturn:
 
 
 def _language(lang: str | None) -> str:
-    chosen = lang or default_language()
+    chosen = language_code(lang) if lang else default_language()  # --lang sv_SE as LANG=sv_SE.UTF-8
     if chosen not in available_languages():
         raise click.BadParameter(
             f"unknown language '{chosen}' (available: {', '.join(available_languages())})", param_hint="--lang"
@@ -38,7 +40,9 @@ def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
     language = _language(lang)
     try:
         rules = load_ruleset(ruleset)
-        return rules, load_texts(rules, language)
+        texts = load_texts(rules, language)
+        texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
+        return rules, texts
     except RuleError as exc:
         _fail(str(exc))
 
@@ -83,13 +87,21 @@ def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
 )
 @click.option(
     "--bleed",
-    type=click.FloatRange(0, 20),
+    type=FiniteFloatRange(0, 20),
     default=None,
     metavar="MM",
     help="One card per page with this bleed (mm), TrimBox and BleedBox, for print shops.",
 )
+@click.option("--backs", is_flag=True, help="A page of card backs after each page, for double-sided printing.")
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="With --backs: the edge your printer turns the paper over on.",
+)
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default=None, help="Default: from -o's suffix.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True, help="Resolution of PNGs.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="Resolution of PNGs.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
 def cards_command(
     ruleset: str,
@@ -99,14 +111,23 @@ def cards_command(
     bids: tuple[str, ...],
     cut_marks: bool | None,
     bleed: float | None,
+    backs: bool,
+    flip: str,
     fmt: str | None,
     dpi: int,
     output: Path,
 ) -> None:
-    """Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page)."""
+    """Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page).
+
+    \b
+    Example:
+      whist cards combo-whist --lang sv -o cards.pdf
+    """
     from printing.cards import write_cards
     from printing.facts import select_bids
 
+    fmt = check_suffix(output, {".pdf": "pdf", ".png": "png"}, fmt)
+    check_output_folder(output, "-o")
     rules, texts = _load(ruleset, lang)
     ids = _bid_ids(bids)
     try:
@@ -114,15 +135,14 @@ def cards_command(
     except RuleError as exc:
         hint = f" ({exc.hint})" if exc.hint else ""
         raise click.BadParameter(f"{exc.message}{hint}", param_hint="--bids") from None
-    fmt = fmt or ("png" if output.suffix.lower() == ".png" else "pdf")
     try:
-        result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks)
+        result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks, backs, flip)
         if fmt == "png":
             from printing.preview import write_pngs
 
             written = write_pngs(result.pdf, output, dpi)
         else:
-            output.write_bytes(result.pdf)
+            write_atomically(output, result.pdf)
             written = [output]
     except RuleError as exc:
         _fail(str(exc))
@@ -150,14 +170,20 @@ def cards_command(
     help="Output file (Markdown and HTML: standard output when left out).",
 )
 def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, output: Path | None) -> None:
-    """Write the rules reference of RULESET: the general rules and the bid tables."""
+    """Write the rules reference of RULESET: the general rules and the bid tables.
+
+    \b
+    Example:
+      whist rules combo-whist --paper letter -o rules.pdf
+    """
     from printing.reference import build_reference, to_html, to_markdown
 
+    if output is not None:
+        suffixes = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+        fmt = check_suffix(output, suffixes, fmt)
+        check_output_folder(output, "-o")
     if fmt is None:
-        suffix = output.suffix.lower().lstrip(".") if output else ""
-        fmt = {"md": "md", "markdown": "md", "html": "html", "htm": "html", "pdf": "pdf"}.get(suffix)
-        if fmt is None:
-            raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
+        raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
     if fmt == "pdf" and output is None:
         raise click.UsageError("a PDF needs an output file: -o FILE.pdf")
     rules, texts = _load(ruleset, lang)
@@ -171,14 +197,12 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
             data = to_markdown(ref) if fmt == "md" else to_html(ref)
         if output is None:
             click.echo(data, nl=False)
-        elif isinstance(data, bytes):
-            output.write_bytes(data)
         else:
-            output.write_text(data, encoding="utf-8")
+            write_atomically(output, data)
     except RuleError as exc:
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
+        _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
     _note_missing(texts)
     if output is not None:
         click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")

@@ -15,6 +15,8 @@ from typing import Any
 from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
+from rulespec.ordering import by_rank
+from rulespec.placeholders import fill
 from whist.tables import incompatibility_text, number_text, tricks_text
 from whist.tables import score_text as plain_score_text
 
@@ -40,14 +42,14 @@ def optional_label(texts: Texts, name: str, default: str, **values: Any) -> str:
     """A label, or ``default`` (filled the same way) when no language has it, never the bare key."""
     if has_text(texts, f"labels.{name}"):
         return texts.label(name, **values)
-    return default.format(**values) if values else default
+    return fill(default, values)
 
 
 def bid_text(texts: Texts, bid_id: str, field_name: str = "rules") -> str | None:
     """A bid's ``rules`` or ``short`` text with its numbers filled in, or None when it has none."""
     if not has_text(texts, f"bids.{bid_id}.{field_name}"):
         return None
-    return " ".join(texts.bid_text(bid_id, field_name).split())
+    return display_number(" ".join(texts.bid_text(bid_id, field_name).split()))
 
 
 def display_number(text: str) -> str:
@@ -106,7 +108,7 @@ class BidFace:
     kind: str
     kind_label: str
     worth_label: str
-    worth: str
+    worth: str | None  # None: no rank applies (a game without an auction)
     worth_values: tuple[str, ...] | None  # several possible worths, low to high
     or_word: str
     name: str
@@ -116,13 +118,20 @@ class BidFace:
 
 
 def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
-    """Score, trump and tricks of a standard bid; priority and incompatibility of a special one."""
+    """Score, trump and tricks of a standard bid; priority and incompatibility of a special one.
+
+    A fact that does not apply in the game is left out rather than printed as "—" or "no" on
+    every card: the score of a bid that scores nothing itself (points come from the hand's own
+    rules, as in Christmas Whist), and trump when no bid of the rule set has one.
+    """
     if bid.kind == "standard":
-        return (
-            Field("score", texts.label("score"), score_text(bid, texts)),
-            Field("trump", texts.label("trump"), trump_text(bid, texts)),
-            Field("tricks", texts.label("tricks"), tricks_text(bid, texts)),
-        )
+        fields = []
+        if bid.score is not None:
+            fields.append(Field("score", texts.label("score"), score_text(bid, texts)))
+        if any(b.has_trump for b in rules.bids.values()):
+            fields.append(Field("trump", texts.label("trump"), trump_text(bid, texts)))
+        fields.append(Field("tricks", texts.label("tricks"), tricks_text(bid, texts)))
+        return tuple(fields)
     return (
         Field("priority", texts.label("priority"), priority_text(bid, texts)),
         Field("incompatibility", texts.label("incompatibility"), incompatibility_text(bid, rules, texts)),
@@ -136,8 +145,8 @@ def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
         kind=bid.kind,
         kind_label=texts.label(f"{bid.kind}_bid"),
         worth_label=texts.label("worth"),
-        worth=worth_text(bid, texts),
-        worth_values=tuple(values) if values else None,
+        worth=worth_text(bid, texts) if rules.game.auction is not None else None,  # ranks order an auction
+        worth_values=tuple(values) if values and rules.game.auction is not None else None,
         or_word=texts.label("or"),
         name=texts.bid_name(bid.id),
         rules=bid_text(texts, bid.id, "rules"),
@@ -147,9 +156,9 @@ def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
 
 
 def select_bids(rules: RuleSet, ids: Iterable[str] | None = None) -> list[Bid]:
-    """The bids to print: all (standard first, then special), or ``ids`` in the order given."""
+    """The bids to print: all (standard first, then special, each by rank), or ``ids`` in the order given."""
     if not ids:
-        return rules.standard_bids + rules.special_bids
+        return by_rank(rules.standard_bids) + by_rank(rules.special_bids)
     chosen: list[Bid] = []
     for bid_id in ids:
         if bid_id not in rules.bids:

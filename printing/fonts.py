@@ -3,7 +3,8 @@
 The font is DejaVu Sans: it has the card suits (♠ ♥ ♦ ♣), the Swedish letters and the rest
 of Latin, Greek and Cyrillic. Its files are not copied into this repository; they come from
 a pip package that ships them (see :data:`SOURCES`; ``matplotlib`` is a dependency of this
-project only for that reason, and is never imported).
+project only for that reason, and is never imported; the README says why no lighter package
+was chosen).
 
 A PDF library given a character its font lacks may draw nothing at all, so every text is
 checked against the font's character map before it is drawn (:meth:`FontSet.check`): a

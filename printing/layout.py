@@ -21,8 +21,11 @@ MM = mm
 CARD_WIDTH = 63.5 * MM
 CARD_HEIGHT = 88.9 * MM
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
-#: Smallest margin kept around the grid of a home sheet (printers cannot print to the edge).
-MIN_MARGIN = 5 * MM
+#: Nothing is printed nearer the paper's edge than this: home printers clip 4–6 mm, so marks
+#: and cards alike stay inside (on Letter, 3 rows of cards leave 6.35 mm above and below).
+SAFE_MARGIN = 6 * MM
+#: Smallest margin kept around the grid of a home sheet.
+MIN_MARGIN = SAFE_MARGIN
 #: Cut marks: the gap between the grid (or the bleed) and a mark, and a mark's longest length.
 MARK_GAP = 1.5 * MM
 MARK_LENGTH = 5 * MM
@@ -77,8 +80,8 @@ class Sheet:
         used_rows = -(-count // self.columns)
         left, bottom = self.grid_left, self.grid_bottom + (self.rows - used_rows) * CARD_HEIGHT
         right, top = left + used_columns * CARD_WIDTH, self.grid_bottom + self.rows * CARD_HEIGHT
-        horizontal = min(MARK_LENGTH, self.grid_left - MARK_GAP - 3 * MM)
-        vertical = min(MARK_LENGTH, self.grid_bottom - MARK_GAP - 3 * MM)
+        horizontal = min(MARK_LENGTH, self.grid_left - MARK_GAP - SAFE_MARGIN)
+        vertical = min(MARK_LENGTH, self.grid_bottom - MARK_GAP - SAFE_MARGIN)
         marks: list[Segment] = []
         if vertical > 1 * MM:
             for column in range(used_columns + 1):

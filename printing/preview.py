@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from rulespec.atomic import write_atomically
+
 #: Default resolution of previews.
 DEFAULT_DPI = 150
 
@@ -20,7 +22,8 @@ def render_pages(pdf: bytes, dpi: int = DEFAULT_DPI) -> list[bytes]:
             page = document[index]
             bitmap = page.render(scale=dpi / 72, may_draw_forms=False)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", optimize=True)
+            # dpi= writes the pHYs chunk, so that viewers and printers show the page at its size
+            bitmap.to_pil().save(buffer, format="PNG", optimize=True, dpi=(dpi, dpi))
             images.append(buffer.getvalue())
             page.close()
         return images
@@ -43,5 +46,5 @@ def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
     images = render_pages(pdf, dpi)
     paths = png_paths(output, len(images))
     for path, image in zip(paths, images, strict=True):
-        path.write_bytes(image)
+        write_atomically(path, image)
     return paths

@@ -11,7 +11,6 @@ worth, priority, incompatibility and rules for special bids.
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 
 from printing.facts import (
@@ -26,6 +25,9 @@ from printing.facts import (
 )
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
+from rulespec.ordering import by_rank
+from whist.markdown import block as md_block
+from whist.markdown import inline as md_inline
 from whist.tables import incompatibility_text, tricks_text
 
 FORMATS = ("md", "html", "pdf")
@@ -102,7 +104,7 @@ def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
 
 
 def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
-    bids = rules.standard_bids if kind == "standard" else rules.special_bids
+    bids = by_rank(rules.standard_bids if kind == "standard" else rules.special_bids)
     columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
     title = texts.label(f"{kind}_bids")
     if rules.game.auction is None:
@@ -141,11 +143,8 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
 
 # --- Markdown ----------------------------------------------------------------------------
 
-_MD_SPECIAL = re.compile(r"([\\`*_|<\[\]])")
-
-
 def _md(text: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    return md_inline(text)
 
 
 #: Alignment of table columns (Markdown and HTML): numbers right, yes/no centred.
@@ -160,7 +159,7 @@ def to_markdown(ref: Reference) -> str:
     if ref.sections:
         out += [f"## {_md(ref.general_title)}", ""]
         for section in ref.sections:
-            out += [f"### {_md(section.heading)}", "", _md(section.text), ""]
+            out += [f"### {_md(section.heading)}", "", md_block(section.text), ""]
     for table in ref.tables:
         out += [f"## {_md(table.title)}", ""]
         out.append("| " + " | ".join(_md(h) for h in table.headings) + " |")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -32,6 +34,29 @@ _MAX_WIDTHS = {
 }
 CELL_PADDING = 4
 _ALIGN = {"worth": TA_RIGHT, "score": TA_RIGHT, "priority": TA_RIGHT, "trump": TA_CENTER}
+
+
+#: Fewest rows of a bid table left alone on a page at either side of a page break.
+MIN_ROWS_AT_BREAK = 3
+
+
+class KeptTable(Table):
+    """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
+    side of the break (a row or two alone at the top of the last page looks like a mistake)."""
+
+    def split(self, availWidth: float, availHeight: float) -> list:  # noqa: N803 - ReportLab's names
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        header = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+        body = len(self._cellvalues) - header
+        first = len(parts[0]._cellvalues) - header
+        if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
+            return parts
+        keep = min(first, body - MIN_ROWS_AT_BREAK)
+        if keep < MIN_ROWS_AT_BREAK:
+            return []  # the whole table goes to the next page
+        return super().split(availWidth, sum(self._rowHeights[: header + keep]) + 0.01)
 
 
 class _Builder:
@@ -103,7 +128,7 @@ class _Builder:
                 cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
             rows.append(cells)
         color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
-        result = Table(rows, colWidths=widths, repeatRows=1)
+        result = KeptTable(rows, colWidths=widths, repeatRows=1)
         result.setStyle(
             TableStyle(
                 [
@@ -124,6 +149,11 @@ class _Builder:
 
 def reference_pdf(ref: Reference, paper: str = "a4") -> bytes:
     """The reference as PDF bytes (the same input gives the same bytes)."""
+    return build_pdf(ref, paper)
+
+
+def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], None] | None = None) -> bytes:
+    """:func:`reference_pdf`, telling ``placed`` each flowable drawn and its page (for tests)."""
     fonts = load_fonts()
     builder = _Builder(ref, fonts)
     footer = fonts.check(ref.title, f"the footer ({ref.language})")
@@ -149,5 +179,7 @@ def reference_pdf(ref: Reference, paper: str = "a4") -> bytes:
         canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN / 2, str(document.page))
         canvas.restoreState()
 
+    if placed is not None:
+        doc.afterFlowable = lambda flowable: placed(flowable, doc.page)
     doc.build(builder.story(doc.width), onFirstPage=page_footer, onLaterPages=page_footer)
     return buffer.getvalue()

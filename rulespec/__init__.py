@@ -19,10 +19,14 @@ from rulespec.model import Bid, RuleSet
 __all__ = ["BUNDLED_DIR", "Bid", "Position", "RuleError", "RuleErrors", "RuleSet", "bundled_names", "load_ruleset"]
 
 
-def load_ruleset(ref: str | Path) -> RuleSet:
-    """Load, validate and compile a rule set; raise :class:`RuleError` on any problem."""
+def load_ruleset(ref: str | Path, relative_to: Path | None = None, named_in: str | None = None) -> RuleSet:
+    """Load, validate and compile a rule set; raise :class:`RuleError` on any problem.
+
+    ``named_in``: the file (a record, a scenario) that named ``ref``, whose folder ``relative_to``
+    a relative path is read from; such a path follows the policy of :mod:`rulespec.paths`.
+    """
     try:
-        merged = load_merged(str(ref))
+        merged = load_merged(str(ref), relative_to, named_in=named_in)
         return Builder(merged).build()
     except RecursionError:
         raise RuleError(f"{ref}: rule set is nested too deeply") from None

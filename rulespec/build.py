@@ -7,6 +7,7 @@ reports every broken place of a file in one run.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from rulespec import model as M
 from rulespec import scopes
 from rulespec import types as T
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
-from rulespec.compiler import CompileError, EvaluationError, Expression, Scope, Vocabulary, compile_expression
+from rulespec.compiler import CompileError, EvaluationError, Expression, Origin, Scope, Vocabulary, compile_expression
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
 from rulespec.loader import Key, Merged
@@ -86,13 +87,38 @@ class Builder:
             value = default
             key = ()
         try:
-            return compile_expression(value, Scope(names, self.vocab, self.params), expected)
+            compiled = compile_expression(value, Scope(names, self.vocab, self.params), expected)
+            if key and not compiled.is_constant:  # where its run-time errors point
+                located = self.m.error(key, "")
+                if located.position is not None:
+                    compiled = dataclasses.replace(compiled, origin=Origin(located.position, located.source_line))
+            return compiled
         except (ExpressionSyntaxError, CompileError) as exc:
             if key == ():
                 raise AssertionError(f"built-in default {default!r} does not compile: {exc}") from exc
+            if isinstance(exc, CompileError) and exc.param and self._fail_at_param(key, exc):
+                return None
+            word = isinstance(value, str) and value.strip().isidentifier()
+            # ``worth: one``: a word where a number goes (unless it is close to a name: then a typo of it)
+            if expected == T.NUMBER and word and exc.message.startswith("unknown name") and not exc.hint:
+                self.fail(key, f"expected a number, got '{str(value).strip()}'", "write the number in digits, e.g. 1")
+                return None
             offset = exc.offset if isinstance(value, str) else None
             self.fail(key, exc.message, exc.hint, offset)
             return None
+
+    def _fail_at_param(self, used: Key, exc: CompileError) -> bool:
+        """A param of the wrong type is reported where it is defined (the bid's, else the game's)."""
+        name = str(exc.param)
+        places = [("bids", used[1], "params", name)] if used[:1] == ("bids",) and len(used) > 1 else []
+        for key in [*places, ("game", "params", name)]:
+            value = self.m.get(key)
+            if value is not None:
+                where = ".".join(str(part) for part in used)
+                wanted = exc.message.split(",")[0].removeprefix("expected ")
+                self.fail(key, f"param '{name}' is {value!r}, but {where} uses it as {wanted}", f"write {wanted} here")
+                return True
+        return False
 
     def expr_of(self, key: Key, names: Mapping[str, T.Type], allowed: tuple[T.Type, ...]) -> Expression | None:
         """Compile an expression whose type must be one of ``allowed`` (e.g. a player or a list)."""

@@ -23,8 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from rulespec import types as T
-from rulespec.errors import RuleError, did_you_mean
+from rulespec.errors import Position, RuleError, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
+from rulespec.numbers import out_of_range
 
 Env = dict[str, Any]
 Fn = Callable[[Env], Any]
@@ -39,15 +40,38 @@ _STEPS = "_walk_steps"  # the env key counting them during one evaluation
 class CompileError(Exception):
     """A load-time error at character ``offset`` of an expression."""
 
-    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+    def __init__(self, message: str, offset: int, hint: str | None = None, param: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
         self.hint = hint
+        self.param = param  # the param whose value has the wrong type: the mistake is where it is defined
 
 
 class EvaluationError(RuleError):
-    """A run-time failure of a well-typed expression (e.g. division by zero)."""
+    """A run-time failure of a well-typed expression (e.g. division by zero).
+
+    Raised without a position by the closures; :meth:`Expression.__call__` adds the place of
+    the expression in its rule file, and the engine adds when it happened (:meth:`during`).
+    """
+
+    def located(self, origin: Origin) -> EvaluationError:
+        """This error at ``origin`` (the expression's place in its rule file)."""
+        return EvaluationError(self.message, origin.position, self.hint, origin.source_line)
+
+    def during(self, when: str) -> EvaluationError:
+        """This error, saying when it happened (``deal 3, decision 41``); once."""
+        if "(during " in self.message:
+            return self
+        return EvaluationError(f"{self.message} (during {when})", self.position, self.hint, self.source_line)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an expression is written: for locating its run-time errors."""
+
+    position: Position
+    source_line: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +124,7 @@ class Expression:
     # The names of the environment it may read: a superset (a predicate's element name that
     # shadows a name of the scope counts too). A value that reads only what a cache key holds may be kept.
     reads: frozenset[str] = frozenset()
+    origin: Origin | None = field(default=None, compare=False)  # set by the rule set's builder
 
     def __call__(self, env: Env) -> Any:
         constant = self.constant
@@ -107,9 +132,13 @@ class Expression:
             return constant
         if _STEPS in env:  # pragma: no cover - an evaluation inside another
             return self.evaluate(env)
-        env[_STEPS] = 0
+        env[_STEPS] = 0  # every evaluation gets its own step budget
         try:
             return self.evaluate(env)
+        except EvaluationError as exc:
+            if exc.position is None and self.origin is not None:
+                raise exc.located(self.origin) from None
+            raise
         finally:
             env.pop(_STEPS, None)
 
@@ -211,6 +240,19 @@ def _checked(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any
     return run
 
 
+def _bounded(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """Arithmetic whose result stays within :data:`rulespec.numbers.MAX_NUMBER`."""
+
+    def run(a: Any, b: Any) -> Any:
+        result = function(a, b)
+        problem = out_of_range(result)
+        if problem is not None:
+            raise EvaluationError(f"{problem}: {op} gives too large a number")
+        return result
+
+    return run
+
+
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: _normalize(a + b),
     "-": lambda a, b: _normalize(a - b),
@@ -227,7 +269,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt,
     ">=": operator.ge,
 }
-_ARITH = {op: _checked(op, f) for op, f in _ARITH.items()}
+_ARITH = {op: _bounded(op, _checked(op, f)) for op, f in _ARITH.items()}
 _COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
 
 
@@ -327,6 +369,9 @@ class _Compiler:
     # -- literals and names
 
     def _number(self, node: Node, names) -> _Result:
+        problem = out_of_range(node.value)
+        if problem is not None:
+            raise CompileError(problem, node.offset)
         return _const(node.value, T.NUMBER)
 
     def _bool(self, node: Node, names) -> _Result:
@@ -390,9 +435,16 @@ class _Compiler:
     def _arith(self, node: Node, names) -> _Result:
         left = self._expect(node.children[0], names, T.NUMBER)
         right = self._expect(node.children[1], names, T.NUMBER)
-        op = _ARITH[str(node.value)]
-        if left.constant is not _MISSING and right.constant is not _MISSING and node.value in "+-*":
-            return _const(op(left.constant, right.constant), T.NUMBER)
+        symbol = str(node.value)
+        op = _ARITH[symbol]
+        if left.constant is not _MISSING and right.constant is not _MISSING and symbol in "+-*":
+            # Folded now, so what the rule can never compute is an error of `whist check`.
+            try:
+                return _const(op(left.constant, right.constant), T.NUMBER)
+            except EvaluationError as exc:
+                raise CompileError(exc.message, node.offset) from None
+        if right.constant is not _MISSING and right.constant == 0 and symbol in "/%":
+            raise CompileError("division by zero" if symbol == "/" else "modulo by zero", node.children[1].offset)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 
@@ -546,7 +598,10 @@ class _Compiler:
     def _expect(self, node: Node, names, expected: T.Type) -> _Result:
         result = self._coerce(node, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
-            raise CompileError(f"expected {_article(expected)}, got {_article(result.type)}", node.offset)
+            param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
+            raise CompileError(
+                f"expected {_article(expected)}, got {_article(result.type)}", node.offset, param=param
+            )
         return result
 
     def _coerce(self, node: Node, result: _Result, target: T.Type) -> _Result:
@@ -575,7 +630,10 @@ class _Compiler:
             return
         for text, offset in literals:
             if text not in domain:
-                raise CompileError(f"unknown {target} '{text}'", offset, did_you_mean(text, domain))
+                known = sorted(domain)  # nothing close: say what there is (suits, ranks, directions …)
+                listed = f"the {target}s are: {', '.join(known)}" if len(known) <= 24 else None
+                hint = did_you_mean(text, domain) or listed
+                raise CompileError(f"unknown {target} '{text}'", offset, hint)
 
     def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:
         """Compile ``body`` with the element of ``collection`` bound to its type's name."""
@@ -600,10 +658,24 @@ FunctionSpec = Callable[[_Compiler, Node, list[Node], Mapping[str, T.Type]], _Re
 
 
 def _list_arg(c: _Compiler, node: Node, names) -> _Result:
+    """A list a function walks; a range of constants too long to walk is refused now, not at run time."""
     result = c.compile(node, names)
     if not T.is_list(result.type):
         raise CompileError(f"expected a list, got {_article(result.type)}", node.offset)
     return result
+
+
+def _check_walkable(c: _Compiler, node: Node, names) -> None:
+    """Refuse now a range of constants too long to walk (it would fail each time it is evaluated)."""
+    if node.kind == "range":
+        low, high = (c.compile(end, names) for end in node.children)
+        if low.constant is not _MISSING and high.constant is not _MISSING:
+            try:
+                _iterable(_range(low.constant, high.constant), node.offset)
+            except EvaluationError as exc:
+                raise CompileError(
+                    exc.message, node.offset, "a walked range may hold at most that many numbers"
+                ) from None
 
 
 def _arity(call: Node, args: list[Node], name: str, allowed: Sequence[int]) -> None:
@@ -618,6 +690,7 @@ def _fn_count(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     cf = coll.fn
     if len(args) == 1:
         return _Result(lambda env: _size(cf(env)), T.NUMBER)
+    _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
     each = _bound(name, cf, body.fn)
     return _Result(lambda env: sum(1 for _, ok in each(env) if ok), T.NUMBER)
@@ -634,6 +707,7 @@ def _fn_any_all(kind: str) -> FunctionSpec:
             if T.element_of(coll.type) not in (T.BOOL, T.ANY):
                 raise CompileError(f"{kind}() of one argument needs a list of bool", args[0].offset)
             return _Result(lambda env: combine(cf(env)), T.BOOL)
+        _check_walkable(c, args[0], names)
         name, body = c.predicate_body(coll, args[1], names, T.BOOL)
         each = _bound(name, cf, body.fn)
         return _Result(lambda env: combine(ok for _, ok in each(env)), T.BOOL)
@@ -644,6 +718,7 @@ def _fn_any_all(kind: str) -> FunctionSpec:
 def _fn_filter(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     _arity(call, args, "filter", (2,))
     coll = _list_arg(c, args[0], names)
+    _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
     each = _bound(name, coll.fn, body.fn)
     return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
@@ -656,6 +731,7 @@ def _fn_first(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     cf = coll.fn
     if len(args) == 1:
         return _Result(lambda env: _first(cf(env), "first() of an empty list"), T.element_of(coll.type))
+    _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
     each = _bound(name, cf, body.fn)
     return _Result(
@@ -682,7 +758,9 @@ def _fn_sum(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     if len(args) == 1:
         if T.element_of(coll.type) not in (T.NUMBER, T.ANY):
             raise CompileError("sum() of one argument needs a list of numbers", args[0].offset)
+        _check_walkable(c, args[0], names)
         return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
+    _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
     each = _bound(name, cf, body.fn)
     return _Result(lambda env: _normalize(sum(value for _, value in each(env))), T.NUMBER)
@@ -700,6 +778,8 @@ def _fn_extreme(kind: str) -> FunctionSpec:
         if not args:
             raise CompileError(f"{kind}() needs at least one argument", call.offset)
         first = c.compile(args[0], names)
+        if T.is_list(first.type):
+            _check_walkable(c, args[0], names)
         if T.is_list(first.type) and len(args) == 2:
             name, body = c.predicate_body(first, args[1], names, T.NUMBER)
             each = _bound(name, first.fn, body.fn)
@@ -805,6 +885,7 @@ __all__ = [
     "Expression",
     "ExpressionSyntaxError",
     "FUNCTIONS",
+    "Origin",
     "Scope",
     "Vocabulary",
     "compile_expression",

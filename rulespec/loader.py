@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulespec import paths
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.validation import validate_document
 from rulespec.yamlsource import Document, read_yaml
@@ -203,21 +204,26 @@ def _looks_like_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
 
 
-def locate(ref: str, relative_to: Path | None = None) -> tuple[Path, str | None]:
+def locate(ref: str, relative_to: Path | None = None, named_in: str | None = None) -> tuple[Path, str | None]:
     """The file or folder a reference names, and the version it asks for (``name@version``).
 
+    ``named_in`` is the file the reference was written in (None: the user typed it); such a
+    path must obey the policy of :mod:`rulespec.paths`, checked before we look at the file.
     Raises :class:`RuleError` (without a position: the caller adds one) when nothing matches.
     """
+    paths.check_name(ref)
     if _looks_like_path(ref):
         path = Path(ref) if relative_to is None or Path(ref).is_absolute() else relative_to / ref
-        if not path.exists():
+        if named_in is not None:
+            paths.check_allowed(path, named_in, ref)
+        if not paths.exists(path):
             raise RuleError(f"no rule set file or folder '{ref}'")
         return path, None
     name, _, version = ref.partition("@")
     folder = BUNDLED_DIR / name
     if not folder.is_dir() or name == EXAMPLES_FOLDER:
         local = Path(ref)
-        if relative_to is None and local.exists():
+        if relative_to is None and named_in is None and paths.exists(local):
             return local, None
         raise RuleError(f"unknown rule set '{name}'", None, did_you_mean(name, bundled_names()) or _bundled_hint())
     if version:
@@ -232,13 +238,21 @@ def _bundled_hint() -> str:
     return "bundled rule sets: " + ", ".join(names) if names else "give a path to a rule file or folder"
 
 
-def read_documents(path: Path) -> list[Document]:
-    """The YAML documents of a rule set file or folder."""
+def read_documents(path: Path, budget: paths.Budget | None = None) -> list[Document]:
+    """The YAML documents of a rule set file or folder (within ``budget`` bytes together)."""
+    budget = budget or paths.Budget()
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
         if not files:
             raise RuleError("folder holds no .yaml rule files", Position(str(path)))
+        for file in files:  # a link in a shared folder must not lead out of it either
+            try:
+                paths.check_allowed(file, str(path))
+            except RuleError as exc:
+                raise RuleError(exc.message, Position(str(file)), exc.hint) from None
+            budget.take(file, file.stat().st_size)  # refused before reading (and parsing) any of them
         return [read_yaml(p) for p in files]
+    budget.take(path, path.stat().st_size)
     return [read_yaml(path)]
 
 
@@ -270,23 +284,40 @@ def _header(docs: list[Document]) -> _Header:
     return header
 
 
-def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ...] = ()) -> Merged:
-    """Read a rule set and everything it extends; validate each file; merge child over parent."""
-    path, wanted_version = locate(ref, relative_to)
+def load_merged(
+    ref: str,
+    relative_to: Path | None = None,
+    _stack: tuple[str, ...] = (),
+    named_in: str | None = None,
+    _budget: paths.Budget | None = None,
+) -> Merged:
+    """Read a rule set and everything it extends; validate each file; merge child over parent.
+
+    ``named_in``: the file that named ``ref`` (a record, a scenario), None when the user typed it.
+    """
+    path, wanted_version = locate(ref, relative_to, named_in)
+    if not _stack:
+        with paths.rooted(path):
+            return _load_merged(path, wanted_version, _stack, paths.Budget())
+    return _load_merged(path, wanted_version, _stack, _budget or paths.Budget())
+
+
+def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...], budget: paths.Budget) -> Merged:
     identity = str(path.resolve())
     if identity in _stack:
         raise RuleError("rule sets extend each other in a cycle: " + " -> ".join([*_stack, identity]))
     if len(_stack) >= MAX_EXTENDS_DEPTH:
         raise RuleError(f"more than {MAX_EXTENDS_DEPTH} levels of extends")
-    docs = read_documents(path)
+    docs = read_documents(path, budget)
     problems = [e for doc in docs for e in validate_document(_header_view(doc))]
     if problems:
         raise RuleErrors(problems)
     header = _header(docs)
     base_dir = path if path.is_dir() else path.parent
     if header.extends:
+        named_in = header.extends_source.doc.path if header.extends_source else str(path)
         try:
-            merged = load_merged(header.extends, base_dir, (*_stack, identity))
+            merged = load_merged(header.extends, base_dir, (*_stack, identity), named_in, budget)
         except RuleError as exc:
             if exc.position is not None or header.extends_source is None:
                 raise
@@ -313,6 +344,7 @@ def load_merged(ref: str, relative_to: Path | None = None, _stack: tuple[str, ..
             continue
         try:
             _apply(merged, doc)
+            _check_removed(merged, doc)
         except RuleError as exc:
             problems.append(exc)
     if problems:
@@ -356,3 +388,28 @@ def _apply(merged: Merged, doc: Document) -> None:
         else:
             merged.bids[bid_id] = _copy(bid)
             _record(merged, dst, doc, ("bids", i), bid)
+
+
+def _names(value: object, wanted: str) -> bool:
+    """Whether a bid's data names ``wanted`` in a list (``incompatible``, ``events_after``, ...)."""
+    if isinstance(value, dict):
+        return any(_names(v, wanted) for v in value.values())
+    if isinstance(value, list):
+        return wanted in value or any(_names(v, wanted) for v in value)
+    return False
+
+
+def _check_removed(merged: Merged, doc: Document) -> None:
+    """A bid this file removes that other bids still name: said at its ``remove_bids`` entry,
+    with the bids that name it (not later, somewhere in the parent's files)."""
+    if not isinstance(doc.data, dict):
+        return
+    for i, bid_id in enumerate(doc.data.get("remove_bids", [])):
+        users = sorted(other for other, data in merged.bids.items() if _names(data, bid_id))
+        users += sorted(f"group '{g}'" for g, data in merged.groups.items() if _names(data, bid_id))
+        if users:
+            raise doc.error(
+                ("remove_bids", i),
+                f"cannot remove '{bid_id}': still named by {', '.join(users)}",
+                f"remove those bids too, or give them an 'incompatible' list without '{bid_id}'",
+            )

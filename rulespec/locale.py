@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ from typing import Any
 from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
 from rulespec.model import Bid, RuleSet
+from rulespec.paths import check_link_stays, read_limited
+from rulespec.placeholders import MissingValues, fill, parse
 from rulespec.yamlsource import Document, read_yaml
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -42,6 +44,12 @@ def _codes(value: str) -> list[str]:
         if code:
             codes.append(code)
     return codes
+
+
+def language_code(value: str) -> str:
+    """A language code as the environment writes it, as a code: ``de_DE.UTF-8``, ``de-DE``, ``DE`` → ``de``."""
+    codes = _codes(value)
+    return codes[0] if codes else value
 
 
 def default_language() -> str:
@@ -105,7 +113,10 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
             files.append(root / f"{ref}.yaml")
         seen_names.add(name)
     unique = list(dict.fromkeys(files))
-    return [f for f in unique if f.is_file()]
+    found = [f for f in unique if f.is_file()]
+    for f in found:  # a link in a shared folder must not lead out of it (rulespec.paths)
+        check_link_stays(f)
+    return found
 
 
 def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:
@@ -136,8 +147,8 @@ _PARSED_MAX = 64
 def read_locale(path: Path) -> Document:
     """A parsed locale file (a mapping; an empty file is an empty one). Do not change its data."""
     try:
-        key = (str(path), hashlib.sha256(path.read_bytes()).hexdigest())
-    except OSError:
+        key = (str(path), hashlib.sha256(read_limited(path)).hexdigest())  # never a pipe or a device
+    except (OSError, RuleError):
         key = None  # read_yaml reports it
     if key is not None and key in _PARSED:
         return _PARSED[key]
@@ -235,7 +246,8 @@ def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
 
 
 def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
-    """The placeholders a text at ``key`` may use; None when any (labels filled by code)."""
+    """The placeholders a text at ``key`` may use (a bid's values, the general rules' numbers,
+    a label's declared names, nothing for other texts); None for a bid text of another rule set."""
     parts = key.split(".")
     if rules is not None and parts[0] == "bids" and len(parts) >= 3:
         bid = rules.bids.get(parts[1])
@@ -243,9 +255,23 @@ def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
         return set(bid_values(bid)) if bid else None
     if rules is not None and parts[0] == "general":
         return set(general_values(rules))
-    if parts[0] in ("groups", "title"):
-        return set()
-    return None
+    if parts[0] == "labels" and len(parts) == 2:
+        return label_placeholders().get(parts[1], set())
+    if parts[0] in ("bids", "general"):
+        return None  # a bid this rule set does not have: checked as an unknown bid id
+    return set()
+
+
+def label_placeholders() -> dict[str, set[str]]:
+    """What each label may use: the placeholders of its text in the project's English ``ui.yaml``.
+
+    The code that prints a label passes exactly those values; the English file, written with
+    the code, is their declaration (a translation or a house rule cannot add one)."""
+    path = LOCALES_DIR / DEFAULT_LANGUAGE / f"{SHARED_FILE}.yaml"
+    labels = read_locale(path).data.get("labels") if path.is_file() else None
+    if not isinstance(labels, dict):
+        return {}
+    return {str(k): parse(v).names if isinstance(v, str) else set() for k, v in labels.items()}
 
 
 # --- lookup ------------------------------------------------------------------------------
@@ -260,6 +286,12 @@ class Texts:
     fallback: dict[str, Any]
     rules: RuleSet | None = None
     missing: set[str] = field(default_factory=set)
+    #: Refuse (a :class:`RuleError`) a text naming a placeholder that has no value, instead of
+    #: showing it as written: for what is printed to keep (cards, the rules reference).
+    strict: bool = False
+    #: Escapes the texts' own words for where they are shown (e.g. rich markup for the terminal:
+    #: a bid named ``[/bold]`` must print as written); values passed in are left as they are.
+    escape: Callable[[str], str] | None = None
 
     def get(self, key: str, **values: Any) -> str:
         """The text at a dotted key (``"bids.trump.name"``), ``{placeholders}`` filled from ``values``."""
@@ -268,8 +300,19 @@ class Texts:
             self.missing.add(key)
             text = _lookup(self.fallback, key)
         if text is None:
-            return _last_resort(key)
-        return _fill(str(text), values)
+            shown = _last_resort(key)
+            return self.escape(shown) if self.escape else shown
+        if not self.strict:
+            return fill(str(text), values, literal=self.escape)
+        try:
+            return fill(str(text), values, strict=True, literal=self.escape)
+        except MissingValues as exc:
+            raise RuleError(
+                f"the text '{key}' in '{self.language}' uses {', '.join('{' + n + '}' for n in exc.names)}, "
+                "which has no value here",
+                None,
+                "give the text a version without it in the rule set's locale file (whist check lists them all)",
+            ) from None
 
     def label(self, name: str, **values: Any) -> str:
         return self.get(f"labels.{name}", **values)
@@ -304,20 +347,6 @@ def _last_resort(key: str) -> str:
     return key
 
 
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _fill(text: str, values: dict[str, Any]) -> str:
-    if "{" not in text and "}" not in text:
-        return text  # with or without values, "{{" always shows as "{"
-    try:
-        return text.format_map(_Keep(values))
-    except (ValueError, IndexError, AttributeError, KeyError):
-        return text  # a malformed placeholder is reported by `whist translate check`, never fatal here
-
-
 def _lookup(data: dict[str, Any], key: str) -> Any:
     value: Any = data
     for part in key.split("."):
@@ -336,4 +365,7 @@ def load_texts(rules: RuleSet | None, language: str | None = None) -> Texts:
     lang = language or default_language()
     english = layered(DEFAULT_LANGUAGE, rules)
     data = english if lang == DEFAULT_LANGUAGE else layered(lang, rules)
+    from rulespec.localecheck import refuse_bad_placeholders  # it reads files through this module
+
+    refuse_bad_placeholders(lang, rules)
     return Texts(lang, data, english, rules)

@@ -10,26 +10,23 @@ uses this module: ``status``, ``init`` (a skeleton for a new language), ``check`
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import yaml
-
+from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.errors import RuleError
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
-    LOCALES_DIR,
-    SHARED_FILE,
-    allowed_placeholders,
+        allowed_placeholders,
     flatten,
     layer,
     locale_files,
     read_locale,
 )
+from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
+from rulespec.placeholders import parse as parse_placeholders
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
@@ -46,33 +43,15 @@ def fingerprint(text: str) -> str:
 
 def placeholder_fields(text: str) -> tuple[list[tuple[str, int]], int | None]:
     """The placeholders of a text as ``(name, offset of its '{')``, and the offset of the first
-    malformed brace (None when every brace is well formed). ``{{`` and ``}}`` are literal braces;
-    ``{name:spec}`` and ``{name!r}`` name ``name``, as with :meth:`str.format`."""
-    fields: list[tuple[str, int]] = []
-    index = 0
-    while index < len(text):
-        ch = text[index]
-        if ch in "{}" and text.startswith(ch * 2, index):
-            index += 2
-            continue
-        if ch == "}":
-            return fields, index
-        if ch == "{":
-            close = text.find("}", index + 1)
-            inner = text[index + 1 : close] if close >= 0 else ""
-            if close < 0 or "{" in inner:
-                return fields, index
-            fields.append((re.split(r"[!:]", inner, maxsplit=1)[0], index))
-            index = close + 1
-            continue
-        index += 1
-    return fields, None
+    malformed brace (None when every brace is well formed); see :mod:`rulespec.placeholders`."""
+    parsed = parse_placeholders(text)
+    return list(parsed.fields), parsed.malformed.offset if parsed.malformed else None
 
 
 def placeholders(text: str) -> set[str] | None:
     """The ``{names}`` a text uses; None when the text's braces are malformed."""
-    fields, bad = placeholder_fields(text)
-    return None if bad is not None else {name for name, _ in fields}
+    parsed = parse_placeholders(text)
+    return None if parsed.malformed is not None else parsed.names
 
 
 @dataclass
@@ -126,25 +105,40 @@ def catalog(lang: str, rules: RuleSet | None) -> Catalog:
 class Status:
     language: str
     missing: list[str] = field(default_factory=list)
+    #: translated, and the English text changed since it was marked
     stale: list[str] = field(default_factory=list)
+    #: translated but never marked as checked against the English text
+    unreviewed: list[str] = field(default_factory=list)
     obsolete: list[str] = field(default_factory=list)
     errors: list[RuleError] = field(default_factory=list)
     total: int = 0
+    english: dict[str, Entry] = field(default_factory=dict)
+    translated: dict[str, Entry] = field(default_factory=dict)
 
 
-def _placeholder_errors(entry: Entry, allowed: set[str] | None, english: Entry | None) -> list[RuleError]:
+def _placeholder_errors(
+    entry: Entry, allowed: set[str] | None, english: Entry | None, rules: RuleSet | None = None
+) -> list[RuleError]:
     fields, bad = placeholder_fields(entry.text)
     if bad is not None:
-        what = "'{' is not closed" if entry.text[bad] == "{" else "'}' was not opened"
-        return [entry.error(f"malformed placeholder: {what}", "write {name}, or {{ and }} for a brace", bad)]
+        what = parse_placeholders(entry.text).malformed
+        reason = what.reason if what else ""
+        return [entry.error(f"malformed placeholder: {reason}", "write {name}, or {{ and }} for a brace", bad)]
     first: dict[str, int] = {}
     for name, offset in fields:
         first.setdefault(name, offset)
     errors = []
     if allowed is not None:
+        # A file serves every version that reads it: name the version whose data lacks the name,
+        # and the file that would give that version its own text.
+        other = rules is not None and Path(entry.doc.path).stem != rules.id and _older_version(rules)
+        where = f" for {rules.id}" if rules is not None and other else ""
         for name in sorted(set(first) - allowed):
             hint = f"known here: {', '.join(sorted(allowed))}" if allowed else "this text takes no placeholders"
-            errors.append(entry.error(f"unknown placeholder '{{{name}}}'", hint, first[name] + 1))
+            if where and rules is not None:
+                own = Path(entry.doc.path).with_name(f"{rules.id}.yaml")
+                hint += f"; to word it differently for {rules.id} only, give it its own text in {own}"
+            errors.append(entry.error(f"unknown placeholder '{{{name}}}'{where}", hint, first[name] + 1))
     wanted = placeholders(english.text) if english is not None else None
     if wanted is not None:  # a malformed English text is reported on its own
         for name in sorted(set(first) - wanted):
@@ -163,9 +157,9 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         english = catalog(DEFAULT_LANGUAGE, rules)
     except RuleError as exc:
         return Status(lang, errors=[exc])
-    result = Status(lang, total=len(english.entries), errors=list(english.errors))
+    result = Status(lang, total=len(english.entries), errors=list(english.errors), english=english.entries)
     for entry in english.entries.values():
-        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
+        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
     if lang == DEFAULT_LANGUAGE:
         return result
     try:
@@ -174,83 +168,59 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         result.errors.append(exc)
         return result
     result.errors.extend(other.errors)
+    result.translated = other.entries
     for key, source in english.entries.items():
         entry = other.entries.get(key)
         if entry is None or not entry.text.strip():
             result.missing.append(key)
             continue
-        if entry.fingerprint != fingerprint(source.text):
+        if entry.fingerprint is None:
+            result.unreviewed.append(key)
+        elif entry.fingerprint != fingerprint(source.text):
             result.stale.append(key)
-        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(key, rules), source))
+        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(key, rules), source, rules))
     result.obsolete = sorted(key for key in other.entries if key not in english.entries)
     return result
 
 
-def skeleton(lang: str, rules: RuleSet | None, shared: bool) -> str:
-    """A locale file for ``lang`` with every key, empty, and the English text beside it."""
-    english = catalog(DEFAULT_LANGUAGE, rules)
-    lines = [
-        "# yaml-language-server: $schema=../../rulespec/schema/locale.schema.json",
-        f"# Texts in '{lang}'. Fill in each empty \"\" entry; the English text is in the comment above it.",
-        f"# Then record fingerprints with: whist translate mark {lang}",
-        f"language: {lang}",
-    ]
-    if not shared and rules:
-        lines.append(f"ruleset: {rules.name}")
-    tree: dict[str, Any] = {}
-    for key, entry in english.entries.items():
-        if (Path(entry.doc.path).name == f"{SHARED_FILE}.yaml") != shared:
+def previous_english(key: str, print_: str, rules: RuleSet | None, entry: Entry | None = None) -> str | None:
+    """The English text of ``key`` whose fingerprint is ``print_``, if it is still known: in the
+    ``# en:`` comment above the translated ``entry`` (as ``init`` writes them), or in an English
+    file (an older version's, a parent's text a house rule overrides). None when it is not."""
+    if entry is not None and entry.path in entry.doc.key_locations:
+        lines = entry.doc.text.splitlines()
+        index = entry.doc.key_locations[entry.path].line - 2
+        above: list[str] = []
+        while index >= 0 and lines[index].strip().startswith("# en:"):
+            above.insert(0, lines[index].strip()[len("# en:") :].strip())
+            index -= 1
+        if above and fingerprint("\n".join(above)) == print_:
+            return "\n".join(above)
+    english_dir = locale.LOCALES_DIR / DEFAULT_LANGUAGE
+    files = [*sorted(english_dir.glob("*.yaml")), *locale_files(DEFAULT_LANGUAGE, rules)]
+    for path in dict.fromkeys(files):
+        try:
+            texts = dict(flatten(read_locale(path).data))
+        except RuleError:
             continue
-        node = tree
-        parts = key.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = entry.text
-    _emit(tree, 0, lines)
-    return "\n".join(lines) + "\n"
+        text = texts.get(key)
+        if isinstance(text, str) and fingerprint(text) == print_:
+            return text
+    return None
 
 
-def _yaml_key(key: str) -> str:
-    """A mapping key as written: plain when YAML reads it back as the same string, else quoted."""
-    try:
-        plain = yaml.safe_load(f"{key}: x")
-    except yaml.YAMLError:
-        plain = None
-    return key if isinstance(plain, dict) and list(plain) == [key] else json.dumps(key, ensure_ascii=False)
+def _older_version(rules: RuleSet) -> bool:
+    """Whether ``rules`` is a bundled version older than the current one."""
+    from rulespec.loader import bundled_versions
+
+    return is_bundled(rules) and rules.version in bundled_versions(rules.name)
 
 
-def _emit(tree: dict[str, Any], depth: int, lines: list[str]) -> None:
-    pad = "  " * depth
-    for key, value in tree.items():
-        shown = _yaml_key(str(key))
-        if isinstance(value, dict):
-            lines.append(f"{pad}{shown}:")
-            _emit(value, depth + 1, lines)
-        else:
-            for text_line in str(value).splitlines() or [""]:
-                lines.append(f"{pad}# en: {text_line}".rstrip())
-            lines.append(f'{pad}{shown}: ""')
+def is_bundled(rules: RuleSet | None) -> bool:
+    """Whether ``rules`` is a bundled rule set (its texts live in the project's locales/)."""
+    from rulespec.loader import BUNDLED_DIR
 
-
-def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[Path]:
-    """Write skeleton files for a new language; refuse to overwrite unless ``force``."""
-    if lang == DEFAULT_LANGUAGE:
-        raise RuleError("English is the source language; it needs no skeleton", None, "give another language code")
-    if not LANGUAGE_CODE.match(lang):
-        raise RuleError(f"'{lang}' is not a language code", None, "two or three lowercase letters, e.g. de or fi")
-    folder = LOCALES_DIR / lang
-    targets = [(folder / f"{SHARED_FILE}.yaml", True)]
-    if rules is not None:
-        targets.append((folder / f"{rules.name}.yaml", False))
-    existing = [path for path, _ in targets if path.exists()]
-    if existing and not force:
-        raise RuleError(f"{existing[0]} exists already", None, "use --force to overwrite it")
-    written = []
-    for path, shared in targets:
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(skeleton(lang, rules, shared), encoding="utf-8")
-        written.append(path)
-    return written
+    return rules is None or not rules.sources or Path(rules.sources[0]).resolve().is_relative_to(BUNDLED_DIR.resolve())
 
 
 def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int:
@@ -266,6 +236,8 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
         raise RuleError("English is the source language; it has no fingerprints")
     english = catalog(DEFAULT_LANGUAGE, rules)
     other = catalog(lang, rules)
+    if not other.files:
+        raise RuleError(f"there are no '{lang}' texts to mark", None, f"start them with: whist translate init {lang}")
     wanted = set(keys) if keys else None
     if wanted is not None:
         unknown = sorted(wanted - set(other.entries))
@@ -303,13 +275,21 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
 
 
 def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
-    """Rewrite the ``fingerprints:`` block of a locale file (kept last), leaving every other line as it is."""
+    """Rewrite the ``fingerprints:`` block of a locale file (kept last), leaving every other line as it is.
+
+    Comment lines are never dropped: those inside the block stay in it (after its header), those
+    before the next top-level key stay with that key, and those after the block at the end of the
+    file stay after it.
+    """
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     body: list[str] = []
+    block_comments: list[str] = []
     pending: list[str] = []  # comment lines at the left margin inside the block: whose are they?
     in_block = False
     for line in lines:
+        if line.strip() == FINGERPRINTS_COMMENT:
+            continue  # ours: written again above the block
         if line.startswith("fingerprints:"):
             in_block, pending = True, []
             continue
@@ -317,7 +297,10 @@ def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
             if not line.strip():
                 continue
             if line[0] in " \t":
-                pending = []  # an entry of the block: the comments above it were the block's
+                block_comments += pending  # an entry of the block follows: the comments above it were the block's
+                pending = []
+                if line.strip().startswith("#"):
+                    block_comments.append(line)
                 continue
             if line.startswith("#"):
                 pending.append(line)
@@ -326,16 +309,19 @@ def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
             if body and body[-1].strip():
                 body.append("")
             body.extend(pending)
-        if line.strip() != FINGERPRINTS_COMMENT:
-            body.append(line)
-    body.extend(pending)
+            pending = []
+        body.append(line)
+    trailing = pending
     while body and not body[-1].strip():
         body.pop()
     if prints:
-        body += ["", FINGERPRINTS_COMMENT, "fingerprints:"]
+        body += ["", FINGERPRINTS_COMMENT, "fingerprints:", *block_comments]
         # all digits would read back as a number (with a leading 0, an octal one): quote those
         for key, value in sorted(prints.items()):
-            body.append(f"  {_yaml_key(key)}: " + (f'"{value}"' if value.isdigit() else value))
+            body.append(f"  {yaml_key(key)}: " + (f'"{value}"' if value.isdigit() else value))
+    else:
+        body += [line.strip() for line in block_comments]
+    body += trailing
     new = "\n".join(body) + "\n"
     if new != text:
         path.write_text(new, encoding="utf-8")

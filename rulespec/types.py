@@ -74,6 +74,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "won_tricks": list_of(TRICK),
         "hand": list_of(CARD),
         "score": NUMBER,
+        "start_score": NUMBER,  # the score when the deal began (the free point's timing: reading 13)
         "marks": MARKS,
         "seat": NUMBER,  # 0-based seat at the table
         "is_declarer": BOOL,
@@ -99,7 +100,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "after_close": BOOL,  # played after the hand was closed (the stock ran out)
         "trump": SUIT,  # the trump in force for this trick
     },
-    PLAY: {"player": PLAYER, "card": CARD},
+    PLAY: {"player": PLAYER, "card": CARD, "is_lead": BOOL},  # is_lead: the first card of its trick
     BID: {
         "id": BID,
         "kind": TEXT,

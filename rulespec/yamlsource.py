@@ -19,12 +19,17 @@ from typing import Any
 
 import yaml
 
+from rulespec.controls import refuse_controls
 from rulespec.errors import Position, RuleError
+from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
+from rulespec.paths import MAX_FILE_BYTES, read_limited
 
-MAX_FILE_BYTES = 1_000_000
+__all__ = ["MAX_FILE_BYTES", "Document", "Location", "parse_yaml", "read_yaml"]
 MAX_DEPTH = 40
 MAX_EVENTS = 200_000
 MAX_VALUES = 100_000
+#: Most characters of text a document may stand for once aliases are expanded.
+MAX_EXPANDED_CHARS = 2_000_000
 
 PathKey = tuple[str | int, ...]
 
@@ -172,7 +177,7 @@ def _error_at(text: str, path: str, mark: yaml.Mark | None, message: str, hint: 
     return RuleError(message, pos, hint, _line(text, pos.line))
 
 
-def _check_shape(text: str, path: str) -> None:
+def _check_shape(text: str, path: str, loader: Any = yaml.SafeLoader) -> None:
     """Walk the event stream (no recursion, no expansion) to bound depth and size.
 
     The number of values the document stands for is counted with every alias (``*name``)
@@ -181,10 +186,12 @@ def _check_shape(text: str, path: str) -> None:
     """
     depth = 0
     values = 0  # values built so far, as _Builder counts them: keys not included, aliases in full
+    expanded = 0  # characters of text the document stands for, aliases in full
     aliases = 0
     anchor_sizes: dict[str, int] = {}
+    anchor_bytes: dict[str, int] = {}
     frames: list[_Frame] = []  # the open collections, innermost last
-    for count, event in enumerate(yaml.parse(text, Loader=yaml.SafeLoader), start=1):
+    for count, event in enumerate(yaml.parse(text, Loader=loader), start=1):
         if count > MAX_EVENTS:
             raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_EVENTS} YAML events)")
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -192,8 +199,10 @@ def _check_shape(text: str, path: str) -> None:
             frame = frames.pop()
             if frame.anchor is not None:
                 anchor_sizes[frame.anchor] = frame.size
+                anchor_bytes[frame.anchor] = frame.bytes
             if frames:
                 frames[-1].size += frame.size
+                frames[-1].bytes += frame.bytes
             continue
         if not isinstance(event, (yaml.CollectionStartEvent, yaml.ScalarEvent, yaml.AliasEvent)):
             continue
@@ -210,13 +219,26 @@ def _check_shape(text: str, path: str) -> None:
                 )
             frames.append(_Frame(event.anchor, isinstance(event, yaml.MappingStartEvent)))
             size = 1
+            length = 0
         elif isinstance(event, yaml.ScalarEvent):
             size = 0 if is_key else 1
+            length = len(event.value)
             if event.anchor is not None:
                 anchor_sizes[event.anchor] = 1
+                anchor_bytes[event.anchor] = length
         else:
             size = 0 if is_key else anchor_sizes.get(event.anchor, 1)
+            length = anchor_bytes.get(event.anchor, 0)
         values += size
+        expanded += length
+        if expanded > MAX_EXPANDED_CHARS:
+            raise _error_at(
+                text,
+                path,
+                event.start_mark,
+                f"file expands to more than {MAX_EXPANDED_CHARS} characters of text",
+                "aliases (*name) repeat their anchor's text in full; write the data out",
+            )
         aliases += isinstance(event, yaml.AliasEvent)
         if values > MAX_VALUES and aliases:
             raise _error_at(
@@ -230,6 +252,7 @@ def _check_shape(text: str, path: str) -> None:
             raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_VALUES} values)")
         if frames and not isinstance(event, yaml.CollectionStartEvent):
             frames[-1].size += size
+            frames[-1].bytes += length
 
 
 @dataclass
@@ -239,6 +262,7 @@ class _Frame:
     anchor: str | None
     is_mapping: bool
     size: int = 1  # values it stands for, itself included
+    bytes: int = 0  # characters of text it stands for
     children: int = 0
 
     def next_is_key(self) -> bool:
@@ -329,6 +353,9 @@ _ALLOWED_TAGS = {
 }
 
 
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+
+
 class _Builder:
     """Turns a composed node tree into plain data, recording locations as it goes."""
 
@@ -354,7 +381,7 @@ class _Builder:
         if node.tag not in _ALLOWED_TAGS:
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
             raise self.error(node, f"unsupported tag '{tag}'", "rule files hold plain values; remove the tag")
-        style = node.style if isinstance(node, yaml.ScalarNode) else None
+        style = (node.style or None) if isinstance(node, yaml.ScalarNode) else None  # libyaml: "" for plain
         self.locations[key] = Location(
             node.start_mark.line + 1,
             node.start_mark.column + 1,
@@ -366,13 +393,19 @@ class _Builder:
             return self._mapping(node, key)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, (*key, i)) for i, child in enumerate(node.value)]
+        if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:  # before converting it
+            raise self.error(node, f"number is too long ({len(node.value)} characters)")
         try:
-            return self.constructor.construct_object(node)
+            value = self.constructor.construct_object(node)
         except ValueError:  # e.g. a whole number of thousands of digits
             raise self.error(node, f"number is too long ({len(node.value)} characters)") from None
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or "cannot be read"
             raise self.error(node, f"bad value: {problem}") from None
+        problem = out_of_range(value) if node.tag in _NUMBER_TAGS else None
+        if problem is not None:
+            raise self.error(node, problem)
+        return value
 
     def _mapping(self, node: yaml.MappingNode, key: PathKey) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -396,10 +429,27 @@ class _Builder:
                 key_node.start_mark.column + 1,
                 key_node.start_mark.index,
                 key_node.end_mark.index,
-                key_node.style,
+                key_node.style or None,
             )
             result[name] = self.build(value_node, (*key, name))
         return result
+
+
+#: libyaml's parser, when PyYAML was built with it: the same nodes and marks, several times faster.
+_C_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str, path: str) -> Any:
+    """The document's node tree (after :func:`_check_shape`). A file the C parser refuses is read
+    again by the pure-Python one, so that errors have its messages and positions."""
+    if _C_LOADER is not None:
+        try:
+            _check_shape(text, path, _C_LOADER)
+            return yaml.compose(text, Loader=_C_LOADER)
+        except yaml.YAMLError:
+            pass
+    _check_shape(text, path)
+    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def parse_yaml(text: str, path: str = "<string>") -> Document:
@@ -407,8 +457,7 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(path))
     try:
-        _check_shape(text, path)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(text, path, exc) from None
     except yaml.reader.ReaderError as exc:
@@ -429,18 +478,14 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
         return Document(path, text, None, {})
     builder = _Builder(path, text)
     data = builder.build(node, ())
-    return Document(path, text, data, builder.locations, builder.key_locations)
+    doc = Document(path, text, data, builder.locations, builder.key_locations)
+    refuse_controls(doc)  # no terminal sequence or bidi override reaches a screen or a document
+    return doc
 
 
 def read_yaml(path: Path) -> Document:
     """Read and parse one YAML file (see :func:`parse_yaml`)."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(str(path)))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
+    raw = read_limited(Path(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

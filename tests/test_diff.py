@@ -208,7 +208,7 @@ def test_a_broken_rule_set_is_a_message(whist, tmp_path):
     code, _, err = whist("combo-whist", str(tmp_path / "missing.yaml"))
     assert code == 1 and "no rule set file or folder" in err
     code, _, err = whist("combo-whist", "combo-whist", "--lang", "xx")
-    assert code == 1 and "unknown language 'xx'" in err
+    assert code == 2 and "unknown language 'xx'" in err
 
 
 # --- the pure diff ---------------------------------------------------------------------------

@@ -316,8 +316,10 @@ def check_scores(game: Game) -> int:
         if deal["declarer"] is not None:
             assert deal["points"] == expected_points(deal)
             expected[deal["declarer"]] += deal["points"]
-        for seat in deal["players"]:  # the free point rule, for the players of the deal
-            if expected[seat] < BIDDING_FLOOR:
+        # The free point rule (reading 13), for the players of the deal who were below the floor
+        # when it began (judged on ``before``, not on the score after this deal's bid).
+        for seat in deal["players"]:
+            if before[seat] < BIDDING_FLOOR:
                 expected[seat] += FREE_POINTS
                 free += 1
         assert {int(seat): score for seat, score in deal["scores"].items()} == expected
@@ -334,11 +336,18 @@ def test_scores_change_only_as_the_rules_say() -> None:
     def check(seed: int, players: int) -> None:
         game = run_game(players, seed, max_deals=10)
         seen["free points"] += check_scores(game)
-        for deal in played_deals(game):
-            seen["completed" if deal["completed"] else "failed"] += 1
+        before = {str(seat): 0 for seat in range(players)}
+        for deal in game.deal_records:
+            if deal["declarer"] is not None:
+                seen["completed" if deal["completed"] else "failed"] += 1
+                seat = str(deal["declarer"])
+                # A declarer who falls below the floor in this deal: no free point for it yet.
+                seen["fell below"] += before[seat] >= BIDDING_FLOOR > deal["scores"][seat]
+            before = deal["scores"]
 
     check()
     assert seen["completed"] > 0 and seen["failed"] > 0 and seen["free points"] > 0, seen
+    assert seen["fell below"] > 0, seen
 
 
 # --- replay ----------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.game import Game
-from interpreter.heuristic import HeuristicAgent
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from whist.play import HumanAgent
@@ -77,7 +77,7 @@ def test_a_person_plays_a_deal_to_its_end(tmp_path: Path) -> None:
         {"Your bid": ["nonsense", "trump + penalty"], "Your card": ["ZZ"]},
     )
     assert code == 0, out
-    assert "Not understood: nonsense" in out
+    assert "No bid is called “nonsense”." in out
     assert "Not understood: ZZ" in out
     assert "Trick 13" in out
     assert "Deal over." in out

@@ -327,13 +327,13 @@ def test_cards_and_rules_commands(whist, tmp_path):
             "unknown bid 'trumpf' in combo-whist@1.5.1 (did you mean 'trump'?)",
         ),
         (("cards", "--paper", "a5", "-o", "x.pdf"), "'a5' is not one of 'a4', 'letter'"),
-        (("rules", "-o", "rules.txt"), "say which format"),
+        (("rules", "-o", "rules.txt"), "rules.txt does not end in one of: .htm, .html, .markdown, .md, .pdf"),
     ],
 )
 def test_mistakes_are_messages_not_tracebacks(whist, tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     code, _, err = whist(*args)
-    assert code == 1 and message in err and "Traceback" not in err
+    assert code == 2 and message in err and "Traceback" not in err  # usage errors: click's status 2
     assert not (tmp_path / "x.pdf").exists()
 
 

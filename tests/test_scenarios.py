@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.scenario import check_scenario, load_scenario
+from rulespec.errors import RuleError
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 
@@ -32,3 +33,87 @@ def test_an_illegal_scripted_play_stops_the_deal() -> None:
     data["tricks"] = ["2C AH 8D"]  # seat 2 holds clubs and must follow suit
     data["expect"] = {"error": "not allowed"}
     assert check_scenario(data) == []
+
+
+# --- strict replay and game scenarios ------------------------------------------------------
+
+HERE = Path(__file__).parent / "scenarios"
+
+
+def test_a_missing_decision_is_an_error_naming_it() -> None:
+    data = load_scenario(HERE / "trump-basic.yaml")
+    data["tricks"] = data["tricks"][:1]  # the second trick's first card is not given
+    problems = check_scenario(data)
+    assert len(problems) == 1
+    assert "card play 5 of deal 1 (trick 2) is missing: seat" in problems[0]
+    assert "was asked for a card to play" in problems[0] and "fill: first-legal" in problems[0]
+
+
+def test_a_missing_choice_names_what_was_asked() -> None:
+    data = load_scenario(HERE / "trump-basic.yaml")
+    data["decisions"] = data["decisions"][:-1]  # the trump suit is not given
+    (problem,) = check_scenario(data)
+    assert "decision 5 of deal 1 is missing: seat 1 was asked for a choice of trump" in problem
+
+
+def test_fill_first_legal_fills_what_is_missing() -> None:
+    data = load_scenario(HERE / "trump-basic.yaml")
+    data["tricks"], data["fill"] = [], "first-legal"
+    data["expect"] = {"declarer": data["expect"]["declarer"]}
+    assert check_scenario(data) == []
+
+
+def test_an_unknown_fill_policy_is_refused() -> None:
+    data = load_scenario(HERE / "trump-basic.yaml")
+    data["fill"] = "random"
+    with pytest.raises(RuleError, match="fill: 'random' is not a policy"):
+        check_scenario(data)
+
+
+def test_unknown_scenario_keys_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: combo-whist\nhands: {}\nexpectt: {}\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="unknown scenario key"):
+        load_scenario(path)
+    path.write_text("ruleset: combo-whist\ndeals: [{hands: {}, expects: {}}]\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="deal 1: unknown key"):
+        load_scenario(path)
+
+
+def test_a_game_scenario_reports_the_deal_of_a_difference() -> None:
+    data = load_scenario(HERE / "game-classic-target-falls.yaml")
+    data["deals"][3]["expect"] = {**data["deals"][3]["expect"], "next_dealer": 0}
+    data["expect"] = {**data["expect"], "deals": 4}
+    assert check_scenario(data) == ["deal 4: next_dealer: expected 0, got 3", "at the end: deals: expected 4, got 5"]
+
+
+def test_a_game_that_ends_before_the_last_deal_is_reported() -> None:
+    data = load_scenario(HERE / "game-win-of-shame-after-deals.yaml")
+    data["deals"].append(data["deals"][0])
+    problems = check_scenario(data)
+    assert problems and "the game ended after deal 2 (anyone, winner 0)" in problems[0]
+
+
+def test_a_game_scenario_stops_at_a_missing_decision() -> None:
+    data = load_scenario(HERE / "game-classic-target-falls.yaml")
+    del data["fill"]
+    (problem,) = check_scenario(data)
+    assert problem.startswith("deal 2: the deal stopped: card play 1 of deal 2 (trick 1) is missing: seat 0")
+
+
+def test_whist_replay_runs_a_game_scenario_and_reports_a_missing_decision(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from whist.cli import cli
+
+    runner = CliRunner()
+    good = HERE / "game-free-point-timing.yaml"
+    result = runner.invoke(cli, ["replay", str(good)])
+    assert result.exit_code == 0 and "no difference" in result.output
+    strict = tmp_path / "strict.yaml"
+    text = good.read_text(encoding="utf-8").replace("fill: first-legal\n", "")
+    strict.write_text(text, encoding="utf-8")
+    result = runner.invoke(cli, ["replay", str(strict)])
+    assert result.exit_code == 1
+    # The declarer is seat 3, so seat 2 (on its right) leads the first trick.
+    assert "card play 1 of deal 1 (trick 1) is missing: seat 2 was asked for a card to play" in result.output

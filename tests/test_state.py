@@ -191,3 +191,33 @@ def test_heuristic_agents_play_through_the_state_api() -> None:
         assert request is not None
         state.apply(agents[request.seat].decide(request, state.view(request.seat)))
     assert summary(state) == summary(game)
+
+
+def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The state API") :]
+    begin = section.index("```python\n") + len("```python\n")
+    code = section[begin : section.index("```\n", begin)]
+    assert "state.clone()" in code and "state.apply(" in code and "state.view(" in code
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
+    state = namespace["state"]
+    assert state.is_over and state.result is not None
+    assert "GameResult(" in capsys.readouterr().out
+
+
+def test_a_clone_of_a_saving_game_does_not_save() -> None:
+    saves: list[int] = []
+    rules = RULE_SETS["combo-whist"]
+    game = Game(rules, [RandomAgent(s) for s in range(4)], seed=2, on_decision=lambda g: saves.append(len(g.decisions)))
+    game.play_deal()
+    saved = len(saves)
+    assert saved > 0
+    clone = game.clone()
+    assert clone.on_decision is None
+    clone.play_deal()
+    assert len(saves) == saved and len(clone.deal_records) == len(game.deal_records) + 1
+    game.play_deal()
+    assert len(saves) > saved

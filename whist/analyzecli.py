@@ -101,7 +101,12 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
 @click.option("--players", type=int, default=None, metavar="N", help="Only deals with N players (default: every size).")
 @click.option("--lang", default=None, metavar="LANG", help="Language of the names and reasons (default: environment).")
 def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str | None) -> None:
-    """List the combo bids of RULESET that can never be completed, each with the reason."""
+    """List the combo bids of RULESET that can never be completed, each with the reason.
+
+    \b
+    Example:
+      whist analyze combo-whist --players 3
+    """
     rules = rules_or_fail(ruleset)
     texts = texts_or_fail(rules, lang)
     if players is not None and not rules.game.players.min <= players <= rules.game.players.max:

@@ -1,8 +1,8 @@
 """The ``whist`` command.
 
-Every problem the user can fix (a broken rule file, a bad argument) is printed as
-``file:line:col: message`` with the source line and a caret, and exits with status 1 —
-never a traceback.
+Every problem the user can fix (a broken rule file) is printed as ``file:line:col: message``
+with the source line and a caret, and exits with status 1 — never a traceback. A bad argument
+or option is a usage error: a message with a hint, and exit status 2 (click's convention).
 """
 
 from __future__ import annotations
@@ -13,19 +13,24 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape as rich_escape
 
 from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
-from rulespec.locale import available_languages
+from rulespec.localecheck import locale_report
 from whist.analyzecli import register as register_analyze
 from whist.balancecli import register as register_balance
+from whist.cliargs import check_output_folder, parse_options
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
 from whist.duelcli import register as register_duel
+from whist.output import run_safely
+from whist.schemacli import register as register_schema
 from whist.tables import special_table, standard_table
+from whist.translatecli import register as register_translate
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -41,26 +46,77 @@ def _lang_option(function):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def cli() -> None:
-    """Card-game rules as data: check, show and play rule sets."""
+@click.version_option(package_name="whist-rules", prog_name="whist")
+@click.option(
+    "--allow-path",
+    "allow_paths",
+    multiple=True,
+    metavar="DIR",
+    help="Let paths written in files (extends:, a save's rule set) lead under DIR too.",
+)
+def cli(allow_paths: tuple[str, ...] = ()) -> None:
+    """Card-game rules as data: check, show and play rule sets.
+
+    \b
+    Example:
+      whist show combo-whist --lang sv
+    """
+    from rulespec.paths import allow
+
+    allow(allow_paths)
 
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True)
-def check(paths: tuple[str, ...]) -> None:
-    """Validate rule sets (bundled names, files or folders). Exit 0 when all are valid."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: each path, ok or its error.")
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Validate rule sets (bundled names, files or folders). Exit 0 when all are valid.
+
+    \b
+    Example:
+      whist check my-club/house.yaml
+    """
     failed = False
+    results: list[dict[str, object]] = []
     for path in paths:
         try:
             rules = load_ruleset(path)
         except RuleError as exc:
-            click.echo(str(exc), err=True)
+            results.append({"path": path, "ok": False, "error": _error_data(exc)})
+            if not as_json:
+                click.echo(str(exc), err=True)
             failed = True
             continue
-        click.echo(
-            f"{path}: ok ({rules.id}: {len(rules.standard_bids)} standard and {len(rules.special_bids)} special bids)"
-        )
+        problems, gaps = locale_report(rules)
+        if problems:
+            results.append({"path": path, "ok": False, "errors": [_error_data(e) for e in problems]})
+            if not as_json:
+                click.echo("\n".join(str(e) for e in problems), err=True)
+            failed = True
+            continue
+        counts = {"standard_bids": len(rules.standard_bids), "special_bids": len(rules.special_bids)}
+        results.append({"path": path, "ok": True, "ruleset": rules.id, **counts, "warnings": [str(g) for g in gaps]})
+        if not as_json:
+            for gap in gaps:
+                click.echo(f"warning: {gap}", err=True)
+            click.echo(
+                f"{path}: ok ({rules.id}: {counts['standard_bids']} standard and {counts['special_bids']} special bids)"
+            )
+    if as_json:
+        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)
+
+
+def _error_data(exc: RuleError) -> dict[str, object]:
+    """A rule error as JSON: where, what, and the hint."""
+    pos = exc.position
+    return {
+        "file": pos.path if pos else None,
+        "line": pos.line if pos else None,
+        "column": pos.column if pos else None,
+        "message": exc.message,
+        "hint": exc.hint,
+    }
 
 
 @cli.command()
@@ -68,7 +124,12 @@ def check(paths: tuple[str, ...]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @_lang_option
 def show(ruleset: str, fmt: str, lang: str | None) -> None:
-    """Print a resolved rule set: its bid tables, or the whole set as JSON."""
+    """Print a resolved rule set: its bid tables, or the whole set as JSON.
+
+    \b
+    Example:
+      whist show combo-whist@1.0.0 --lang sv
+    """
     try:
         rules = load_ruleset(ruleset)
     except RuleError as exc:
@@ -76,9 +137,9 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     if fmt == "json":
         click.echo(json.dumps(ruleset_to_data(rules), indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
-    console.print(f"[bold]{texts.get('title')}[/bold] {rules.version}")
+    console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
     _report_missing(texts)
@@ -96,8 +157,14 @@ def _report_missing(texts) -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def replay(file: str) -> None:
-    """Re-execute a game record (JSON) or a scenario (YAML) and report any difference."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: the file and its differences.")
+def replay(file: str, as_json: bool) -> None:
+    """Re-execute a game record (JSON) or a scenario (YAML) and report any difference.
+
+    \b
+    Example:
+      whist replay whist-save.json
+    """
     from interpreter.records import read_record
     from interpreter.records import replay as replay_record
     from interpreter.scenario import check_scenario, load_scenario
@@ -107,25 +174,22 @@ def replay(file: str) -> None:
         if path.suffix in (".yaml", ".yml"):
             problems = check_scenario(load_scenario(path), path.parent)
         else:
-            problems = replay_record(read_record(path))
+            problems = replay_record(read_record(path), path)
     except RuleError as exc:
+        if as_json:
+            click.echo(json.dumps({"file": file, "ok": False, "error": _error_data(exc)}, indent=2))
+            sys.exit(1)
         _fail(str(exc))
+    if as_json:
+        data = {"file": file, "ok": not problems, "differences": [str(p) for p in problems]}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        sys.exit(1 if problems else 0)
     if problems:
         click.echo(f"{file}: {len(problems)} difference(s)", err=True)
         for problem in problems:
             click.echo(f"  {problem}", err=True)
         sys.exit(1)
     click.echo(f"{file}: replayed, no difference")
-
-
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            _fail(f"error: --option takes NAME=VALUE, not '{pair}'")
-        options[name] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
-    return options
 
 
 def _usual_players(rules) -> int:
@@ -136,17 +200,11 @@ def _usual_players(rules) -> int:
 
 def _agent_factory(kind: str, rules=None):
     """seed -> agent for ``--agents``; the heuristic agent gets the rule set it plays."""
-    from interpreter.agents import HeuristicAgent, RandomAgent
-    from interpreter.duel import make_agent
+    from interpreter.parallel import AGENT_KINDS, agent_factory
 
-    factories = {
-        "random": lambda seed: RandomAgent(seed),
-        "heuristic": lambda seed: HeuristicAgent(seed, rules=rules),
-        "search": lambda seed: make_agent("search", seed, rules),
-    }
-    if kind not in factories:
-        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(factories)}")
-    return factories[kind]
+    if kind not in AGENT_KINDS:
+        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
+    return agent_factory(kind, rules)
 
 
 @cli.command()
@@ -158,32 +216,52 @@ def _agent_factory(kind: str, rules=None):
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @_lang_option
-def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, lang) -> None:
-    """Agents play many games; print winners, speed, and how often each bid is bid and completed."""
+def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, jobs, lang) -> None:
+    """Agents play many games; print winners, speed, and how often each bid is bid and completed.
+
+    \b
+    Example:
+      whist simulate --games 200 --agents heuristic --jobs 2
+    """
     from rich.progress import Progress
 
-    from interpreter.simulation import simulate as run_simulation
+    from interpreter.parallel import simulate_on_cores
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
-    make_agent = _agent_factory(agent_kind, rules)
-    options = _parse_options(option_pairs)
+    _agent_factory(agent_kind, rules)  # an unknown kind fails here, before any process starts
+    options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
             task = bar.add_task("simulating", total=games)
-            summary = run_simulation(
-                rules, games, seed, players, make_agent, options, variant, lambda done: bar.update(task, completed=done)
+            summary = simulate_on_cores(
+                ruleset,
+                games,
+                seed,
+                players,
+                agent_kind,
+                options,
+                variant,
+                jobs,
+                lambda done: bar.update(task, completed=done),
+                rules=rules,
             )
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
     except ValueError as exc:
         _fail(f"error: {exc}")
+    except KeyboardInterrupt:
+        stderr.print("stopped")
+        sys.exit(130)
     data = summary.to_data(rules)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
@@ -193,7 +271,7 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
+@click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search")
 @click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
@@ -203,29 +281,44 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @_lang_option
 def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock, deals, variant, option_pairs, lang):
-    """Play against agents at the terminal."""
+    """Play against agents at the terminal.
+
+    \b
+    Example:
+      whist play --players 4 --seed 7
+    """
     import random
 
+    from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
+    from whist.playscreen import deal_report
 
     console = Console()
     if resume_path:
+        from interpreter.recordcheck import record_rules
         from interpreter.records import read_record
 
         try:
             record = read_record(Path(resume_path))
+            rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))
-        ruleset, players = record["ruleset"], int(record["players"])
-        seat = next((int(s) for s in [record.get("human_seat", seat)]), seat)
-    rules = _rules_or_fail(ruleset)
+        players, saved_seat = int(record["players"]), record.get("human_seat")
+        if seat is not None and saved_seat is not None and seat != saved_seat:
+            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
+        seat = saved_seat if saved_seat is not None else seat
+    else:
+        rules = _rules_or_fail(ruleset)
+    seat = 0 if seat is None else seat
     players = players or _usual_players(rules)
     make_agent = _agent_factory(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
-    texts = _texts(rules, lang)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
+    if not resume_path:
+        check_output_folder(Path(save_path), "--save")
     game_holder: list = []
     human = HumanAgent(
         rules,
@@ -246,137 +339,32 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
                 rules,
                 agents,
                 seed=seed,
-                options=_parse_options(option_pairs),
+                options=parse_options(option_pairs, rules),
                 variant=variant,
-                on_decision=saver(Path(save_path), ruleset),
+                on_decision=saver(Path(save_path), ruleset, seat),
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
     game_holder.append(game)
     console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
-    console.print(texts.label("saved_to", path=save_path))
+    console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
         while game.result is None and (deals is None or played < deals):
             result = game.play_deal()
             played += 1
-            _deal_report(console, texts, game, result, human)
+            deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
     except (KeyboardInterrupt, EOFError):
         console.print()
         _fail(f"stopped; resume with: whist play --resume {save_path}")
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
+    except ScriptError as exc:  # a saved decision the rules refuse now
+        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
-
-
-def _deal_report(console: Console, texts, game, result, human) -> None:
-    """What happened at the end of a deal: the last trick, completion, points, scores."""
-    record = game.deal_records[-1]
-    if record["tricks" if "tricks" in record else "auction"] and record.get("tricks"):
-        last = record["tricks"][-1]
-        plays = "  ".join(f"{texts.label('seat_n', n=s)}: {human.cards.show(c)}" for s, c in last["plays"])
-        console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
-    if "contract" in record:  # a hand of a match
-        points = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in record["hand_points"].items())
-        console.print(f"{texts.label('hand_points')}: {points}")
-        winner = record["hand_winner"]
-        console.print(
-            texts.label("hand_tied")
-            if winner is None
-            else texts.label("hand_won_by", player=texts.label("seat_n", n=winner))
-        )
-    elif result.declarer is None:
-        console.print(texts.label("all_passed"))
-    else:
-        key = "result_completed" if result.completed else "result_failed"
-        console.print(texts.label(key, player=texts.label("seat_n", n=result.declarer), points=result.points))
-    scores = "  ".join(f"{texts.label('seat_n', n=s)}: {v}" for s, v in sorted(game.scores.items()))
-    console.print(f"{texts.label('scores')}: {scores}")
-
-
-@cli.group()
-def translate() -> None:
-    """Translation tooling: status, init, check, mark."""
-
-
-@translate.command("status")
-@click.argument("lang")
-@click.argument("ruleset", default=DEFAULT_RULESET)
-def translate_status(lang: str, ruleset: str) -> None:
-    """List missing, stale (English changed since) and obsolete entries of LANG."""
-    from rulespec.translations import status
-
-    rules = _rules_or_fail(ruleset)
-    report = status(lang, rules)
-    for title, keys in (("missing", report.missing), ("stale", report.stale), ("obsolete", report.obsolete)):
-        for key in keys:
-            click.echo(f"{title}: {key}")
-    for error in report.errors:
-        click.echo(str(error), err=True)
-    click.echo(
-        f"{lang} / {rules.name}: {report.total} entries, {len(report.missing)} missing, "
-        f"{len(report.stale)} stale, {len(report.obsolete)} obsolete, {len(report.errors)} placeholder error(s)"
-    )
-    sys.exit(1 if report.errors else 0)
-
-
-@translate.command("init")
-@click.argument("lang")
-@click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--force", is_flag=True, help="Overwrite existing files.")
-def translate_init(lang: str, ruleset: str, force: bool) -> None:
-    """Write a skeleton for a new language: every key, empty, with the English text beside it."""
-    from rulespec.translations import init
-
-    rules = _rules_or_fail(ruleset)
-    try:
-        for path in init(lang, rules, force):
-            click.echo(f"wrote {path}")
-    except RuleError as exc:
-        _fail(str(exc))
-
-
-@translate.command("check")
-@click.argument("langs", nargs=-1)
-def translate_check(langs: tuple[str, ...]) -> None:
-    """Exit 1 on missing entries or placeholder mismatches in any language (stale: warnings)."""
-    from rulespec.loader import bundled_names, bundled_versions
-    from rulespec.translations import status
-
-    failed = False
-    refs = [ref for name in bundled_names() for ref in (name, *(f"{name}@{v}" for v in bundled_versions(name)))]
-    for name in refs:
-        rules = _rules_or_fail(name)
-        for lang in langs or available_languages():
-            report = status(lang, rules)
-            for error in report.errors:
-                click.echo(str(error), err=True)
-            for key in report.missing:
-                click.echo(f"{lang}/{name}: missing {key}", err=True)
-            for key in report.stale:
-                click.echo(f"{lang}/{name}: warning: stale {key} (the English text changed)", err=True)
-            failed = failed or bool(report.errors or report.missing)
-            click.echo(
-                f"{lang}/{name}: {len(report.missing)} missing, {len(report.stale)} stale, "
-                f"{len(report.errors)} error(s)"
-            )
-    sys.exit(1 if failed else 0)
-
-
-@translate.command("mark")
-@click.argument("lang")
-@click.argument("keys", nargs=-1)
-@click.option("--ruleset", default=DEFAULT_RULESET, show_default=True)
-def translate_mark(lang: str, keys: tuple[str, ...], ruleset: str) -> None:
-    """Record that LANG's entries (all, or KEYS) are translated from the current English texts."""
-    from rulespec.translations import mark
-
-    try:
-        changed = mark(lang, _rules_or_fail(ruleset), list(keys) or None)
-    except RuleError as exc:
-        _fail(str(exc))
-    click.echo(f"{lang}: fingerprints updated in {changed} file(s)")
 
 
 register_printing(cli)
@@ -384,18 +372,26 @@ register_diff(cli)
 register_analyze(cli)
 register_duel(cli)
 register_balance(cli)
+register_translate(cli)
+register_schema(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning usage errors into exit status 1 with a hint."""
+    """Entry point: run the CLI with safe output (write failures and closed pipes handled, see
+    run_safely); a usage error exits with status 2 and a hint, other errors with 1."""
+    run_safely(_main, argv)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="whist", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
-    except click.UsageError as exc:
+    except click.UsageError as exc:  # click's convention: a usage error exits with status 2
         hint = f"\nhint: see '{exc.ctx.command_path} --help'" if exc.ctx else ""
-        _fail(f"error: {exc.format_message()}{hint}")
+        click.echo(f"error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         _fail("aborted")
     except click.ClickException as exc:

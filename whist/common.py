@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import click
 
 from rulespec import RuleError, load_ruleset
-from rulespec.locale import Texts, available_languages, default_language, load_texts
+from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
 from rulespec.model import RuleSet
 
 
@@ -27,16 +28,20 @@ def rules_or_fail(ref: str) -> RuleSet:
 
 def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
     """The language asked for (or the environment's), if there are texts in it."""
-    chosen = lang or default_language()
+    chosen = language_code(lang) if lang else default_language()  # --lang de_DE as LANG=de_DE.UTF-8
     known = available_languages(rules) if rules is not None else available_languages()
-    if chosen not in known:
-        fail(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}")
+    if chosen not in known:  # a bad option value: a usage error (exit 2)
+        click.echo(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}", err=True)
+        sys.exit(2)
     return chosen
 
 
-def texts_or_fail(rules: RuleSet, lang: str | None) -> Texts:
-    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people."""
+def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str] | None = None) -> Texts:
+    """The texts for ``rules`` in the chosen language; a broken locale file is an error for people.
+    ``escape`` makes their words safe for where they are shown (see :attr:`Texts.escape`)."""
     try:
-        return load_texts(rules, check_lang(lang, rules))
+        texts = load_texts(rules, check_lang(lang, rules))
     except RuleError as exc:
         fail(str(exc))
+    texts.escape = escape
+    return texts

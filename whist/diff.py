@@ -16,6 +16,8 @@ from typing import Any
 
 from rulespec import diff as D
 from rulespec.locale import Texts
+from rulespec.placeholders import fill
+from whist.markdown import code as md_code
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
 SECTIONS = (
@@ -44,7 +46,7 @@ class Wording:
         for data in (self.new.data, self.new.fallback):
             text = data.get("labels", {}).get(key) if isinstance(data.get("labels"), dict) else None
             if isinstance(text, str) and text.strip():
-                return _fill(text, values)
+                return fill(text, values, literal=self.new.escape)  # escaped as Texts.get escapes
         return None
 
     def label(self, key: str, **values: Any) -> str:
@@ -56,7 +58,7 @@ class Wording:
             for data in (texts.data, texts.fallback):
                 words = (data.get("groups") or {}).get(name)
                 if isinstance(words, str) and words.strip():
-                    return words
+                    return self.new.escape(words) if self.new.escape else words
         return name
 
     def bid_name(self, bid_id: str, side: str = "new") -> str:
@@ -75,7 +77,7 @@ class Wording:
             if values:
                 ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
                 return f" {self.label('or')} ".join(str(v) for v in ordered)
-            return f"`{value['expr']}`"
+            return md_code(str(value["expr"]))
         if isinstance(value, list):
             return ", ".join(self.value(v) for v in value) or self.label("none")
         if isinstance(value, dict):
@@ -184,23 +186,8 @@ class Wording:
         for data in (texts.data, texts.fallback):
             words = (data.get("declarations") or {}).get(name)
             if isinstance(words, str) and words.strip():
-                return words
+                return self.new.escape(words) if self.new.escape else words
         return name
-
-
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _fill(text: str, values: Mapping[str, Any]) -> str:
-    """``{placeholders}`` filled; a malformed label is shown as written (``whist translate check`` reports it)."""
-    if not values:
-        return text
-    try:
-        return text.format_map(_Keep(values))
-    except (ValueError, IndexError, AttributeError, KeyError):
-        return text
 
 
 # --- one change in words -------------------------------------------------------------------

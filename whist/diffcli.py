@@ -14,6 +14,7 @@ from rulespec.locale import Texts, flatten, load_texts
 from rulespec.model import RuleSet
 from whist.common import check_lang, rules_or_fail
 from whist.diff import Wording, title, to_json, to_markdown
+from whist.markdown import inline as md_inline
 
 
 def side(rules: RuleSet, texts: Texts) -> Side:
@@ -30,10 +31,17 @@ def side(rules: RuleSet, texts: Texts) -> Side:
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("--texts", "with_texts", is_flag=True, help="Also list reworded rules texts and general rules prose.")
 def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: bool) -> None:
-    """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json)."""
+    """List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json).
+
+    \b
+    Example:
+      whist diff combo-whist@1.4.2 combo-whist --texts
+    """
     language = check_lang(lang)
     old_rules, new_rules = rules_or_fail(old), rules_or_fail(new)
     words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))
+    if fmt == "md":  # the names and words of files show as written, never as Markdown
+        words.old.escape = words.new.escape = md_inline
     changes = diff_rulesets(side(old_rules, words.old), side(new_rules, words.new), texts=with_texts)
     if fmt == "json":
         click.echo(to_json(changes, words))

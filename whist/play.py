@@ -14,12 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
-from whist.tables import tricks_text
+from whist.playscreen import ask_bid
+from whist.refusals import card_reason
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 
@@ -114,11 +116,22 @@ class HumanAgent:
         self.seen_tricks = 0
         self.last_deal_key: tuple[Any, ...] | None = None
         self.refusal: str | None = None
+        self.hint_shown = False
+        self.last_view: View | None = None
+        self.shown_facts: dict[str, str] = {}  # what the table showed last (shown again only when changed)
 
     # -- the table
 
     def refused(self, request: Request, reason: str) -> None:
-        self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
+        self.say_refused(reason)
+
+    def say_refused(self, reason: str) -> None:
+        """Tell the player why their input was refused (the reason in their language)."""
+        self.say(self.texts.label("refused", reason=reason))
+
+    def say(self, text: str) -> None:
+        """A warning line (why an input was not taken), never read as markup."""
+        self.console.print(f"[yellow]{escape(text)}[/yellow]")
 
     def name(self, seat: int, view: View) -> str:
         label = self.texts.label("seat_n", n=seat)
@@ -132,6 +145,7 @@ class HumanAgent:
         if not view.auction and not view.tricks and key != self.last_deal_key:
             self.seen_auction = self.seen_tricks = 0
             self.last_deal_key = key
+            self.shown_facts = {}
             self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
         if len(view.auction) < self.seen_auction:
             self.seen_auction = 0
@@ -151,6 +165,72 @@ class HumanAgent:
         self.seen_tricks = len(view.tricks)
 
     def show_table(self, view: View) -> None:
+        """The state of the deal; a fact already on screen and unchanged is not printed again."""
+        texts = self.texts
+        bidding = view.declarer is None and not view.tricks and not view.current_trick
+        standing = repr((view.scores, view.marks, view.declarer, view.dealer))
+        if bidding or self.shown_facts.get("standing") != standing:
+            self.console.print(self._status(view))
+            self.shown_facts["standing"] = standing
+            if self.target is not None and self.target() is not None:
+                self._once("target", f"{texts.label('winning_score')}: {self.target()}")
+        else:
+            won = "  ".join(
+                f"{self.name(seat, view)} {sum(1 for t in view.tricks if t['winner'] == seat)}" for seat in view.players
+            )
+            self._once("tricks_won", f"{texts.label('trick_counts')}: {won}")
+        if view.combo is not None and view.declarer is not None:
+            self._once(
+                "combo",
+                f"{texts.label('combo_bid')}: [bold]{self.combo_text(view.combo['bids'])}[/bold] "
+                f"({texts.label('combo_rank', worth=view.combo['worth'])})",
+            )
+        trump = self.cards.suit(view.trump) if view.trump else texts.label("no_trump")
+        if view.declarer is None and view.combo is not None:  # a hand of a match
+            rules = self.combo_text(view.combo["bids"])
+            self._once("hand", f"{texts.label('hand_n', n=view.hand_number)} — {texts.label('hand_rules')}: {rules}")
+        if view.declarer is not None or view.combo is not None:
+            self._once("trump", f"{texts.label('trump_suit')}: {trump}")
+        if view.face_up is not None or view.stock_size:
+            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
+            self.console.print(
+                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
+            )
+        elif view.closed:
+            self._once("closed", texts.label("hand_closed"))
+        for index, meld in enumerate(view.melds):
+            text = texts.label(
+                "meld_declared",
+                player=self.name(meld["seat"], view),
+                meld=texts.get(f"declarations.{meld['meld']}"),
+                card=self.cards.show(meld["shown"]),
+                points=meld["points"],
+            )
+            self._once(f"meld {index}", text)
+        for name, value in view.declarations.items():
+            if value in (None, [], {}, ""):  # nothing declared: nothing to say
+                continue
+            self._once(f"declared {name}", f"{texts.get(f'declarations.{name}')}: {self._declared_text(value, view)}")
+        for zone, cards in view.zones.items():
+            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
+            self._once(f"zone {zone}", f"{texts.get(f'declarations.{zone}')}: {shown}")
+        for seat, cards in view.visible.items():
+            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
+            self._once(f"open {seat}", f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
+        if view.current_trick:
+            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
+            self.console.print(f"{texts.label('table')}: {plays}")
+        hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
+        self.console.print(f"{texts.label('your_hand')}: {hand}")
+
+    def _once(self, key: str, text: str) -> None:
+        """Print ``text`` unless it is what was last printed under ``key`` (in this deal)."""
+        if self.shown_facts.get(key) != text:
+            self.console.print(text)
+            self.shown_facts[key] = text
+
+    def _status(self, view: View) -> Table:
+        """Players with their roles, marks, scores and tricks won."""
         texts = self.texts
         status = Table(show_header=True, box=None, pad_edge=False)
         status.add_column(texts.label("player"))
@@ -165,50 +245,7 @@ class HumanAgent:
                 role = f" {texts.label('dealer')}"
             marks = "".join(f" {name[0].upper()}{n}" for name, n in view.marks.get(seat, {}).items() if n)
             status.add_row(self.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
-        self.console.print(status)
-        if self.target is not None and self.target() is not None:
-            self.console.print(f"{texts.label('winning_score')}: {self.target()}")
-        if view.combo is not None and view.declarer is not None:
-            self.console.print(
-                f"{texts.label('combo_bid')}: [bold]{self.combo_text(view.combo['bids'])}[/bold] "
-                f"({texts.label('combo_rank', worth=view.combo['worth'])})"
-            )
-        trump = self.cards.suit(view.trump) if view.trump else texts.label("no_trump")
-        if view.declarer is None and view.combo is not None:  # a hand of a match
-            rules = self.combo_text(view.combo["bids"])
-            self.console.print(f"{texts.label('hand_n', n=view.hand_number)} — {texts.label('hand_rules')}: {rules}")
-        if view.declarer is not None or view.combo is not None:
-            self.console.print(f"{texts.label('trump_suit')}: {trump}")
-        if view.face_up is not None or view.stock_size:
-            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
-            self.console.print(
-                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
-            )
-        elif view.closed:
-            self.console.print(texts.label("hand_closed"))
-        for meld in view.melds:
-            self.console.print(
-                texts.label(
-                    "meld_declared",
-                    player=self.name(meld["seat"], view),
-                    meld=texts.get(f"declarations.{meld['meld']}"),
-                    card=self.cards.show(meld["shown"]),
-                    points=meld["points"],
-                )
-            )
-        for name, value in view.declarations.items():
-            self.console.print(f"{texts.get(f'declarations.{name}')}: {self._declared_text(value, view)}")
-        for zone, cards in view.zones.items():
-            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
-            self.console.print(f"{texts.get(f'declarations.{zone}')}: {shown}")
-        for seat, cards in view.visible.items():
-            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
-            self.console.print(f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
-        if view.current_trick:
-            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
-            self.console.print(f"{texts.label('table')}: {plays}")
-        hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
-        self.console.print(f"{texts.label('your_hand')}: {hand}")
+        return status
 
     def _declared_text(self, value: Any, view: View) -> str:
         """A declaration as shown: per-player choices seat by seat (a dash where one declined)."""
@@ -232,6 +269,7 @@ class HumanAgent:
     # -- decisions
 
     def decide(self, request: Request, view: View) -> Any:
+        self.last_view = view
         self.show_news(view)
         if request.kind == "bid":
             self.show_table(view)
@@ -263,7 +301,15 @@ class HumanAgent:
             card = self.cards.parse(line, request.options)
             if card is not None:
                 return card
-            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+            reason, by_rule = self._card_reason(line, request)
+            self.say_refused(reason) if by_rule else self.say(reason)
+
+    def _card_reason(self, line: str, request: Request) -> tuple[str, bool]:
+        view = self.last_view
+        if view is None:
+            return self.texts.label("bad_input", input=line), False
+        cards = self.cards
+        return card_reason(line, request, view, cards.parse, lambda c: cards.show(c, False), cards.symbol, self.texts)
 
     def ask_choice(self, request: Request, view: View) -> Any:
         what = request.what or "value"
@@ -284,15 +330,30 @@ class HumanAgent:
             line = (self._line(prompt) or "").strip()
             if request.optional and line in ("-", ""):
                 return None
-            values = [self._parse_option(part, options, what) for part in line.replace(",", " ").split()]
-            if values and None not in values and len(values) == request.count:
+            parts = line.replace(",", " ").split()
+            values = [self._parse_option(part, options, what) for part in parts]
+            distinct = len(set(map(str, values))) == len(values)
+            if values and None not in values and len(values) == request.count and distinct:
                 answer = values if plural else values[0]
                 try:
                     return request.validate(answer)
                 except IllegalDecision as exc:
-                    self.console.print(f"[yellow]{self.texts.label('refused', reason=exc.reason)}[/yellow]")
+                    self.say_refused(exc.reason)
                     continue
-            self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
+            self.say(self._choice_problem(line, parts, values, options, request.count))
+
+    def _choice_problem(self, line: str, parts: list[str], values: list[Any], options: list[Any], count: int) -> str:
+        """Why typed choices were not taken: a number out of range, an unknown word, how many."""
+        for part, value in zip(parts, values, strict=True):
+            if value is None and part.isdigit() and not any(str(o) == part for o in options):
+                return self.texts.label("no_menu_number", n=int(part), max=len(options))
+            if value is None:
+                return self.texts.label("not_a_choice", input=part)
+        if parts and len(values) != count:
+            return self.texts.label("wrong_choice_count", n=count)
+        if len(set(map(str, values))) != len(values):
+            return self.texts.label("choose_different", n=count)
+        return self.texts.label("bad_input", input=line)
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":
@@ -331,69 +392,5 @@ class HumanAgent:
             return value if value in options else None
         return None
 
-    # -- bidding
-
-    def bid_menu(self, request: Request) -> list[str]:
-        """Bid ids in menu order (standard, then special) and a printed table of them."""
-        ids = [*request.standard_ids, *request.special_ids]
-        table = Table(title=self.texts.label("legal_bids"), title_justify="left")
-        for column in ("#", "designation", "worth", "tricks", "rules"):
-            table.add_column(column if column == "#" else self.texts.label(column))
-        for i, bid_id in enumerate(ids, 1):
-            bid = self.rules.bids[bid_id]
-            worth = " / ".join(str(v) for v in sorted(bid.worth.possible_values() or ["?"], key=str))
-            tricks = tricks_text(bid, self.texts) if bid.kind == "standard" else ""
-            if i == len(request.standard_ids) + 1:
-                table.add_section()
-            table.add_row(str(i), self.texts.bid_name(bid_id), worth, tricks, self.texts.bid_text(bid_id, "short"))
-        self.console.print(table)
-        return ids
-
-    def _lead_worth(self, view: View) -> Any:
-        bids = [bid for _, bid in view.auction if bid is not None]
-        if not bids:
-            return None
-        return bids[-1]
-
     def ask_bid(self, request: Request, view: View) -> BidAnswer | None:
-        ids = self.bid_menu(request)
-        lead = self._lead_worth(view)
-        if lead is not None:
-            self.console.print(
-                self.texts.label("current_bid") + ": " + self.combo_text([lead["standard"], *lead["specials"]])
-            )
-        names = {self.texts.bid_name(b).casefold(): b for b in ids} | {b: b for b in ids}
-        limit = self.bid_time(view)
-        if limit is not None:
-            self.console.print(self.texts.label("time_limit", seconds=int(limit)))
-        while True:
-            line = self._line(self.texts.label("prompt_bid"), limit)
-            if line is None:  # out of time: a pass
-                self.console.print(self.texts.label("time_up", player=self.name(view.seat, view)))
-                return None
-            line = line.strip()
-            if line.casefold() in ("pass", "p", "-", self.texts.label("pass").casefold()):
-                return None
-            if line == "?":
-                self.bid_menu(request)
-                continue
-            chosen = []
-            for part in line.replace(",", "+").split("+"):
-                token = part.strip().casefold()
-                if token.isdigit() and 1 <= int(token) <= len(ids):
-                    chosen.append(ids[int(token) - 1])
-                elif token in names:
-                    chosen.append(names[token])
-                else:
-                    matches = [b for n, b in names.items() if n.startswith(token)] if token else []
-                    chosen.append(matches[0] if len(set(matches)) == 1 else None)
-            standard = [b for b in chosen if b in request.standard_ids]
-            if None in chosen or len(standard) != 1:
-                self.console.print(f"[yellow]{self.texts.label('bad_input', input=line)}[/yellow]")
-                continue
-            answer = BidAnswer(standard[0], tuple(b for b in chosen if b not in standard))
-            reason = request.check(answer) if request.check else None
-            if reason:
-                self.console.print(f"[yellow]{self.texts.label('refused', reason=reason)}[/yellow]")
-                continue
-            return answer
+        return ask_bid(self, request, view)

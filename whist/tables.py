@@ -7,6 +7,7 @@ from rich.table import Table
 from rulespec.compiler import Expression
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet, Tricks
+from rulespec.ordering import by_rank
 
 
 def number_text(expr: Expression | None, texts: Texts) -> str:
@@ -61,7 +62,7 @@ def standard_table(rules: RuleSet, texts: Texts) -> Table:
     table = Table(title=texts.label("standard_bids"), title_justify="left")
     for column in ("designation", "worth", "score", "trump", "tricks"):
         table.add_column(texts.label(column), justify="left" if column == "designation" else "right")
-    for bid in rules.standard_bids:
+    for bid in by_rank(rules.standard_bids):
         table.add_row(
             texts.bid_name(bid.id),
             number_text(bid.worth, texts),
@@ -76,7 +77,7 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
     table = Table(title=texts.label("special_bids"), title_justify="left")
     for column in ("designation", "worth", "priority", "incompatibility"):
         table.add_column(texts.label(column), justify="right" if column in ("worth", "priority") else "left")
-    for bid in rules.special_bids:
+    for bid in by_rank(rules.special_bids):
         table.add_row(
             texts.bid_name(bid.id),
             number_text(bid.worth, texts),

@@ -1,0 +1,181 @@
+"""Checking a game record (or a save) from a stranger before anything uses it.
+
+A record is read within limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_JSON_DEPTH`, numbers
+within :data:`rulespec.numbers.MAX_NUMBER`), checked against ``record.schema.json``, and then
+against the rule set it names: the number of players, the dealer, the seats deciding, the
+winning variant and the rule set's identity must fit. Every problem is a :class:`RuleError`
+that names the file and the JSON path of the value (``save.json: $.first_dealer: …``).
+
+The rule set a record names is found with the path policy of :mod:`rulespec.paths`: a
+bundled name, or a path relative to the record's folder that stays under it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from rulespec import load_ruleset
+from rulespec.errors import RuleError
+from rulespec.model import RuleSet
+from rulespec.numbers import out_of_range
+from rulespec.paths import read_limited, rooted
+
+#: Largest record or save read: a deal takes about 10 kB, a long game a few hundred kilobytes.
+MAX_RECORD_BYTES = 4_000_000
+#: Deepest nesting of JSON arrays and objects (a record needs about eight levels).
+MAX_JSON_DEPTH = 32
+_SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
+_MAX_SHOWN = 160
+
+
+def json_path(parts: Any) -> str:
+    """``["decisions", 3, "seat"]`` → ``$.decisions[3].seat``."""
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _shorten(text: str) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + "…"
+
+
+def problem(path: Path | str, where: Any, message: str, hint: str | None = None) -> RuleError:
+    """A problem of the record at ``path``, at the JSON path ``where``."""
+    return RuleError(f"{path}: {json_path(where)}: {_shorten(message)}", None, hint)
+
+
+def load_json(path: Path) -> Any:
+    """The JSON document in ``path``, read within the limits; :class:`RuleError` otherwise."""
+    raw = read_limited(Path(path), MAX_RECORD_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    depth = max_depth = 0
+    for ch in text:  # before json.loads, whose recursion a deep file would exhaust
+        if ch in "[{":
+            depth += 1
+            max_depth = max(max_depth, depth)
+        elif ch in "]}":
+            depth -= 1
+    if max_depth > MAX_JSON_DEPTH:  # brackets inside strings count too: harmless for a record
+        raise RuleError(f"{path}: nesting is deeper than {MAX_JSON_DEPTH} levels", None, "this is not a game record")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"{path}:{exc.lineno}:{exc.colno}: not a JSON record: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
+        raise RuleError(f"{path}: not a JSON record: {_shorten(str(exc))}") from None
+    _check_numbers(path, data)
+    return data
+
+
+def _check_numbers(path: Path, data: Any) -> None:
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, (*where, k)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, (*where, i)) for i, v in enumerate(value))
+        else:
+            reason = out_of_range(value)
+            if reason is not None:
+                raise problem(path, where, reason)
+
+
+def check_schema(path: Path, data: Any) -> None:
+    """Refuse a record that does not follow ``record.schema.json``: the first problem, with its JSON path."""
+    import jsonschema
+
+    schema = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    if errors:
+        first = errors[0]
+        raise problem(path, first.absolute_path, f"not a valid game record: {first.message}")
+
+
+def ruleset_digest(rules: RuleSet) -> str:
+    """A fingerprint of what a rule set says (not of how its files are written)."""
+    from rulespec.export import ruleset_to_data
+
+    text = json.dumps(ruleset_to_data(rules), sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def portable_ref(ref: str, save: Path) -> str:
+    """How a save names its rule set: a bundled name as is, a path relative to the save's folder if under it."""
+    from rulespec.loader import _looks_like_path
+
+    if not _looks_like_path(ref):
+        return ref
+    target = Path(ref).resolve()
+    folder = Path(save).resolve().parent
+    if target == folder or folder in target.parents:
+        return os.path.relpath(target, folder)
+    return str(target)
+
+
+def absolute_ref(ref: str, record: Path) -> str:
+    """A rule-set path written in ``record`` (relative to its folder) as an absolute path; names as they are."""
+    from rulespec.loader import _looks_like_path
+
+    if not _looks_like_path(ref) or Path(ref).is_absolute():
+        return ref
+    return str(Path(record).resolve().parent / ref)
+
+
+def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
+    """Load the rule set ``record`` names (from a file at ``path``) and check that the record fits it."""
+    ref = record["ruleset"]
+    if path is None:
+        rules = load_ruleset(ref)
+    else:
+        where = Path(path)
+        with rooted(where):
+            try:
+                rules = load_ruleset(ref, relative_to=where.resolve().parent, named_in=str(where))
+            except RuleError as exc:
+                if exc.position is not None:
+                    raise
+                raise problem(where, ["ruleset"], exc.message, exc.hint) from None
+    check_fits(record, rules, path or "record")
+    return rules
+
+
+def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None:
+    """The record's players, dealer, seats, variant and rule set must be those of ``rules``."""
+    wanted = record.get("ruleset_id")
+    if wanted is not None and wanted != rules.id:
+        raise problem(path, ["ruleset_id"], f"the record is of '{wanted}', but '{record['ruleset']}' is '{rules.id}'")
+    limits = rules.game.players
+    players = record["players"]
+    if not limits.min <= players <= limits.max:
+        raise problem(path, ["players"], f"{rules.id} is played by {limits.min} to {limits.max} players, not {players}")
+    if record["first_dealer"] >= players:
+        raise problem(path, ["first_dealer"], f"dealer {record['first_dealer']} is not a seat of {players} players")
+    seat = record.get("human_seat")
+    if seat is not None and seat >= players:
+        raise problem(path, ["human_seat"], f"seat {seat} is not a seat of {players} players")
+    for i, decision in enumerate(record["decisions"]):
+        if decision["seat"] >= players:
+            raise problem(path, ["decisions", i, "seat"], f"seat {decision['seat']} is not a seat of {players} players")
+    variant = record.get("variant")
+    winning = rules.game.winning
+    if variant and (winning is None or variant not in winning.variants):
+        known = ", ".join(winning.variants) if winning else "none"
+        raise problem(path, ["variant"], f"unknown winning variant '{variant}' (known: {known})")
+    digest = record.get("ruleset_digest")
+    if digest is not None and digest != ruleset_digest(rules):
+        raise problem(
+            path,
+            ["ruleset"],
+            f"the rule set '{record['ruleset']}' has changed since this game was saved",
+            "the saved decisions may not fit it any more; play it with the rule set as it was, or start a new game",
+        )

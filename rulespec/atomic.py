@@ -1,0 +1,63 @@
+"""Files written whole or not at all: every output of the project (PDF, PNG, HTML, Markdown, saves).
+
+A temporary file in the target's folder (so the rename stays on one file system), flushed
+and synced, then renamed over the target: a full disk, a crash or a killed process leaves the
+previous file whole, never a truncated one. Temporary files of an earlier interrupted write
+of the same target (ours only: ``.<name>.whist-<random>.tmp``) are removed first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+#: What our temporary files are called: ``.<target name>.whist-<random>.tmp`` beside the target.
+TEMP_PREFIX_MARK = ".whist-"
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_files(target: Path) -> list[Path]:
+    """Our temporary files for ``target`` left behind by an interrupted write."""
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}{TEMP_PREFIX_MARK}"
+    try:
+        return [p for p in folder.iterdir() if p.name.startswith(prefix) and p.name.endswith(TEMP_SUFFIX)]
+    except OSError:
+        return []
+
+
+def write_atomically(target: Path | str, data: bytes | str) -> None:
+    """Write ``data`` to ``target`` whole or not at all (temp file, fsync, rename).
+
+    Stale temporary files of an earlier interrupted write of the same target are removed.
+    An :class:`OSError` (full disk, no permission) leaves the target as it was and no temporary
+    file behind, and is raised for the caller to report.
+    """
+    target = Path(target)
+    for stale in temp_files(target):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_PREFIX_MARK}", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
+            os.chmod(name, mode)
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,193 @@
+"""Checks of a rule set's locale files, with located errors.
+
+Two uses:
+
+- :func:`refuse_bad_placeholders` runs whenever texts are loaded (:func:`rulespec.locale.load_texts`):
+  a malformed placeholder, or one the text may not use, stops the command with a located error
+  instead of reaching a screen, a card or a PDF.
+- :func:`check_locales` is what ``whist check`` adds for the locale files a rule set brings beside
+  its files: besides the placeholders, the keys a locale file may hold, the bid ids it names and the
+  texts' types (a misspelt ``nmae:`` or a removed bid's texts would otherwise never be shown).
+"""
+
+from __future__ import annotations
+
+import weakref
+from pathlib import Path
+
+from rulespec.errors import RuleError, RuleErrors, did_you_mean
+from rulespec.loader import BUNDLED_DIR
+from rulespec.locale import (
+    DEFAULT_LANGUAGE,
+    LOCALES_DIR,
+    META_KEYS,
+    allowed_placeholders,
+    available_languages,
+    label_placeholders,
+    locale_files,
+    read_locale,
+)
+from rulespec.model import RuleSet
+from rulespec.translations import _placeholder_errors, catalog
+from rulespec.yamlsource import Document
+
+#: The texts a bid may have in a locale file.
+BID_FIELDS = ("name", "short", "rules")
+#: Top-level keys that hold a mapping of texts by name.
+TEXT_GROUPS = ("labels", "general", "groups", "declarations", "ui")
+#: Top-level keys that hold one text.
+SINGLE_TEXTS = ("title",)
+
+#: Files already found free of placeholder problems, per rule set: (lang, files and their sizes+times).
+_CLEAN: dict[int, tuple[weakref.ref[RuleSet], set[tuple]]] = {}
+
+
+def _stamp(paths: list[Path]) -> tuple:
+    stamps = []
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            return ()
+        stamps.append((str(path), info.st_size, info.st_mtime_ns))
+    return tuple(stamps)
+
+
+def _bundled(path: str | Path) -> bool:
+    return LOCALES_DIR.resolve() in Path(path).resolve().parents
+
+
+def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:
+    """Malformed placeholders in ``lang``'s files (and English's), and names a text may not use
+    in the files a rule set brings. A project text naming a value a house rule took away (a bid's
+    ``{bonus}`` after ``bonus: null``) is not the locale's fault: see :func:`inherited_gaps`."""
+    errors: list[RuleError] = []
+    for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
+        for entry in catalog(language, rules).entries.values():
+            allowed = None if _bundled(entry.doc.path) else allowed_placeholders(entry.key, rules)
+            errors.extend(_placeholder_errors(entry, allowed, None))
+    return errors
+
+
+def inherited_gaps(rules: RuleSet) -> list[RuleError]:
+    """The project's texts that name a value the rule set does not have (a house rule changed the
+    bid): shown with the placeholder as written, refused on cards and in the rules reference.
+    The fix is the rule set's own text for that key."""
+    gaps: list[RuleError] = []
+    if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
+        return gaps  # the project's own rule sets: their texts are checked by its tests
+    for lang in available_languages(rules):
+        found = catalog(lang, rules)
+        for entry in found.entries.values():
+            if _bundled(entry.doc.path):
+                for error in _placeholder_errors(entry, allowed_placeholders(entry.key, rules), None):
+                    error.hint = f"give '{entry.key}' a text of your own in locales/{lang}/{rules.name}.yaml"
+                    gaps.append(error)
+    return gaps
+
+
+def refuse_bad_placeholders(lang: str, rules: RuleSet | None) -> None:
+    """Raise every placeholder problem of the texts ``load_texts`` would use (checked once per files)."""
+    files = locale_files(DEFAULT_LANGUAGE, rules) + locale_files(lang, rules)
+    stamp = (lang, _stamp(files))
+    key = id(rules)
+    entry = _CLEAN.get(key)
+    if entry is not None and entry[0]() is rules and stamp in entry[1]:
+        return
+    errors = placeholder_problems(lang, rules)
+    if errors:
+        raise errors[0] if len(errors) == 1 else RuleErrors(errors)
+    if rules is None:
+        return  # no weak reference to None: not remembered (it is the cheap case: ui.yaml alone)
+    if entry is None or entry[0]() is not rules:
+
+        def forget(ref: weakref.ref[RuleSet]) -> None:
+            if _CLEAN.get(key, (None,))[0] is ref:
+                del _CLEAN[key]
+
+        entry = (weakref.ref(rules, forget), set())
+        _CLEAN[key] = entry
+    entry[1].add(stamp)
+
+
+def _own_files(rules: RuleSet) -> list[Path]:
+    """The locale files beside the rule set's own files (not the project's bundled ones)."""
+    files: list[Path] = []
+    for lang in available_languages(rules):
+        for path in locale_files(lang, rules):
+            if not _bundled(path):
+                files.append(path)
+    return list(dict.fromkeys(files))
+
+
+def _key_errors(doc: Document, rules: RuleSet) -> list[RuleError]:
+    """Keys a locale file may not hold: unknown top-level keys, bid ids and bid fields, labels."""
+    errors: list[RuleError] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    known_top = (*META_KEYS, "bids", *TEXT_GROUPS, *SINGLE_TEXTS)
+    labels = label_placeholders()
+    for top, value in data.items():
+        top = str(top)
+        if top not in known_top:
+            errors.append(doc.key_error((top,), f"unknown key '{top}'", did_you_mean(top, known_top)))
+            continue
+        if top == "bids" and isinstance(value, dict):
+            for bid_id, fields in value.items():
+                bid_id = str(bid_id)
+                if bid_id not in rules.bids:
+                    hint = did_you_mean(bid_id, rules.bids) or f"the bids of {rules.name}: see whist show {rules.name}"
+                    errors.append(doc.key_error(("bids", bid_id), f"unknown bid id '{bid_id}'", hint))
+                    continue
+                if not isinstance(fields, dict):
+                    errors.append(doc.error(("bids", bid_id), f"the texts of bid '{bid_id}' must be a mapping"))
+                    continue
+                for name in fields:
+                    if str(name) not in BID_FIELDS:
+                        hint = did_you_mean(str(name), BID_FIELDS) or f"one of: {', '.join(BID_FIELDS)}"
+                        errors.append(doc.key_error(("bids", bid_id, name), f"unknown bid text '{name}'", hint))
+        elif top == "labels" and isinstance(value, dict):
+            for name in value:
+                if str(name) not in labels:
+                    hint = did_you_mean(str(name), labels) or "a locale file can only translate the project's labels"
+                    errors.append(doc.key_error(("labels", name), f"unknown label '{name}'", hint))
+        elif top in TEXT_GROUPS and value is not None and not isinstance(value, dict):
+            errors.append(doc.error((top,), f"'{top}' must be a mapping of texts"))
+    return errors
+
+
+def check_locales(rules: RuleSet) -> list[RuleError]:
+    """Every problem of the locale files beside the rule set's files, located (empty: all good).
+
+    Bundled locale files are the project's and checked by its tests; a rule set from elsewhere
+    brings its own, which are read here: YAML syntax, keys and bid ids, text types, placeholders.
+    """
+    unreadable: list[RuleError] = []
+    errors: list[RuleError] = []
+    own = _own_files(rules)
+    for path in own:
+        try:
+            doc = read_locale(path)
+        except RuleError as exc:
+            unreadable.append(exc)
+            continue
+        errors.extend(_key_errors(doc, rules))
+    if unreadable:
+        return unreadable + errors  # the texts of a language with a file that does not read cannot be looked up
+    own_set = {p.resolve() for p in own}
+    for lang in available_languages(rules):
+        found = catalog(lang, rules)
+        errors.extend(e for e in found.errors if e.position and Path(e.position.path).resolve() in own_set)
+        for entry in found.entries.values():
+            if Path(entry.doc.path).resolve() in own_set:
+                errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
+    return errors
+
+
+def locale_report(rules: RuleSet) -> tuple[list[RuleError], list[RuleError]]:
+    """What ``whist check`` says of a rule set's locale files: errors (:func:`check_locales`), and
+    when there are none, warnings (:func:`inherited_gaps`)."""
+    try:
+        problems = check_locales(rules)
+        return problems, [] if problems else inherited_gaps(rules)
+    except RuleError as exc:
+        return [exc], []

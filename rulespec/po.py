@@ -1,0 +1,200 @@
+"""Translations as gettext PO files, for the tools translators use (Poedit, Weblate, Crowdin).
+
+:func:`export_po` writes one entry per text: ``msgctxt`` is the entry's key (``bids.trump.name``),
+``msgid`` the English text, ``msgstr`` the translation; the extracted comments say where the text
+is shown and which ``{placeholders}`` it may use. A stale translation (the English changed since
+it was marked) is *fuzzy*, with the English it was made from as the previous ``msgid`` when that
+text is known; an unreviewed one (never marked) is fuzzy too.
+
+:func:`import_po` writes the translations of a PO file back into the locale files — the file of
+the same name as the English text's, in the language's folder — and marks the entries that are
+not fuzzy and were made from the current English. It never empties an entry (an empty
+``msgstr`` changes nothing), and an export followed by an import changes no file.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
+from rulespec.errors import Position, RuleError
+from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, flatten, read_locale
+from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
+from rulespec.model import RuleSet
+from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
+
+#: The PO header field naming the rule set a file was exported for.
+RULESET_FIELD = "X-Whist-Ruleset"
+#: A PO file larger than this is refused (the bundled catalogue is about 100 kB).
+MAX_PO_BYTES = 8 * 1024 * 1024
+
+#: Where a text is shown, by the first parts of its key.
+SHOWN = {
+    ("bids", "name"): "bid cards, rules reference, play screen, tables",
+    ("bids", "short"): "bid cards, play screen's bid menu",
+    ("bids", "rules"): "bid cards, rules reference",
+    ("groups",): "rules reference, play screen",
+    ("general",): "rules reference (general rules)",
+    ("title",): "bid cards, rules reference, play screen",
+    ("labels",): "play screen, tables and printed headings",
+}
+
+
+def shown_where(key: str) -> str:
+    parts = key.split(".")
+    for pattern, where in SHOWN.items():
+        if parts[0] == pattern[0] and (len(pattern) == 1 or parts[-1] == pattern[-1]):
+            return where
+    return "rules reference"
+
+
+def _source(path: str) -> str:
+    """A locale file's name as the PO file shows it: relative to the project, else its name."""
+    file = Path(path).resolve()
+    root = locale.LOCALES_DIR.resolve().parent
+    return file.relative_to(root).as_posix() if file.is_relative_to(root) else file.name
+
+
+def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFile:
+    """The texts of ``rules`` in ``lang`` as a PO catalogue."""
+    if lang == DEFAULT_LANGUAGE:
+        raise RuleError("English is the source language: export another language", None, "e.g. sv")
+    report = status(lang, rules)
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {
+        "Project-Id-Version": f"whist-rules {rules.id if rules else 'ui'}",
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        RULESET_FIELD: ruleset_ref,
+    }
+    for key, source in report.english.items():
+        entry = report.translated.get(key)
+        allowed = allowed_placeholders(key, rules)
+        notes = [f"shown on: {shown_where(key)}"]
+        if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
+            allowed = placeholders(source.text) or set()
+        notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
+        item = polib.POEntry(
+            msgctxt=key,
+            msgid=source.text,
+            msgstr=entry.text if entry is not None else "",
+            comment="\n".join(notes),
+            occurrences=[(_source(source.doc.path), str(source.doc.locations[source.path].line))],
+        )
+        if key in report.stale or key in report.unreviewed:
+            item.flags.append("fuzzy")
+        if key in report.stale and entry is not None and entry.fingerprint:
+            item.previous_msgid = previous_english(key, entry.fingerprint, rules, entry)
+        po.append(item)
+    for key in report.obsolete:
+        entry = report.translated[key]
+        po.append(polib.POEntry(msgctxt=key, msgid=entry.text, msgstr=entry.text, obsolete=True))
+    return po
+
+
+@dataclass
+class Imported:
+    """What :func:`import_po` did."""
+
+    language: str
+    changed: dict[Path, int] = field(default_factory=dict)  # texts written per file
+    marked: int = 0  # files whose fingerprints changed
+    skipped: list[str] = field(default_factory=list)  # keys this rule set has no English text for
+
+
+def read_po(path: Path) -> polib.POFile:
+    """A PO file, or a :class:`RuleError` for people (never a traceback)."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
+    if size > MAX_PO_BYTES:
+        raise RuleError(f"file is larger than {MAX_PO_BYTES} bytes", Position(str(path)))
+    try:
+        return polib.pofile(str(path), encoding="utf-8", check_for_duplicates=True)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        message = str(exc)
+        line = None
+        if "(line " in message:
+            digits = message.split("(line ", 1)[1].split(")")[0]
+            line = int(digits) if digits.isdigit() else None
+        raise RuleError(
+            f"not a readable PO file: {message}", Position(str(path), line or 1, 1), "export a fresh one"
+        ) from None
+
+
+def po_language(po: polib.POFile, path: Path) -> str:
+    lang = po.metadata.get("Language", "").replace("-", "_").split("_")[0].lower()
+    if not lang:
+        raise RuleError("the PO file names no language", Position(str(path)), "its header needs a Language: field")
+    return lang
+
+
+def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
+    """Write the translations of ``po`` into ``lang``'s locale files for ``rules`` and mark them."""
+    if lang == DEFAULT_LANGUAGE:
+        raise RuleError("English is the source language; it is not imported", None, "import another language")
+    report = status(lang, rules)
+    result = Imported(lang)
+    by_file: dict[Path, dict[str, str]] = {}
+    to_mark: list[str] = []
+    for item in po:
+        if item.obsolete or not item.msgctxt:
+            continue
+        key = item.msgctxt
+        source = report.english.get(key)
+        if source is None:
+            result.skipped.append(key)
+            continue
+        if not item.msgstr.strip():
+            continue  # never empty an entry
+        bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+        if bad is not None:  # a text never carries terminal control sequences into the locale files
+            raise RuleError(
+                f"the translation of {key} holds the control character U+{ord(bad):04X}",
+                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
+                "remove it in the PO editor",
+            )
+        current = report.translated.get(key)
+        made_from_this = item.msgid == source.text
+        if current is None or current.text != item.msgstr:
+            english_file = Path(source.doc.path)
+            target = english_file.parent.parent / lang / english_file.name
+            by_file.setdefault(target, {})[key] = item.msgstr
+        if made_from_this and not item.fuzzy and (current is None or current.fingerprint != fingerprint(source.text)):
+            to_mark.append(key)
+    english = {key: entry.text for key, entry in report.english.items()}
+    plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
+    for path, text in plans:  # all planned and checked first
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        result.changed[path] = len(by_file[path])
+    if to_mark:
+        result.marked = mark(lang, rules, to_mark)
+    return result
+
+
+def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None, english: dict[str, str]) -> str:
+    """The new text of one locale file with ``values`` set (added where the file lacks them)."""
+    if not path.exists():
+        lines = [f"language: {lang}"]
+        if rules is not None and path.stem.split("@")[0] != "ui":
+            lines.append(f"ruleset: {rules.name}")
+        emit(nest(values, 0), "", lines, english)
+        return "\n".join(lines) + "\n"
+    doc = read_locale(path)
+    present = dict(flatten(doc.data))
+    there = {k: v for k, v in values.items() if k in present}
+    new_text = set_texts(doc, there)
+    if len(there) < len(values):
+        from rulespec.yamlsource import parse_yaml
+
+        middle = parse_yaml(new_text, doc.path)
+        new_text = add_entries(middle, {k: v for k, v in values.items() if k not in present}, english)
+    return checked(doc, new_text, {**present, **values})

@@ -1,0 +1,101 @@
+"""Skeletons for a new language: ``whist translate init``.
+
+Each file gets every key it should hold, empty, with the English text in ``# en:`` comments
+above it. A file that exists is only ever extended: the entries it lacks are added and every
+translated entry stays as it is (see :mod:`rulespec.localeedit`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
+from rulespec.errors import RuleError
+from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, flatten, read_locale
+from rulespec.localeedit import add_entries, checked, emit, nest
+from rulespec.model import RuleSet
+from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled
+
+
+def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str, str]]]:
+    """The files ``init`` writes for ``lang`` and the English entries (key → text) each holds.
+
+    A bundled rule set's texts go in the project's ``locales/<lang>/`` (``ui.yaml`` for the
+    shared labels, ``<name>.yaml`` for the rest). A house rule's go beside the house rule, in
+    ``locales/<lang>/<name>.yaml`` where its texts are looked up, and hold only the texts its
+    own English files add or change: the rest is the bundled translation's.
+    """
+    english = catalog(DEFAULT_LANGUAGE, rules)
+    shared_name = f"{SHARED_FILE}.yaml"
+    if is_bundled(rules):
+        folder = locale.LOCALES_DIR / lang
+        shared = {k: e.text for k, e in english.entries.items() if Path(e.doc.path).name == shared_name}
+        targets = [(folder / shared_name, shared)]
+        if rules is not None:
+            own = {k: e.text for k, e in english.entries.items() if k not in shared}
+            targets.append((folder / f"{rules.name}.yaml", own))
+        return targets
+    assert rules is not None
+    folder = Path(rules.sources[0]).parent / "locales" / lang
+    bundled = locale.LOCALES_DIR.resolve()
+    own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
+    return [(folder / f"{rules.name}.yaml", own)]
+
+
+def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, str]) -> str:
+    """A locale file for ``lang`` at ``path`` with ``entries``' keys, empty, the English text above each."""
+    schema = Path(__file__).resolve().parent / "schema" / "locale.schema.json"
+    try:
+        schema_ref = Path(os.path.relpath(schema, path.parent.resolve())).as_posix()
+    except ValueError:  # another drive
+        schema_ref = schema.as_posix()
+    lines = [
+        f"# yaml-language-server: $schema={schema_ref}",
+        f"# Texts in '{lang}'. Fill in each empty \"\" entry; the English text is in the comment above it.",
+        f"# Then record fingerprints with: whist translate mark {lang}"
+        + ("" if is_bundled(rules) or rules is None else f" {rules.sources[0]}"),
+        f"language: {lang}",
+    ]
+    if path.stem != SHARED_FILE and rules:
+        lines.append(f"ruleset: {rules.name}")
+    emit(nest(dict.fromkeys(entries), 0), "", lines, entries)
+    return "\n".join(lines) + "\n"
+
+
+def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Path, int, bool]]:
+    """Write skeleton files for a new language: ``(path, entries added, created)`` per file.
+
+    A file that exists is refused unless ``force``; with ``force`` only the entries it lacks
+    are added (empty, with their English above them). A translated entry is never changed.
+    """
+    if lang == DEFAULT_LANGUAGE:
+        raise RuleError("English is the source language; it needs no skeleton", None, "give another language code")
+    if not LANGUAGE_CODE.match(lang):
+        raise RuleError(f"'{lang}' is not a language code", None, "two or three lowercase letters, e.g. de or fi")
+    targets = init_targets(lang, rules)
+    existing = [path for path, _ in targets if path.exists()]
+    if existing and not force:
+        raise RuleError(
+            f"{existing[0]} exists already", None, "use --force to add the entries it lacks (translations are kept)"
+        )
+    plans: list[tuple[Path, str, int, bool]] = []
+    for path, entries in targets:
+        if not path.exists():
+            plans.append((path, skeleton(lang, rules, path, entries), len(entries), True))
+            continue
+        doc = read_locale(path)
+        present = dict(flatten(doc.data))
+        lacking = {k: None for k in entries if k not in present}
+        if lacking:
+            text = add_entries(doc, lacking, entries)
+            plans.append((path, checked(doc, text, {**present, **dict.fromkeys(lacking, "")}), len(lacking), False))
+        else:
+            plans.append((path, doc.text, 0, False))
+    written = []
+    for path, text, added, created in plans:  # every file is planned and checked before any is written
+        if added or created:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        written.append((path, added, created))
+    return written

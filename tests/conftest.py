@@ -1,0 +1,70 @@
+"""Test-suite wide settings: which tests are *slow*.
+
+The whole suite runs with ``python -m pytest``; a quick run of everything but the slow tests
+(under a minute on two cores) is ``python -m pytest -m "not slow"``. A test is slow when it takes
+about a second or more: hypothesis properties over whole games, fuzzing, brute-force proofs and
+commands run as subprocesses over every version. They are listed here, in one place, rather than
+decorated one by one, so that the list can be read and kept at a glance.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+#: Whole modules whose every test is slow.
+SLOW_MODULES = {
+    "test_interpreter_properties.py",
+    "test_fuzz.py",
+    "test_hostile.py",
+    "test_auction_properties.py",
+}
+
+#: Single slow tests, by module and function name (every parameter of them).
+SLOW_TESTS = {
+    "test_agents.py": {"test_agents_never_decide_illegally", "test_whole_heuristic_games_for_each_player_count"},
+    "test_analysis.py": {
+        "test_checker_against_brute_force",
+        "test_the_full_analysis_takes_seconds",
+        "test_the_impossible_sets_of_each_version",
+    },
+    "test_interpreter.py": {
+        "test_resume_replays_the_save_then_finishes_the_game",
+        "test_an_interrupted_resume_keeps_every_saved_decision",
+        "test_the_save_holds_exactly_the_decisions_before_the_interruption",
+    },
+    "test_locales.py": {
+        "test_translate_check_fails_on_a_missing_key_and_warns_on_a_stale_one",
+        "test_translate_check_passes_on_the_real_tree",
+    },
+    "test_christmas.py": {
+        "test_a_tied_hand_is_replayed",
+        "test_hand_points_are_the_tricks_after_the_close_and_the_melds",
+        "test_the_match_ends_after_the_schedule_with_the_most_hands_won",
+        "test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats",
+        "test_cards_are_conserved_and_drawn_as_the_rules_say",
+        "test_views_hide_the_pile_and_the_set_aside_cards",
+    },
+    "test_parallel.py": {
+        "test_ctrl_c_stops_every_worker",
+        "test_the_command_gives_the_same_json_for_any_jobs",
+        "test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game",
+    },
+    "test_yaml_parsers.py": {"test_every_bundled_file_reads_the_same"},
+    "test_versions.py": {
+        "test_simulates_end_to_end",
+        "test_whist_show_table",
+        "test_round_trips_through_whist_show",
+        "test_three_players_simulate",
+        "test_the_first_version_finishes_with_heuristic_agents",
+        "test_old_versions_keep_cards_scores_and_marks_sound",
+        "test_limited_variant_simulates",
+    },
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.path.name
+        name = getattr(item, "originalname", item.name)
+        if module in SLOW_MODULES or name in SLOW_TESTS.get(module, ()):
+            item.add_marker(pytest.mark.slow)

@@ -1,0 +1,182 @@
+"""Command-line conventions (issue 16.4) and authoring messages (16.5), through the real ``whist`` command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_translate_cli import whist  # the real entry point, in-process
+
+from whist.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def house(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"ruleset: house\nversion: '1'\nextends: combo-whist\n{body}", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "--bogus", "combo-whist"),
+        ("show", "combo-whist", "--format", "xml"),
+        ("nosuchcommand",),
+        ("check",),
+        ("translate", "status", "xx"),
+        ("show", "--lang", "xx"),
+    ],
+    ids=" ".join,
+)
+def test_usage_errors_exit_2_with_a_hint(args, capsys):
+    code, out, err = whist(capsys, *args)
+    assert code == 2 and out == "" and err.strip(), err
+
+
+def test_version_on_the_installed_script():
+    result = subprocess.run(
+        [sys.executable, "-m", "whist", "--version"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0 and result.stdout.startswith("whist, version ")
+
+
+def _commands(group, path=()):
+    for name, command in group.commands.items():
+        yield (*path, name), command
+        if hasattr(command, "commands"):
+            yield from _commands(command, (*path, name))
+
+
+@pytest.mark.parametrize("path", [p for p, _ in _commands(cli)], ids=" ".join)
+def test_every_command_help_has_an_example(path, capsys):
+    code, out, _ = whist(capsys, *path, "--help")
+    assert code == 0 and "Example:" in out
+    example = out.split("Example:")[1].strip().splitlines()[0].strip()
+    assert example.startswith("whist " + " ".join(path))  # an example of this very command
+
+
+def test_check_json(tmp_path, capsys):
+    bad = house(tmp_path, "worth_typo: 1\n")
+    code, out, _ = whist(capsys, "check", "combo-whist", str(bad), "--json")
+    [good, broken] = json.loads(out)
+    assert code == 1 and good == {
+        "path": "combo-whist",
+        "ok": True,
+        "ruleset": good["ruleset"],
+        "standard_bids": 16,
+        "special_bids": good["special_bids"],
+        "warnings": [],
+    }
+    assert broken["ok"] is False and broken["error"]["file"] == str(bad) and broken["error"]["line"] == 4
+
+
+def test_replay_json(tmp_path, capsys):
+    scenario = next((ROOT / "tests" / "scenarios").rglob("*.yaml"))
+    code, out, err = whist(capsys, "replay", str(scenario), "--json")
+    data = json.loads(out)
+    assert (code, data["ok"], data["differences"]) == (0, True, []), err
+    code, out, _ = whist(capsys, "replay", str(tmp_path / "missing.json"), "--json")
+    assert code == 1 and json.loads(out)["ok"] is False
+
+
+def test_translate_status_json(capsys):
+    code, out, _ = whist(capsys, "translate", "status", "sv", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["language"] == "sv" and data["total"] > 250
+    assert {"missing", "unreviewed", "stale", "obsolete", "errors"} <= set(data)
+
+
+@pytest.mark.parametrize("lang", ["sv_SE", "sv_SE.UTF-8", "sv-SE", "SV"])
+def test_lang_takes_what_LANG_takes(lang, capsys):
+    code, out, err = whist(capsys, "show", "combo-whist", "--lang", lang)
+    assert code == 0 and "Standardbud" in out, err
+
+
+# --- authoring messages ------------------------------------------------------------------------
+
+
+def test_removing_a_named_bid_points_at_remove_bids(tmp_path, capsys):
+    path = house(tmp_path, "remove_bids: [misery]\n")
+    code, _, err = whist(capsys, "check", str(path))
+    assert code == 1
+    assert err.splitlines()[0] == f"{path}:4:15: cannot remove 'misery': still named by plague"
+    assert "hint: remove those bids too" in err
+
+
+def test_a_param_of_the_wrong_type_is_reported_where_it_is_defined(tmp_path, capsys):
+    path = house(tmp_path, "bids:\n  - id: lock\n    params: {locked_tricks: four}\n")
+    code, _, err = whist(capsys, "check", str(path))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"{path}:6:29: param 'locked_tricks' is 'four', but bids.lock.requires uses it as a number"
+    )
+
+
+def test_unknown_suit_lists_the_suits_and_a_word_for_a_number_says_so(tmp_path, capsys):
+    body = (
+        "bids:\n  - id: fav\n    kind: special\n    worth: one\n    priority: 5\n"
+        '    requires: count(declarer.won, card.suit == "Hearts") >= 3\n'
+    )
+    code, _, err = whist(capsys, "check", str(house(tmp_path, body)))
+    assert code == 1
+    assert "expected a number, got 'one'" in err and "hint: write the number in digits" in err
+    assert "unknown suit 'Hearts'" in err and "hint: the suits are: C, D, H, S" in err
+
+
+def test_schema_prints_its_path_or_writes_a_copy(tmp_path, capsys):
+    code, out, _ = whist(capsys, "schema")
+    path = Path(out.strip())
+    assert code == 0 and path.is_file() and json.loads(path.read_text(encoding="utf-8"))["$schema"]
+    code, out, _ = whist(capsys, "schema", "-o", str(tmp_path / "s.json"))
+    assert code == 0 and (tmp_path / "s.json").read_bytes() == path.read_bytes()
+    assert "# yaml-language-server: $schema=s.json" in out
+
+
+LUCKY = """\
+bids:
+  - id: lucky_sevens
+    kind: special
+    worth: 1
+    priority: 5
+    requires: count(declarer.won, card.rank == "7") >= 2
+"""
+
+
+def test_house_rule_bids_stand_by_rank_in_tables_rules_cards_and_the_bid_menu(tmp_path, capsys):
+    """A new special bid of rank 1 stands among the rank-1 bids, not after the parent's bids."""
+    from rich.console import Console
+
+    from interpreter.decisions import Request
+    from printing.facts import select_bids
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+    from rulespec.ordering import rank_key
+    from whist.playscreen import compact_bid_menu, full_bid_table
+
+    path = house(tmp_path, LUCKY)
+    code, out, err = whist(capsys, "show", str(path), "--lang", "en")
+    assert code == 0, err
+    special = out[out.index("Special bids") :]
+    names = [line.split("│")[1].strip() for line in special.splitlines() if line.startswith("│")]
+    # after the other rank-1 bids (Open Trump is the parent's last), before the first of rank 2 (Lock)
+    assert names.index("Open Trump") + 1 == names.index("lucky_sevens") == names.index("Lock") - 1
+    assert whist(capsys, "rules", str(path), "--lang", "en", "--format", "md", "-o", str(tmp_path / "r.md"))[0] == 0
+    reference = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert reference.index("| Open Trump |") < reference.index("| lucky\\_sevens |") < reference.index("| Lock |")
+    rules = load_ruleset(path)
+    for kind in ("standard", "special"):  # cards: by rank within each kind
+        printed = [b for b in select_bids(rules) if b.kind == kind]
+        assert [rank_key(b) for b in printed] == sorted(rank_key(b) for b in printed)
+    with open(tmp_path / "menu.txt", "w", encoding="utf-8") as screen:
+        standard, special_ids = (tuple(b.id for b in bids) for bids in (rules.standard_bids, rules.special_bids))
+        request = Request("bid", 0, standard_ids=standard, special_ids=special_ids)
+        ids = compact_bid_menu(Console(file=screen), request, rules, load_texts(rules, "en"))
+        assert full_bid_table(Console(file=screen), request, rules, load_texts(rules, "en")) == ids
+    specials = [rules.bids[i] for i in ids if rules.bids[i].kind == "special"]
+    assert [rank_key(b) for b in specials] == sorted(rank_key(b) for b in specials)
+    assert ids.index("lucky_sevens") < ids.index("lock")

@@ -1,0 +1,238 @@
+"""The corpus of hostile files: every case runs the real ``whist`` command, within limits.
+
+Each folder ``tests/hostile/<case>/`` holds the input files and ``case.yaml``::
+
+    args: [check, "{dir}/house.yaml"]   # whist's arguments; {dir}: the case folder (a copy)
+    exit: 1
+    stderr: ["house.yaml:3:9", "unknown placeholder"]   # substrings that must appear
+    stdout: []                           # optional, the same for stdout
+    absent: ["root:x:"]                  # optional: substrings that must NOT appear anywhere
+    env: {}                              # optional extra environment ({dir} is replaced too)
+    stdin: ""                            # optional
+    cwd: "{dir}"                         # optional: where the command runs (default: the case folder)
+    generate: nine_big_files             # optional: a generator below adds big or special files
+
+The case folder is copied to a temporary folder first. Beside the copy lies ``secret.txt``
+holding a random canary, and the environment variable ``WHIST_CANARY`` holds another: neither
+may ever appear in the output. Every run must also end within :data:`TIME_LIMIT` seconds and
+:data:`MEMORY_LIMIT` bytes, with no traceback and no escape or C1 control character in its output.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import secrets
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+CASES = Path(__file__).parent / "hostile"
+TIME_LIMIT = 10
+MEMORY_LIMIT = 1 << 30
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _limit_memory() -> None:  # runs in the child before whist starts
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+# --- generators: files too big, or too special, to commit ----------------------------------
+
+
+def _nine_big_files(folder: Path) -> None:
+    big = folder / "big"
+    big.mkdir()
+    line = "# " + "x" * 76 + "\n"
+    for i in range(9):
+        (big / f"part{i}.yaml").write_text("ruleset: big\n" + line * 13_000, encoding="utf-8")
+
+
+def _fifo(folder: Path) -> None:
+    os.mkfifo(folder / "pipe.yaml")
+
+
+def _link_out(folder: Path) -> None:
+    (folder / "rules").mkdir(exist_ok=True)
+    os.symlink(folder.parent / "secret.txt", folder / "rules" / "evil.yaml")
+
+
+def _locale_link_out(folder: Path) -> None:
+    (folder / "locales" / "en").mkdir(parents=True)
+    os.symlink(folder.parent / "secret.txt", folder / "locales" / "en" / "house.yaml")
+
+
+def _base60(folder: Path) -> None:
+    number = ":".join(["59"] * 60_000)  # 180 kB: converting it would take minutes
+    (folder / "house.yaml").write_text(f"ruleset: house\nextends: combo-whist\ngame:\n  params:\n    n: {number}\n")
+
+
+def _alias_bytes(folder: Path) -> None:
+    text = "x" * 200_000
+    aliases = ", ".join(["*big"] * 3000)  # 600 MB of text once expanded
+    (folder / "house.yaml").write_text(f'ruleset: house\nextends: combo-whist\nz: &big "{text}"\nq: [{aliases}]\n')
+
+
+def _deep_record(folder: Path) -> None:
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+
+
+def _huge_record(folder: Path) -> None:
+    with open(folder / "huge.json", "wb") as handle:  # sparse: nothing is written
+        handle.truncate(70_000_000)
+
+
+def _record(folder: Path, ruleset: str = "combo-whist", deals: int = 1) -> dict[str, Any]:
+    """A real record of a short game (seeded random agents), made by the project's own code."""
+    from interpreter.agents import RandomAgent
+    from interpreter.game import Game
+    from interpreter.recordcheck import absolute_ref, ruleset_digest
+    from interpreter.records import to_record
+    from rulespec import load_ruleset
+
+    rules = load_ruleset(absolute_ref(ruleset, folder / "game.json"))
+    game = Game(rules, [RandomAgent(seat) for seat in range(4)], seed=7, max_deals=deals)
+    game.run()
+    return to_record(game, ruleset, {"human_seat": 0, "ruleset_digest": ruleset_digest(rules)})
+
+
+def _write(path: Path, record: dict[str, Any]) -> None:
+    path.write_text(json.dumps(record), encoding="utf-8")
+
+
+def _save_beside_house(folder: Path) -> None:
+    """A save naming its rule set relative to its own folder (resumed from another folder)."""
+    _write(folder / "saves" / "game.json", _record(folder / "saves", "house.yaml"))
+
+
+def _illegal_play(folder: Path) -> None:
+    record = _record(folder)
+    index = next(i for i, d in enumerate(record["decisions"]) if d["kind"] == "play")
+    hand = record["deals"][0]["hands"][str(record["decisions"][index]["seat"])]
+    record["decisions"][index]["answer"] = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c not in hand)
+    _write(folder / "game.json", record)
+
+
+def _old_save_not_fitting(folder: Path) -> None:
+    """A save without a fingerprint whose decisions the rule set refuses now."""
+    _illegal_play(folder)
+    record = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    del record["ruleset_digest"]
+    _write(folder / "save.json", record)
+
+
+def _save(folder: Path) -> None:
+    _write(folder / "save.json", _record(folder))
+
+
+def _save_changed_rules(folder: Path) -> None:
+    record = _record(folder)
+    record["ruleset_digest"] = "0" * 16
+    _write(folder / "save.json", record)
+
+
+GENERATORS: dict[str, Callable[[Path], None]] = {
+    "nine_big_files": _nine_big_files,
+    "fifo": _fifo,
+    "link_out": _link_out,
+    "locale_link_out": _locale_link_out,
+    "base60": _base60,
+    "alias_bytes": _alias_bytes,
+    "deep_record": _deep_record,
+    "huge_record": _huge_record,
+    "save_beside_house": _save_beside_house,
+    "illegal_play": _illegal_play,
+    "save": _save,
+    "old_save_not_fitting": _old_save_not_fitting,
+    "save_changed_rules": _save_changed_rules,
+}
+
+
+# --- the test ------------------------------------------------------------------------------
+
+
+def _cases() -> list[Path]:
+    return sorted(p for p in CASES.iterdir() if (p / "case.yaml").is_file()) if CASES.is_dir() else []
+
+
+def _controls(text: str) -> list[str]:
+    """Escape and C1 control characters (also C1 bytes that were not UTF-8)."""
+    bad = []
+    for ch in text:
+        code = ord(ch)
+        if code == 0x1B or 0x80 <= code <= 0x9F or 0xDC80 <= code <= 0xDC9F or code == 0x9B:
+            bad.append(f"U+{code:04X}")
+    return bad
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(_cases()) >= 20
+    for case in _cases():
+        spec = yaml.safe_load((case / "case.yaml").read_text(encoding="utf-8"))
+        assert isinstance(spec.get("args"), list) and isinstance(spec.get("exit"), int), case.name
+        assert spec.get("generate") is None or spec["generate"] in GENERATORS, case.name
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
+def test_hostile_case(case: Path, tmp_path: Path) -> None:
+    spec = yaml.safe_load((case / "case.yaml").read_text(encoding="utf-8"))
+    run_case(case, spec, tmp_path)
+
+
+def test_the_harness_sees_a_leaked_canary(tmp_path: Path) -> None:
+    """The user may name any file (here the secret itself): its line is shown, and the harness must notice."""
+    (tmp_path / "empty").mkdir()
+    spec = {"args": ["check", "{secret}"], "exit": 1}
+    with pytest.raises(AssertionError, match="a secret reached the output"):
+        run_case(tmp_path / "empty", spec, tmp_path / "run")
+
+
+def run_case(case: Path, spec: dict[str, Any], tmp_path: Path) -> None:
+    """Run one case as described in the module's docstring; fail on any broken promise."""
+    work = tmp_path / "case"
+    shutil.copytree(case, work, symlinks=True)
+    file_canary = "FILECANARY" + secrets.token_hex(12)
+    env_canary = "ENVCANARY" + secrets.token_hex(12)
+    (tmp_path / "secret.txt").write_text(f"{file_canary}\nsecret: {file_canary}\n", encoding="utf-8")
+    if spec.get("generate"):
+        GENERATORS[spec["generate"]](work)
+
+    def fill(text: Any) -> str:
+        return str(text).replace("{dir}", str(work)).replace("{secret}", str(tmp_path / "secret.txt"))
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WHIST_")}
+    env.update(WHIST_CANARY=env_canary, PYTHONPATH=str(ROOT), COLUMNS="100", LANG="C.UTF-8", WHIST_LANG="en")
+    env.update({k: fill(v) for k, v in (spec.get("env") or {}).items()})
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "whist", *(fill(a) for a in spec["args"])],
+            input=spec.get("stdin", "").encode("utf-8"),
+            capture_output=True,
+            cwd=fill(spec.get("cwd", "{dir}")),
+            env=env,
+            timeout=TIME_LIMIT,
+            preexec_fn=_limit_memory,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{case.name}: whist ran longer than {TIME_LIMIT} s")
+    stdout = proc.stdout.decode("utf-8", "surrogateescape")
+    stderr = proc.stderr.decode("utf-8", "surrogateescape")
+    shown = f"\n--- stdout:\n{stdout[:3000]}\n--- stderr:\n{stderr[:3000]}"
+    assert proc.returncode == spec["exit"], f"exit {proc.returncode}, expected {spec['exit']}{shown}"
+    for part in spec.get("stderr") or []:
+        assert fill(part) in stderr, f"missing on stderr: {part!r}{shown}"
+    for part in spec.get("stdout") or []:
+        assert fill(part) in stdout, f"missing on stdout: {part!r}{shown}"
+    both = stdout + stderr
+    assert "Traceback" not in both, shown
+    assert not _controls(both), f"control characters in the output: {_controls(both)[:5]}{shown}"
+    assert file_canary not in both and env_canary not in both, f"a secret reached the output{shown}"
+    for part in spec.get("absent") or []:
+        assert fill(part) not in both, f"must not appear: {part!r}{shown}"

@@ -1,0 +1,95 @@
+"""Outputs and faults (issue 15 §7): whole files or none, write failures, closed pipes, values
+checked before any work. Driven through the real ``whist`` command where it can be."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulespec.atomic import temp_files, write_atomically
+
+WHIST = [sys.executable, "-m", "whist"]
+
+
+def run(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    env = {**os.environ, "LANG": "C", "WHIST_LANG": "en"}
+    return subprocess.run([*WHIST, *args], capture_output=True, text=True, env=env, timeout=300, **kwargs)
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"the good one")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        write_atomically(target, b"half")
+    assert target.read_bytes() == b"the good one"
+    assert temp_files(target) == []
+
+
+def test_stale_temporary_files_of_our_own_are_removed(tmp_path):
+    target = tmp_path / "rules.md"
+    stale = tmp_path / ".rules.md.whist-abc123.tmp"
+    other = tmp_path / ".rules.md.someone-else.tmp"
+    stale.write_text("left by a crash")
+    other.write_text("not ours")
+    write_atomically(target, "# Rules\n")
+    assert target.read_text() == "# Rules\n" and not stale.exists() and other.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("show",), ("show", "--format", "json"), ("rules", "--format", "md")])
+def test_standard_output_on_a_full_disk_is_an_error(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [*WHIST, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300, env={**os.environ}
+        )
+    assert result.returncode == 1
+    assert "error: cannot write standard output: No space left on device" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_closed_pipe_ends_quietly():
+    reader = subprocess.Popen(["head", "-1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    writer = subprocess.run(
+        [*WHIST, "rules", "--format", "html"], stdout=reader.stdin, stderr=subprocess.PIPE, text=True, timeout=300
+    )
+    reader.stdin.close()
+    first = reader.stdout.read()
+    reader.wait()
+    assert first.startswith(b"<!DOCTYPE html>")
+    assert writer.stderr == ""  # no BrokenPipeError, no "Exception ignored"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("cards", "-o", "{tmp}/x.jpg"), "x.jpg does not end in one of: .pdf, .png"),
+        (("cards", "--format", "png", "-o", "{tmp}/x.pdf"), "--format png does not fit the name x.pdf"),
+        (("cards", "--bleed", "nan", "-o", "{tmp}/x.pdf"), "'nan' is not a number"),
+        (("cards", "-o", "{tmp}/missing/x.pdf"), "missing does not exist"),
+        (("cards", "--dpi", "1200", "-o", "{tmp}/x.png"), "--dpi"),
+        (("rules", "-o", "{tmp}/x.txt"), "x.txt does not end in one of"),
+        (("simulate", "--games", "1", "--option", "rounds=abc"), "rounds takes a whole number, not 'abc'"),
+        (("simulate", "--games", "1", "--option", "rounds=1" + "0" * 5000), "rounds takes a whole number"),
+        (("simulate", "--games", "1", "--option", "colour=red"), "'colour' is not an option of combo-whist"),
+        (("play", "--save", "{tmp}/missing/save.json"), "missing does not exist"),
+    ],
+)
+def test_values_that_cannot_work_are_refused_before_any_work(tmp_path, args, message):
+    result = run(*(a.replace("{tmp}", str(tmp_path)) for a in args), stdin=subprocess.DEVNULL)
+    assert result.returncode != 0 and message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_an_option_the_rule_set_declares_is_taken():
+    result = run("simulate", "christmas-whist", "--games", "1", "--option", "match=single", "--json")
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,86 @@
+"""Command-line values checked before any work: numbers, table options, output paths.
+
+A value that cannot work is a usage error (``click.BadParameter``) naming the option, never a
+traceback after minutes of rendering: ``--bleed nan``, ``--option rounds=abc``, an ``--option``
+the rule set does not declare, ``-o cards.jpg``, a save into a folder that does not exist.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rulespec.model import RuleSet
+
+#: Longest integer a table option may be given (digits): options count rounds or hands, not atoms.
+MAX_OPTION_DIGITS = 9
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A :class:`click.FloatRange` that also refuses ``nan`` (which compares false with every bound)."""
+
+    name = "float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number is not None and not math.isfinite(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
+def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
+    """``--option NAME=VALUE`` pairs as the rule set's declared options take them.
+
+    Each name must be one of ``game.options``; the value is read as the declared default's type
+    (a whole number, yes/no, or a word)."""
+    declared = dict(rules.game.options)
+    known = ", ".join(sorted(declared)) or "none"
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"takes NAME=VALUE, not '{pair}'", param_hint="--option")
+        if name not in declared:
+            raise click.BadParameter(
+                f"'{name}' is not an option of {rules.name} (its options: {known})", param_hint="--option"
+            )
+        default = declared[name]
+        if isinstance(default, bool):
+            words = {"true": True, "yes": True, "false": False, "no": False}
+            if value.lower() not in words:
+                raise click.BadParameter(f"{name} takes true or false, not '{value}'", param_hint="--option")
+            options[name] = words[value.lower()]
+        elif isinstance(default, int):
+            digits = value.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_OPTION_DIGITS:
+                raise click.BadParameter(f"{name} takes a whole number, not '{value}'", param_hint="--option")
+            options[name] = int(value)
+        else:
+            options[name] = value
+    return options
+
+
+def check_output_folder(path: Path, option: str) -> None:
+    """Refuse an output whose folder does not exist (or is not a folder), before any work."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise click.BadParameter(f"the folder {folder} does not exist", param_hint=option)
+    if path.is_dir():
+        raise click.BadParameter(f"{path} is a folder", param_hint=option)
+
+
+def check_suffix(path: Path, allowed: dict[str, str], fmt: str | None, option: str = "-o") -> str:
+    """The format of an output named ``path``: from ``fmt`` or the name's suffix, which must agree.
+
+    ``allowed`` maps suffixes (``.pdf``) to formats (``pdf``)."""
+    suffix = path.suffix.lower()
+    from_name = allowed.get(suffix)
+    if from_name is None:
+        names = ", ".join(sorted(allowed))
+        raise click.BadParameter(f"{path.name} does not end in one of: {names}", param_hint=option)
+    if fmt is not None and fmt != from_name:
+        raise click.BadParameter(f"--format {fmt} does not fit the name {path.name}", param_hint=option)
+    return from_name

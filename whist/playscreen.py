@@ -1,0 +1,168 @@
+"""The bidding screen and the end of a deal in ``whist play``, sized for an 80 × 24 terminal.
+
+While bidding, the player needs their hand, the scores, the highest bid (and the rank to beat)
+and the bids they can name, all on one screen: the bids are listed as a compact grid of
+``number name rank`` (special bids marked ``+``, as they are added to a standard bid), and the
+full table with each bid's rules is shown on ``?``. At the end of a deal the last trick, its
+winner, the result and the scores are shown, and the next deal waits for Enter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+from interpreter.decisions import BidAnswer, Request, View
+from rulespec.locale import Texts
+from rulespec.model import RuleSet
+from rulespec.ordering import by_rank
+from whist.refusals import bid_reason, parse_bid
+from whist.tables import tricks_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from whist.play import HumanAgent
+
+#: Space between two columns of the compact bid menu.
+COLUMN_GAP = 2
+
+
+def worth_text(rules: RuleSet, bid_id: str) -> str:
+    """A bid's rank as shown in the menu: ``2``, or ``1/3`` when it depends on the combo."""
+    values = rules.bids[bid_id].worth.possible_values() or ["?"]
+    ordered = sorted(values) if all(isinstance(v, int) for v in values) else list(values)
+    return "/".join(str(v).replace("-", "\u2212") for v in ordered)
+
+
+def menu_ids(request: Request, rules: RuleSet) -> list[str]:
+    """Bid ids in menu order: standard, then special, each by rank (a house rule's bids among the others)."""
+    return [b.id for ids in (request.standard_ids, request.special_ids) for b in by_rank(rules.bids[i] for i in ids)]
+
+
+def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[str], list[str]]:
+    """Bid ids in menu order (standard, then special) and the menu text of each."""
+    ids = menu_ids(request, rules)
+    entries = []
+    for number, bid_id in enumerate(ids, 1):
+        mark = "+" if bid_id in request.special_ids else ""
+        entries.append(f"{number:>2} {mark}{texts.bid_name(bid_id)} {worth_text(rules, bid_id)}")
+    return ids, entries
+
+
+def grid_lines(entries: list[str], width: int) -> list[str]:
+    """``entries`` in as many columns as fit in ``width``, filled column by column."""
+    if not entries:
+        return []
+    cell = max(len(e) for e in entries) + COLUMN_GAP
+    columns = max(1, min(len(entries), (width + COLUMN_GAP) // cell))
+    rows = -(-len(entries) // columns)
+    lines = []
+    for row in range(rows):
+        cells = [entries[i] for i in range(row, len(entries), rows)]
+        lines.append("".join(c.ljust(cell) for c in cells[:-1]) + cells[-1])
+    return lines
+
+
+def compact_bid_menu(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
+    """Print the bids as a grid (a few lines) and return the bid ids in menu order."""
+    ids, entries = menu_entries(request, rules, texts)
+    for line in grid_lines(entries, console.width):
+        console.print(line, markup=False, highlight=False)
+    return ids
+
+
+def full_bid_table(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
+    """Print every bid with its rank, tricks and short rules (the ``?`` key)."""
+    ids = menu_ids(request, rules)
+    table = Table(title=texts.label("legal_bids"), title_justify="left")
+    for column in ("#", "designation", "worth", "tricks", "rules"):
+        table.add_column(column if column == "#" else texts.label(column))
+    for i, bid_id in enumerate(ids, 1):
+        bid = rules.bids[bid_id]
+        tricks = tricks_text(bid, texts) if bid.kind == "standard" else ""
+        if i == len(request.standard_ids) + 1:
+            table.add_section()
+        short = texts.bid_text(bid_id, "short")
+        table.add_row(str(i), texts.bid_name(bid_id), worth_text(rules, bid_id), tricks, short)
+    console.print(table)
+    console.print(texts.label("bid_menu_hint"), markup=False, highlight=False)
+    return ids
+
+
+def highest_bid_line(view: View, human: HumanAgent) -> str | None:
+    """``Highest bid: Trump + Penalty — To beat: rank 3`` (None before the first bid)."""
+    bids = [bid for _, bid in view.auction if bid is not None]
+    if not bids:
+        return None
+    texts = human.texts
+    line = f"{texts.label('current_bid')}: {human.combo_text([bids[-1]['standard'], *bids[-1]['specials']])}"
+    if view.lead_worth is not None:
+        line += " — " + texts.label("needed_to_beat", worth=str(view.lead_worth).replace("-", "\u2212"))
+    return line
+
+
+def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None:
+    """Ask for a combo bid or a pass; a refused one is explained and asked again."""
+    console, texts = human.console, human.texts
+    ids = compact_bid_menu(console, request, human.rules, texts)
+    if not human.hint_shown:
+        console.print(texts.label("bid_menu_hint"), markup=False, highlight=False)
+        human.hint_shown = True
+    line = highest_bid_line(view, human)
+    if line is not None:
+        console.print(line, markup=False, highlight=False)
+    limit = human.bid_time(view)
+    if limit is not None:
+        console.print(texts.label("time_limit", seconds=int(limit)))
+    while True:
+        typed = human.read(texts.label("prompt_bid"), limit)
+        if typed is None:  # out of time: a pass
+            console.print(texts.label("time_up", player=human.name(view.seat, view)))
+            return None
+        typed = typed.strip()
+        if typed.casefold() in ("pass", "p", "-", texts.label("pass").casefold()):
+            return None
+        if typed == "?":
+            full_bid_table(console, request, human.rules, texts)
+            continue
+        answer = parse_bid(typed, ids, request, texts)
+        if not isinstance(answer, BidAnswer):  # not a well-formed combo bid
+            human.say(answer)
+            continue
+        reason = request.check(answer) if request.check else None
+        if not reason:
+            return answer
+        human.say_refused(bid_reason(reason, answer, len(view.players), human.rules, texts))
+
+
+def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
+    """The end of a deal: the last trick and who won it, the result, the scores; then, when
+    another deal follows (``wait``), wait for Enter so that the next deal does not scroll it away."""
+    console, texts = human.console, human.texts
+    record = game.deal_records[-1]
+    view = human.last_view
+
+    def seat(number: int) -> str:  # "Seat 2", or "Seat 0 (you)"
+        return human.name(number, view) if view is not None else texts.label("seat_n", n=number)
+
+    if record.get("tricks"):
+        last = record["tricks"][-1]
+        plays = "  ".join(f"{seat(s)}: {human.cards.show(c)}" for s, c in last["plays"])
+        console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
+        if last.get("winner") is not None:
+            console.print("  " + texts.label("wins_trick", player=seat(last["winner"])))
+    if "contract" in record:  # a hand of a match
+        points = "  ".join(f"{seat(s)}: {v}" for s, v in record["hand_points"].items())
+        console.print(f"{texts.label('hand_points')}: {points}")
+        winner = record["hand_winner"]
+        console.print(texts.label("hand_tied") if winner is None else texts.label("hand_won_by", player=seat(winner)))
+    elif result.declarer is None:
+        console.print(texts.label("all_passed"))
+    else:
+        key = "result_completed" if result.completed else "result_failed"
+        console.print(f"[bold]{texts.label(key, player=seat(result.declarer), points=result.points)}[/bold]")
+    scores = "  ".join(f"{seat(s)}: {v}" for s, v in sorted(game.scores.items()))
+    console.print(f"{texts.label('scores')}: {scores}")
+    if wait:
+        human.read(texts.label("press_enter"), None)

@@ -1,0 +1,131 @@
+"""Why ``whist play`` refuses an input, said in the player's language.
+
+A person who types a card they may not play or a bid that is not allowed is told the reason
+("You must follow suit (♣)", "There is no bid number 99 (1–31)"), never just "not understood".
+Reasons about the *form* of an input (unknown names, numbers out of range, how many standard
+bids) are found here from the request and the rule data. Reasons about the *rules* come from
+the engine (``Request.check``), which words them in English with bid ids for logs; they are
+matched here against the engine's few sentence shapes and said again from the locale, with
+bid names. A sentence not matched is shown as the engine said it, bid ids replaced by names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.decisions import BidAnswer, Request, View
+from rulespec.locale import Texts
+from rulespec.model import RuleSet
+
+#: The engine's refusal sentences for a bid (interpreter/auction.py, interpreter/deal.py) and the
+#: label that says each again. Named groups are bid ids (``bid``, ``first``, ``second``) or numbers.
+_ENGINE_BID_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), key)
+    for pattern, key in (
+        (r"^(?P<first>[\w-]+) cannot be combined with (?P<second>[\w-]+)$", "incompatible_bids"),
+        (r"^(?P<bid>[\w-]+) appears twice", "bid_twice"),
+        (r"^special bids are not used in this game$", "no_special_bids"),
+        (r"^(?P<bid>[\w-]+) may not be bid by seat \d+ now$", "bid_not_yours_now"),
+        (r"^seat \d+ may bid (?P<bid>[\w-]+) at most (?P<n>-?\d+) time\(s\)", "bid_repeat_limit"),
+        (r"^a combo bid must be worth at least (?P<min>\S+) \(this one: (?P<worth>[^)]+)\)$", "bid_below_minimum"),
+        (r"^a combo bid worth (?P<worth>\S+) does not beat the lead \((?P<lead>[^)]+)\)$", "bid_too_low"),
+    )
+)
+_BID_GROUPS = ("bid", "first", "second")
+
+
+def bid_reason(reason: str, answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str:
+    """The engine's refusal of ``answer`` in the player's language, bids by their names."""
+    for pattern, key in _ENGINE_BID_REASONS:
+        found = pattern.match(reason)
+        if found is None:
+            continue
+        values: dict[str, Any] = {}
+        for name, value in found.groupdict().items():
+            values[name] = texts.bid_name(value) if name in _BID_GROUPS and value in rules.bids else value
+        return texts.label(key, **values)
+    impossible = _impossible(answer, players, rules, texts)
+    if impossible is not None:
+        return impossible
+    return re.sub(r"[\w-]+", lambda m: texts.bid_name(m.group()) if m.group() in rules.bids else m.group(), reason)
+
+
+def _impossible(answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str | None:
+    """Why a combo bid can never be completed (versions that forbid such bids), in ``texts``' words."""
+    from interpreter.analysis import check, reason
+
+    ids = [answer.standard, *answer.specials]
+    if any(b not in rules.bids for b in ids):
+        return None
+    verdict = check(rules, ids, players)
+    if verdict.possible is not False:
+        return None
+    core = [b for b in ids if b in verdict.bids] or ids
+    combo = " + ".join(texts.bid_name(b) for b in core)
+    return texts.label("analyze_impossible", combo=combo, reason=reason(texts, verdict))
+
+
+def card_reason(
+    line: str,
+    request: Request,
+    view: View,
+    parse: Callable[[str, tuple[Any, ...]], str | None],
+    show: Callable[[str], str],
+    symbol: dict[str, str],
+    texts: Texts,
+) -> tuple[str, bool]:
+    """Why the card typed as ``line`` cannot be played now (``parse`` reads card names), and
+    whether the rules forbid it (True) or the input was not understood (False)."""
+    menu = line.strip()
+    if menu.isdigit():
+        return texts.label("no_menu_number", n=int(menu), max=len(request.options)), False
+    card = parse(line, view.hand)
+    if card is None:
+        known = parse(line, tuple(f"{r}{s}" for r in _ranks(view, request) for s in symbol))
+        if known is not None:
+            return texts.label("card_not_held", card=show(known)), False
+        return texts.label("bad_input", input=line), False
+    if view.current_trick:
+        led = view.current_trick[0][1][-1]
+        if card[-1] != led and any(str(o)[-1] == led for o in request.options):
+            return texts.label("must_follow_suit", suit=symbol.get(led, led)), True
+    return texts.label("illegal_card"), True
+
+
+def _ranks(view: View, request: Request) -> list[str]:
+    """Every rank that a card name of this game can have (read from the names seen)."""
+    seen = {c[:-1] for c in (*view.hand, *(str(o) for o in request.options))}
+    return sorted(seen | {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"})
+
+
+def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidAnswer | str:
+    """The combo bid that ``line`` names (menu numbers or names joined by ``+``), or why not."""
+    names = {texts.bid_name(b).casefold(): b for b in ids} | {b.casefold(): b for b in ids}
+    chosen: list[str] = []
+    for part in line.replace(",", "+").split("+"):
+        token = part.strip()
+        folded = token.casefold()
+        if not token:
+            continue
+        if token.lstrip("-").isdigit():
+            if not 1 <= int(token) <= len(ids):
+                return texts.label("no_bid_number", n=int(token), max=len(ids))
+            chosen.append(ids[int(token) - 1])
+        elif folded in names:
+            chosen.append(names[folded])
+        else:
+            matches = list(dict.fromkeys(b for n, b in names.items() if n.startswith(folded)))
+            if len(matches) != 1:
+                if not matches:
+                    return texts.label("unknown_bid", input=token)
+                shown = ", ".join(texts.bid_name(b) for b in matches[:6])
+                return texts.label("ambiguous_bid", input=token, names=shown)
+            chosen.append(matches[0])
+    standard = [b for b in chosen if b in request.standard_ids]
+    if len(standard) != 1:
+        return texts.label("one_standard_bid", n=len(standard))
+    specials = list(chosen)
+    specials.remove(standard[0])
+    return BidAnswer(standard[0], tuple(specials))
