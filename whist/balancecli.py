@@ -174,17 +174,27 @@ def register(cli: click.Group) -> None:
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
     def balance(ruleset, deals, seed, players, agent_kind, other, jobs, scheduler, as_json, plot_path, lang) -> None:
-        """Per bid: how often it is bid and completed, points per deal, and bids priced out of line."""
+        """Per bid: how often it is bid and completed, points per deal, and bids ranked out of line.
+
+        \b
+        Example:
+          whist balance bids/examples/club-rules.yaml --against combo-whist --deals 1000 --plot bids.png
+        """
         from rich.progress import Progress
 
         from interpreter import balance as study
+        from interpreter.duel import parse_agent
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang)
         if other is not None:
             rules_or_fail(other)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
-            fail(f"error: --plot writes .png or .svg files, not '{plot_path}'")
+            raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
+        try:
+            parse_agent(agent_kind)
+        except ValueError as exc:  # a usage error (exit 2), before any deal is played
+            raise click.BadParameter(str(exc), param_hint="'--agents'") from None
         players = players or _usual_players(rules)
         stderr = Console(stderr=True)
         try:

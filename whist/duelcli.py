@@ -32,17 +32,23 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
     def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json, lang) -> None:
-        """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B."""
+        """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.
+
+        \b
+        Example:
+          whist duel search heuristic --deals 400 --seed 1 --jobs 2
+        """
         from rich.progress import Progress
 
         from interpreter.duel import duel as run_duel
         from interpreter.duel import parse_agent
 
-        for spec in (agent_a, agent_b):
+        for spec, name in ((agent_a, "A"), (agent_b, "B")):
             try:
                 parse_agent(spec)
-            except ValueError as exc:
-                fail(f"error: {exc}\nhint: agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]")
+            except ValueError as exc:  # a usage error (exit 2), before any deal is played
+                hint = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
+                raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=f"'{name}'") from None
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang)
         players = players or _usual_players(rules)
