@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
@@ -35,14 +36,18 @@ def _number(value: Any, texts: Texts) -> str:
 
 
 def _name(texts: Texts, bid_id: str) -> str:
-    return texts.bid_name(bid_id) if texts.rules is not None and bid_id in texts.rules.bids else bid_id
+    return texts.bid_name(bid_id) if texts.rules is not None and bid_id in texts.rules.bids else rich_escape(bid_id)
 
 
 def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     """Every bid: times bid and completed, completion and points per deal with their intervals."""
     label = texts.label
     title = label(
-        "balance_title", ruleset=data["ruleset"], declared=data["declared"], deals=data["deals"], agents=data["agents"]
+        "balance_title",
+        ruleset=rich_escape(data["ruleset"]),
+        declared=data["declared"],
+        deals=data["deals"],
+        agents=rich_escape(data["agents"]),
     )
     table = Table(title=title)
     columns = (
@@ -74,10 +79,14 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
 
 
 def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
-    """The chart's texts in the chosen language."""
+    """The chart's texts in the chosen language (for matplotlib: the values are not escaped as markup)."""
     label = texts.label
     title = label(
-        "balance_title", ruleset=data["ruleset"], declared=data["declared"], deals=data["deals"], agents=data["agents"]
+        "balance_title",
+        ruleset=data["ruleset"],
+        declared=data["declared"],
+        deals=data["deals"],
+        agents=data["agents"],
     )
     return {
         "title": title,
@@ -133,6 +142,7 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
 def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Texts) -> Table:
     """Two rule sets bid by bid: ranks, completion, the difference, whether the intervals part."""
     label = texts.label
+    base, other = rich_escape(base), rich_escape(other)
     table = Table(title=label("against_title", ruleset=base, other=other))
     columns = [
         label("balance_bid"),
@@ -186,7 +196,7 @@ def register(cli: click.Group) -> None:
         from interpreter.duel import parse_agent
 
         rules = rules_or_fail(ruleset)
-        texts = texts_or_fail(rules, lang)
+        texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
         if other is not None:
             rules_or_fail(other)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):

@@ -6,6 +6,7 @@ import json
 
 import click
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
@@ -50,7 +51,7 @@ def register(cli: click.Group) -> None:
                 hint = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
                 raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=f"'{name}'") from None
         rules = rules_or_fail(ruleset)
-        texts = texts_or_fail(rules, lang)
+        texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
         players = players or _usual_players(rules)
         stderr = Console(stderr=True)
         try:
@@ -81,14 +82,15 @@ def register(cli: click.Group) -> None:
 def duel_table(data: dict, texts: Texts) -> Table:
     """The agents side by side: points per deal, completion as declarer, thinking time."""
     label = texts.label
-    table = Table(title=label("duel_title", ruleset=data["ruleset"], deals=data["deals"], seed=data["seed"]))
+    ruleset = rich_escape(data["ruleset"])
+    table = Table(title=label("duel_title", ruleset=ruleset, deals=data["deals"], seed=data["seed"]))
     for column in ("duel_agent", "duel_points", "duel_completion", "duel_speed"):
         table.add_column(label(column), justify="left" if column == "duel_agent" else "right")
     for name in data["agents"]:
         rate = data["declarer_completion"][name]
         speed = data["seconds_per_decision"][name]
         table.add_row(
-            name,
+            rich_escape(name),
             f"{data['mean_points'][name]:+.3f}",
             label("none")
             if rate is None
