@@ -19,6 +19,7 @@ from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import CompileError, EvaluationError, Expression, Origin, Scope, Vocabulary, compile_expression
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError
+from rulespec.hooks import HOOKS, MARK_MOMENTS
 from rulespec.loader import Key, Merged
 
 #: Where cards can go: to the next sender on the left or right, or across to the one opposite.
@@ -425,7 +426,6 @@ class Builder:
             self.fail((*b, "score"), "only standard bids have a score", "use 'bonus' for extra points")
         declarations: dict[str, T.Type] = {}
         steps = self.steps(b, raw, declarations)
-        own = {**scopes.DEAL, **declarations}
         card_rule = {**scopes.CARD_RULE, **declarations}
         trick_rule = {**scopes.TRICK_RULE, **declarations}
         return M.Bid(
@@ -440,28 +440,27 @@ class Builder:
             trump=self.trump(b, raw, declarations),
             tricks=self.tricks(b, raw),
             steps=steps,
-            requires=self.expr((*b, "requires"), own, T.BOOL),
-            bonus=self.expr((*b, "bonus"), own, T.NUMBER),
-            penalty=self.expr((*b, "penalty"), own, T.NUMBER),
             tricks_adjust=tuple(raw.get("tricks_adjust") or ()),
             visible=self.visibility(b, raw, card_rule),
-            may_not_play=self.expr((*b, "may_not_play"), card_rule, T.BOOL),
-            may_not_lead=self.expr((*b, "may_not_lead"), card_rule, T.BOOL),
-            first_leader=self.expr((*b, "first_leader"), own, T.PLAYER),
             plays_last=self.plays_last(b, raw, trick_rule),
             rank_order=self.rank_order(b, raw),
             trick_taker=self.trick_taker(b, raw, trick_rule),
-            marks_on_completion=self.marks(b, raw),
-            marks_on_declaring=self.marks(b, raw, "marks_on_declaring"),
-            may_bid=self.expr((*b, "may_bid"), scopes.AUCTION, T.BOOL),
             repeatable=self.repeatable(b, raw, kind),
-            marks_on_bidding=self.marks(b, raw, "marks_on_bidding"),
             set_scores=self.set_scores(b, raw),
-            wins_game=self.expr((*b, "wins_game"), own, T.BOOL),
             zone_limits=self.zone_limits(b, raw, card_rule),
             melds=self.melds(b, raw, declarations),
-            points_each=self.expr((*b, "points_each"), {**own, "player": T.PLAYER}, T.NUMBER),
+            **self.plain_hooks(b, declarations),
+            **self.marks(b, raw),
         )
+
+    def plain_hooks(self, b: Key, declarations: dict[str, T.Type]) -> dict[str, Expression | None]:
+        """The hook points that are one expression, compiled from their registry entry alone."""
+        result = {}
+        for hook in HOOKS.values():
+            if hook.plain:
+                names = {**getattr(scopes, hook.scope or ""), **(declarations if hook.with_declarations else {})}
+                result[hook.name] = self.expr((*b, hook.name), names, T.Type(hook.result))
+        return result
 
     def repeatable(self, b: Key, raw: dict, kind: str) -> Expression | None:
         if raw.get("repeatable") is None:
@@ -693,16 +692,26 @@ class Builder:
                 self.fail((*b, "events_after", i), f"unknown bid '{name}'", did_you_mean(name, self.m.bids))
         return names
 
-    def marks(self, b: Key, raw: dict, hook: str = "marks_on_completion") -> dict[str, int]:
-        marks = raw.get(hook) or {}
-        for name in marks:
-            if name not in self.vocab.marks:
-                self.fail_key(
-                    (*b, hook, name),
-                    f"unknown mark '{name}'",
-                    did_you_mean(name, self.vocab.marks) or "declare it in game.marks",
+    def marks(self, b: Key, raw: dict) -> dict[str, dict[str, int]]:
+        """``marks: {when: …, add: {mark: n}}`` (or a list of them) as the compiled bid's ``marks_on_<when>`` fields."""
+        entries = raw.get("marks") or []
+        result: dict[str, dict[str, int]] = {}
+        for i, entry in enumerate(entries if isinstance(entries, list) else [entries]):
+            key = (*b, "marks", i) if isinstance(entries, list) else (*b, "marks")
+            field_name = MARK_MOMENTS[entry["when"]]
+            if field_name in result:
+                self.fail(
+                    (*key, "when"), f"marks 'when: {entry['when']}' is given twice", "add the marks into one entry"
                 )
-        return dict(marks)
+            for name in entry["add"]:
+                if name not in self.vocab.marks:
+                    self.fail_key(
+                        (*key, "add", name),
+                        f"unknown mark '{name}'",
+                        did_you_mean(name, self.vocab.marks) or "declare it in game.marks",
+                    )
+            result[field_name] = dict(entry["add"])
+        return result
 
     def zone_limits(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.ZoneLimit, ...]:
         result = []

@@ -12,7 +12,7 @@ Kinds of change:
 * ``bid_changed``: one field of a bid present in both: ``worth``, ``score``, ``priority``,
   ``events_after``, ``kind``, ``params.NAME``, ``incompatible_with`` (one pair of bids per record: ``new`` is the
   bid it is now incompatible with, ``old`` the one it no longer is), ``hooks.HOOK…`` (each hook
-  point of :data:`rulespec.model.BID_HOOKS`, down to the field that changed; ``steps`` are
+  point of :data:`rulespec.hooks.HOOKS`, down to the field that changed; ``steps`` are
   matched by kind and by the name they declare, so an added or removed step is one record);
 * ``general``: the game section (``game.…``) and the groups (``groups.NAME``);
 * ``text``: a rules text, a short text or a section of the general prose (only when asked).
@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulespec.model import BID_HOOKS
+from rulespec.hooks import HOOKS
 
 Path = tuple[Any, ...]
 
@@ -42,8 +42,6 @@ KINDS = (BID_ADDED, BID_REMOVED, BID_RENAMED, BID_CHANGED, GENERAL, TEXT)
 
 #: Table facts of a bid, compared before its hook points.
 BID_FACTS = ("kind", "worth", "score", "priority", "events_after")
-#: Hook points compared as a whole (``tricks: {min: 5}`` → ``{exactly: 0}`` is one change, not two).
-WHOLE_HOOKS = ("tricks",)
 #: Fields of the game section compared as a whole (a list of removals is one rule).
 WHOLE_GAME_FIELDS: frozenset[Path] = frozenset({("game", "deck", "remove")})
 #: Exported bid fields that are not compared on their own (derived, or compared elsewhere).
@@ -157,8 +155,8 @@ def _bid_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
 
 
 def _hook_changes(bid_id: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
-    """Each hook point in :data:`BID_HOOKS` order (then any the model adds later), down to the changed field."""
-    hooks = [*BID_HOOKS, *(h for h in [*old, *new] if h not in BID_HOOKS)]
+    """Each hook point in :data:`rulespec.hooks.HOOKS` order (then any a later export adds), as the registry says."""
+    hooks = [*HOOKS, *(h for h in [*old, *new] if h not in HOOKS)]
     changes: list[Change] = []
     for hook in dict.fromkeys(hooks):
         a, b = old.get(hook), new.get(hook)
@@ -167,7 +165,10 @@ def _hook_changes(bid_id: str, old: dict[str, Any], new: dict[str, Any]) -> list
         if hook == "steps" and a and b:
             changes += _step_changes(bid_id, a, b)
             continue
-        if hook in WHOLE_HOOKS:
+        compared = HOOKS[hook].compared if hook in HOOKS else "fields"
+        if compared == "by_key":
+            a, b = a or {}, b or {}
+        if compared == "whole":
             changes.append(Change(BID_CHANGED, bid_id, f"hooks.{hook}", a, b))
             continue
         for path, x, y in walk(("hooks", hook), a, b):

@@ -2,7 +2,7 @@
 
 Every field holding an expression is a compiled :class:`~rulespec.compiler.Expression`.
 A :class:`Bid` is a set of filled *hook points*; an empty hook point means "no change
-to the game's usual rule". The hook points are listed in :data:`BID_HOOKS`.
+to the game's usual rule". The hook points are declared once in :mod:`rulespec.hooks`.
 """
 
 from __future__ import annotations
@@ -12,37 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulespec.compiler import Expression
+from rulespec.hooks import MODEL_FIELDS
 
 #: The value of ``auction.minimum_worth`` when the rules set no minimum: every combo worth is above it.
 NO_MINIMUM = float("-inf")
 
-#: The named hook points a bid may fill (documented in docs/writing-rules.md).
-BID_HOOKS = (
-    "may_bid",  # who may bid it (auction)
-    "repeatable",  # how many copies one combo may hold (auction)
-    "marks_on_bidding",  # marks gained or spent by bidding it, even when outbid
-    "trump",  # how the trump suit is set and changed
-    "steps",  # what happens before the hand (choices, card passing, zones)
-    "visible",  # cards shown to others
-    "may_not_play",  # legal-play restriction
-    "may_not_lead",  # legal-lead restriction
-    "first_leader",  # who leads the first trick
-    "plays_last",  # play order inside a trick
-    "rank_order",  # order of ranks
-    "trick_taker",  # who takes a trick
-    "tricks",  # trick-count requirement
-    "tricks_adjust",  # virtual tricks
-    "requires",  # any other requirement
-    "bonus",  # extra points when completed
-    "penalty",  # extra points lost when failed
-    "marks_on_declaring",  # marks gained or spent when the combo wins the auction
-    "marks_on_completion",  # marks such as potentials
-    "set_scores",  # players' scores set when completed (e.g. reset to 0)
-    "wins_game",  # instant win
-    "zone_limits",  # cards that may not lie in a zone
-    "melds",  # melds declared on lead
-    "points_each",  # every player's points in a hand (games without a declarer)
-)
+#: The compiled bid's hook fields, in the order of the hook registry (:mod:`rulespec.hooks`).
+BID_HOOKS = MODEL_FIELDS
 
 
 @dataclass(frozen=True)
