@@ -11,7 +11,7 @@ bid or a rule set. The parts:
 * :mod:`printing.reference` — the rules reference, and its Markdown and HTML
 * :mod:`printing.reference_pdf` — the rules reference as PDF
 * :mod:`printing.preview` — PDF pages as PNG
-* :mod:`printing.cli` — the ``whist cards`` and ``whist rules`` commands
+* the ``whist cards`` and ``whist rules`` commands live in :mod:`whist.printcli`
 """
 
 from __future__ import annotations

@@ -23,12 +23,12 @@ from printing.facts import (
     trump_text,
     worth_text,
 )
+from rulespec.bidtext import incompatibility_text, tricks_text
 from rulespec.locale import Texts
+from rulespec.markdown import block as md_block
+from rulespec.markdown import inline as md_inline
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
-from whist.markdown import block as md_block
-from whist.markdown import inline as md_inline
-from whist.tables import incompatibility_text, tricks_text
 
 FORMATS = ("md", "html", "pdf")
 #: Columns of the two bid tables (label names in ui.yaml).

@@ -24,7 +24,7 @@ from typing import Any
 
 from rulespec import types as T
 from rulespec.errors import Position, RuleError, did_you_mean
-from rulespec.expressions import ExpressionSyntaxError, Node, parse
+from rulespec.expressions import ExpressionSyntaxError, Node, name_path, parse
 from rulespec.numbers import out_of_range
 
 Env = dict[str, Any]
@@ -151,6 +151,18 @@ class Expression:
         if self.is_constant:
             return [self.constant]
         return list(self.values) if self.values is not None else None
+
+    def ordered_values(self) -> list[Any] | None:
+        """:meth:`possible_values` as tables print them: whole numbers low to high, others as written."""
+        values = self.possible_values()
+        if values is None:
+            return None
+        return sorted(values) if all(isinstance(v, int) for v in values) else values
+
+    @property
+    def name_path(self) -> str | None:
+        """The dotted name it is when it is nothing but one (``combo.worth``), from its parse tree."""
+        return name_path(self.node)
 
 
 # ---------------------------------------------------------------------------------------

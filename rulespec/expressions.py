@@ -264,3 +264,25 @@ def source_names(node: Node) -> set[str]:
             names.add(str(current.value))
         stack.extend(current.children)
     return names
+
+
+def name_path(node: Node | None) -> str | None:
+    """The dotted name an expression is, when it is nothing but a name: ``combo.worth``, ``hand_size``.
+
+    Renderers ask this of the parse tree, never of the source text (spacing, comments and
+    parentheses do not matter): ``hand_size`` as the exact trick count is "all tricks".
+    """
+    parts: list[str] = []
+    while node is not None and node.kind == "attribute" and len(node.children) == 1:
+        parts.append(str(node.value))
+        node = node.children[0]
+    if node is None or node.kind != "name":
+        return None
+    return ".".join([str(node.value), *reversed(parts)])
+
+
+def call_of_name(node: Node) -> tuple[str, Node] | None:
+    """``left(declarer)`` → ``("left", <declarer>)``: a call of a named function with one argument."""
+    if node.kind == "call" and len(node.children) == 2 and node.children[0].kind == "name":
+        return str(node.children[0].value), node.children[1]
+    return None

@@ -189,11 +189,8 @@ def value_text(expr: Expression | None, or_word: str = "or") -> str | None:
     """A number from the rules as a text shows it: ``2``, or ``1 or 3`` for a conditional."""
     if expr is None:
         return None
-    values = expr.possible_values()
-    if values is None:
-        return None
-    ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
-    return f" {or_word} ".join(str(v) for v in ordered)
+    values = expr.ordered_values()
+    return None if values is None else f" {or_word} ".join(str(v) for v in values)
 
 
 def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:

@@ -9,15 +9,15 @@ bid or a version.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulespec import diff as D
+from rulespec.expressions import ExpressionSyntaxError, Node, call_of_name, name_path, parse
 from rulespec.locale import Texts
+from rulespec.markdown import code as md_code
 from rulespec.placeholders import fill
-from whist.markdown import code as md_code
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
 SECTIONS = (
@@ -28,8 +28,6 @@ SECTIONS = (
     ("general_rules", (D.GENERAL,)),
     ("diff_texts_changed", (D.TEXT,)),
 )
-#: ``left_of(declarer)`` and the like: a function of one player, worded by a ``diff_who_<function>`` label.
-_PLAYER_CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
 
 
 @dataclass
@@ -94,14 +92,21 @@ class Wording:
         return self.value(value)
 
     def _who_words(self, source: str) -> str | None:
-        plain = self.optional(f"diff_who_{source}")
-        if plain is not None:
-            return plain
-        call = _PLAYER_CALL.match(source)
+        try:
+            return self._who_node(parse(source))
+        except ExpressionSyntaxError:
+            return None
+
+    def _who_node(self, node: Node) -> str | None:
+        """``declarer`` → "the declarer"; ``left(declarer)`` → "the player on the declarer's left"."""
+        name = name_path(node)
+        if name is not None:
+            return self.optional(f"diff_who_{name}")
+        call = call_of_name(node)
         if call is None:
             return None
-        inner = self._who_words(call.group(2).strip())
-        return None if inner is None else self.optional(f"diff_who_{call.group(1)}", who=inner)
+        inner = self._who_node(call[1])
+        return None if inner is None else self.optional(f"diff_who_{call[0]}", who=inner)
 
     def direction(self, value: Any, chosen_by: Any = None) -> str:
         if chosen_by is not None:
@@ -122,7 +127,7 @@ class Wording:
 
     def _requirement(self, value: dict[str, Any]) -> str:
         n = {k: self.value(v) for k, v in value.items()}
-        if value.get("exactly") == {"expr": "hand_size"}:  # every trick of the hand, as the tables say
+        if _name_of(value.get("exactly")) == "hand_size":  # every trick of the hand, as the tables say
             return self.label("tricks_all")
         if "exactly" in n:
             return self.label("tricks_exactly", n=n["exactly"])
@@ -221,6 +226,16 @@ def _prose_name(key: str, words: Wording) -> str:
 def text_of(change: D.Change, words: Wording) -> str:
     subject, what = describe(change, words)
     return f"{subject}: {what}" if subject else what
+
+
+def _name_of(value: Any) -> str | None:
+    """The name an exported expression is, when it is nothing but one (read from its parse tree)."""
+    if not D.is_expression(value):
+        return None
+    try:
+        return name_path(parse(str(value["expr"])))
+    except ExpressionSyntaxError:
+        return None
 
 
 def _bid_summary(bid: Mapping[str, Any] | None, words: Wording) -> str:
