@@ -24,18 +24,9 @@ MINUS = "\u2212"
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 
-def _lookup(data: dict[str, Any], key: str) -> str | None:
-    value: Any = data
-    for part in key.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value if isinstance(value, str) and value.strip() else None
-
-
 def has_text(texts: Texts, key: str) -> bool:
     """Whether ``key`` has a text in the language or in the English fallback."""
-    return _lookup(texts.data, key) is not None or _lookup(texts.fallback, key) is not None
+    return texts.has(key)
 
 
 def optional_label(texts: Texts, name: str, default: str, **values: Any) -> str:

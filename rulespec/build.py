@@ -17,8 +17,7 @@ from rulespec import scopes
 from rulespec import types as T
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import CompileError, EvaluationError, Expression, Origin, Scope, Vocabulary, compile_expression
-from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
-from rulespec.expressions import ExpressionSyntaxError
+from rulespec.errors import ExpressionError, Position, RuleError, RuleErrors, did_you_mean
 from rulespec.hooks import HOOKS, MARK_MOMENTS
 from rulespec.loader import Key, Merged
 
@@ -94,7 +93,7 @@ class Builder:
                 if located.position is not None:
                     compiled = dataclasses.replace(compiled, origin=Origin(located.position, located.source_line))
             return compiled
-        except (ExpressionSyntaxError, CompileError) as exc:
+        except ExpressionError as exc:
             if key == ():
                 raise AssertionError(f"built-in default {default!r} does not compile: {exc}") from exc
             if isinstance(exc, CompileError) and exc.param and self._fail_at_param(key, exc):
@@ -125,8 +124,8 @@ class Builder:
         """Compile an expression whose type must be one of ``allowed`` (e.g. a player or a list)."""
         result = self.expr(key, names, None)
         if result is not None and result.type not in allowed:
-            wanted = " or ".join(_article(t) for t in allowed)
-            self.fail(key, f"expected {wanted}, got {_article(result.type)}")
+            wanted = " or ".join(T.with_article(t) for t in allowed)
+            self.fail(key, f"expected {wanted}, got {T.with_article(result.type)}")
             return None
         return result
 
@@ -826,11 +825,6 @@ def _replace(obj: Any, **changes: Any) -> Any:
     from dataclasses import replace
 
     return replace(obj, **changes)
-
-
-def _article(t: T.Type) -> str:
-    text = str(t)
-    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def _hidden_hint(hidden: set[str]) -> str:

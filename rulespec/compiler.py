@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulespec import types as T
-from rulespec.errors import Position, RuleError, did_you_mean
+from rulespec.errors import ExpressionError, Position, RuleError, did_you_mean
 from rulespec.expressions import ExpressionSyntaxError, Node, name_path, parse
 from rulespec.numbers import out_of_range
 
@@ -37,14 +37,11 @@ MAX_WALK_STEPS = 200_000
 _STEPS = "_walk_steps"  # the env key counting them during one evaluation
 
 
-class CompileError(Exception):
+class CompileError(ExpressionError):
     """A load-time error at character ``offset`` of an expression."""
 
     def __init__(self, message: str, offset: int, hint: str | None = None, param: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.hint = hint
+        super().__init__(message, offset, hint)
         self.param = param  # the param whose value has the wrong type: the mistake is where it is defined
 
 
@@ -552,7 +549,7 @@ class _Compiler:
                 hint = did_you_mean(name, attributes) or f"declare it in {where}"
                 raise CompileError(f"unknown {what} '{name}'", node.offset, hint)
             raise CompileError(
-                f"{_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
+                f"{T.with_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
             )
         f, owner = obj.fn, obj.type
         if name in T.TABLE_FACTS.get(owner, ()):  # a fact of the deal: its table answers it
@@ -612,7 +609,7 @@ class _Compiler:
         if not T.compatible(expected, result.type):
             param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
             raise CompileError(
-                f"expected {_article(expected)}, got {_article(result.type)}", node.offset, param=param
+                f"expected {T.with_article(expected)}, got {T.with_article(result.type)}", node.offset, param=param
             )
         return result
 
@@ -658,11 +655,6 @@ class _Compiler:
         return bound, result
 
 
-def _article(t: T.Type) -> str:
-    text = str(t)
-    return ("an " if text[0] in "aeiou" else "a ") + text
-
-
 # ---------------------------------------------------------------------------------------
 # the whitelisted functions
 
@@ -673,7 +665,7 @@ def _list_arg(c: _Compiler, node: Node, names) -> _Result:
     """A list a function walks; a range of constants too long to walk is refused now, not at run time."""
     result = c.compile(node, names)
     if not T.is_list(result.type):
-        raise CompileError(f"expected a list, got {_article(result.type)}", node.offset)
+        raise CompileError(f"expected a list, got {T.with_article(result.type)}", node.offset)
     return result
 
 
@@ -874,11 +866,11 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
     if isinstance(source, bool):
         t = T.BOOL
         if expected is not None and not T.compatible(expected, t):
-            raise CompileError(f"expected {_article(expected)}, got a bool", 0)
+            raise CompileError(f"expected {T.with_article(expected)}, got a bool", 0)
         return Expression(str(source).lower(), t, lambda env: source, None, source)
     if isinstance(source, int):
         if expected is not None and not T.compatible(expected, T.NUMBER):
-            raise CompileError(f"expected {_article(expected)}, got a number", 0)
+            raise CompileError(f"expected {T.with_article(expected)}, got a number", 0)
         return Expression(str(source), T.NUMBER, lambda env: source, None, source)
     if not isinstance(source, str):
         raise CompileError(f"expected an expression, got {type(source).__name__}", 0)

@@ -15,6 +15,8 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from rulespec.errors import ExpressionError
+
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
 
@@ -29,14 +31,8 @@ class Node:
     children: tuple[Node, ...] = ()
 
 
-class ExpressionSyntaxError(Exception):
+class ExpressionSyntaxError(ExpressionError):
     """A syntax error at a character ``offset`` of the expression text."""
-
-    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.hint = hint
 
 
 @cache

@@ -28,6 +28,12 @@ class ListType(Type):
         return f"list of {self.element}"
 
 
+def with_article(t: Type) -> str:
+    """``a number``, ``an int list``: a type as a message names it."""
+    text = str(t)
+    return ("an " if text[0] in "aeiou" else "a ") + text
+
+
 def list_of(element: Type) -> ListType:
     return ListType(f"list[{element.name}]", element)
 

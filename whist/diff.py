@@ -15,7 +15,7 @@ from typing import Any
 
 from rulespec import diff as D
 from rulespec.expressions import ExpressionSyntaxError, Node, call_of_name, name_path, parse
-from rulespec.locale import Texts
+from rulespec.locale import Texts, text_at
 from rulespec.markdown import code as md_code
 from rulespec.placeholders import fill
 
@@ -42,8 +42,8 @@ class Wording:
     def optional(self, key: str, **values: Any) -> str | None:
         """The label ``key`` when the language (or English) has it, else None (never counted as missing)."""
         for data in (self.new.data, self.new.fallback):
-            text = data.get("labels", {}).get(key) if isinstance(data.get("labels"), dict) else None
-            if isinstance(text, str) and text.strip():
+            text = text_at(data, f"labels.{key}")
+            if text is not None:
                 return fill(text, values, literal=self.new.escape)  # escaped as Texts.get escapes
         return None
 
