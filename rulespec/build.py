@@ -7,7 +7,6 @@ reports every broken place of a file in one run.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rulespec import model as M
@@ -101,17 +100,17 @@ class Builder(BidBuilder):
                     self.fail(("game", "deck", key, i), f"{what} '{item}' is listed twice")
         removals = []
         for i, raw in enumerate(self.m.get(("game", "deck", "remove")) or []):
-            key = ("game", "deck", "remove", i)
-            when = self.expr((*key, "when"), scopes.SETUP, T.BOOL, default="true")
+            removal_key = ("game", "deck", "remove", i)
+            when = self.expr((*removal_key, "when"), scopes.SETUP, T.BOOL, default="true")
             cards = []
             for j, text in enumerate(raw.get("cards", [])):
-                card = self.card_name((*key, "cards", j), str(text), suits, ranks)
+                card = self.card_name((*removal_key, "cards", j), str(text), suits, ranks)
                 if card:
                     cards.append(card)
             removed_ranks = []
             for j, rank in enumerate(raw.get("ranks", [])):
                 if str(rank) not in ranks:
-                    self.fail((*key, "ranks", j), f"unknown rank '{rank}'", did_you_mean(str(rank), ranks))
+                    self.fail((*removal_key, "ranks", j), f"unknown rank '{rank}'", did_you_mean(str(rank), ranks))
                 removed_ranks.append(str(rank))
             if when:
                 removals.append(M.Removal(when, tuple(cards), tuple(removed_ranks)))
@@ -262,7 +261,7 @@ class Builder(BidBuilder):
             floor=self.floor((*s, "floor"), raw.get("floor")),
         )
 
-    def floor(self, key: Key, raw: dict | None) -> M.Floor | None:
+    def floor(self, key: Key, raw: dict[str, Any] | None) -> M.Floor | None:
         if raw is None:
             return None
         debt = raw.get("debt")
@@ -375,12 +374,14 @@ def facts(bid: M.Bid) -> M.BidFacts:
     return M.BidFacts(bid.id, bid.kind, bid.has_trump, worth, bid.event_priority, score, least_tricks(bid.tricks))
 
 
-def least_tricks(tricks: M.Tricks | None, env: Mapping[str, Any] | None = None) -> Any:
+def least_tricks(tricks: M.Tricks | None, env: dict[str, Any] | None = None) -> Any:
     """The fewest tricks a requirement asks for: its min or exactly (0 when it sets none).
 
     Without ``env`` only a constant counts (the table's figure); with it, any expression.
     """
     for bound in (tricks.exactly, tricks.min) if tricks is not None else ():
-        if bound is not None and (bound.is_constant or env is not None):
-            return bound.constant if bound.is_constant else bound(env)
+        if bound is not None and bound.is_constant:
+            return bound.constant
+        if bound is not None and env is not None:
+            return bound(env)
     return 0

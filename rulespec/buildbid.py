@@ -7,6 +7,7 @@ The plain expression hook points are compiled from their registry entry alone
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rulespec import model as M
 from rulespec import scopes
@@ -17,6 +18,9 @@ from rulespec.errors import did_you_mean
 from rulespec.groupfacts import replace_fields
 from rulespec.hooks import HOOKS, MARK_MOMENTS
 from rulespec.loader import Key
+
+#: A mapping of the merged rule data (a bid, a step, a hook point's body).
+Raw = dict[str, Any]
 
 
 class BidBuilder(BuilderBase):
@@ -71,7 +75,7 @@ class BidBuilder(BuilderBase):
             **self.marks(b, raw),
         )
 
-    def plain_hooks(self, b: Key, declarations: dict[str, T.Type]) -> dict[str, Expression | None]:
+    def plain_hooks(self, b: Key, declarations: dict[str, T.Type]) -> dict[str, Any]:
         """The hook points that are one expression, compiled from their registry entry alone."""
         result = {}
         for hook in HOOKS.values():
@@ -80,7 +84,7 @@ class BidBuilder(BuilderBase):
                 result[hook.name] = self.expr((*b, hook.name), names, T.Type(hook.result))
         return result
 
-    def repeatable(self, b: Key, raw: dict, kind: str) -> Expression | None:
+    def repeatable(self, b: Key, raw: Raw, kind: str) -> Expression | None:
         if raw.get("repeatable") is None:
             return None
         if kind != "special":
@@ -90,7 +94,7 @@ class BidBuilder(BuilderBase):
             return None
         return self.expr((*b, "repeatable"), scopes.AUCTION, T.NUMBER)
 
-    def set_scores(self, b: Key, raw: dict) -> M.SetScores | None:
+    def set_scores(self, b: Key, raw: Raw) -> M.SetScores | None:
         if raw.get("set_scores") is None:
             return None
         key = (*b, "set_scores")
@@ -98,7 +102,7 @@ class BidBuilder(BuilderBase):
         to = self.expr((*key, "to"), scopes.DECLARER_WINS, T.NUMBER)
         return M.SetScores(players, to) if players and to else None
 
-    def melds(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:
+    def melds(self, b: Key, raw: Raw, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:
         names = {**scopes.MELD, **declarations}
         result = []
         for i, meld in enumerate(raw.get("melds") or []):
@@ -110,7 +114,7 @@ class BidBuilder(BuilderBase):
                 result.append(M.Meld(meld["name"], lead, show, points))
         return tuple(result)
 
-    def trump(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> M.Trump | None:
+    def trump(self, b: Key, raw: Raw, declarations: dict[str, T.Type]) -> M.Trump | None:
         t = raw.get("trump")
         if t is None:
             return None
@@ -126,7 +130,7 @@ class BidBuilder(BuilderBase):
             after_each_trick=self.expr((*key, "after_each_trick"), {**scopes.TRICK_RULE, **declarations}, T.SUIT),
         )
 
-    def tricks(self, b: Key, raw: dict) -> M.Tricks | None:
+    def tricks(self, b: Key, raw: Raw) -> M.Tricks | None:
         if raw.get("tricks") is None:
             return None
         key = (*b, "tricks")
@@ -138,7 +142,7 @@ class BidBuilder(BuilderBase):
             others[count] = self.trick_counts((*key, "for_players", i), entry)
         return replace_fields(self.trick_counts(key, raw["tricks"]), for_players=others)
 
-    def trick_counts(self, key: Key, raw: dict) -> M.Tricks:
+    def trick_counts(self, key: Key, raw: Raw) -> M.Tricks:
         if "exactly" in raw and ("min" in raw or "max" in raw):
             self.fail(key, "'exactly' cannot be combined with 'min' or 'max'")
         return M.Tricks(
@@ -147,7 +151,7 @@ class BidBuilder(BuilderBase):
             exactly=self.expr((*key, "exactly"), scopes.DEAL, T.NUMBER),
         )
 
-    def steps(self, b: Key, raw: dict, declarations: dict[str, T.Type]) -> tuple[M.Step, ...]:
+    def steps(self, b: Key, raw: Raw, declarations: dict[str, T.Type]) -> tuple[M.Step, ...]:
         built: list[M.Step] = []
         hidden: set[str] = set()
         for i, step in enumerate(raw.get("steps") or []):
@@ -159,7 +163,7 @@ class BidBuilder(BuilderBase):
                 built.append(result)
         return tuple(built)
 
-    def step_choose(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+    def step_choose(self, key: Key, body: Raw, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         own = {**scopes.DEAL, **declarations}
         who = self.expr_of((*key, "who"), own, (T.PLAYER, T.list_of(T.PLAYER)))
         element = scopes.CHOICE_TYPES[body["what"]]
@@ -208,13 +212,13 @@ class BidBuilder(BuilderBase):
         hidden.discard(body)
         return M.Reveal(body)
 
-    def step_give(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+    def step_give(self, key: Key, body: Raw, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         own = {**scopes.DEAL, **declarations}
         card = self.expr((*key, "card"), own, T.CARD)
         to = self.expr((*key, "to"), own, T.PLAYER)
         return M.Give(card, to) if card and to else None
 
-    def step_pass_cards(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+    def step_pass_cards(self, key: Key, body: Raw, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         own = {**scopes.DEAL, **declarations}
         senders = self.expr((*key, "senders"), own, T.list_of(T.PLAYER))
         direction_text = body["direction"]
@@ -225,12 +229,12 @@ class BidBuilder(BuilderBase):
         count = self.count_value((*key, "count"))
         return M.PassCards(senders, count, direction) if senders and direction and count else None
 
-    def step_zone(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+    def step_zone(self, key: Key, body: Raw, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         owner = self.expr((*key, "owner"), {**scopes.DEAL, **declarations}, T.PLAYER)
         size = self.count_value((*key, "size"))
         return M.Zone(body["name"], owner, size, bool(body.get("refill"))) if owner and size else None
 
-    def step_deal_back(self, key: Key, body: dict, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
+    def step_deal_back(self, key: Key, body: Raw, declarations: dict[str, T.Type], hidden: set[str]) -> M.Step | None:
         cards = self.expr((*key, "cards"), {**scopes.DEAL, **declarations}, T.list_of(T.CARD))
         name = body["as"]
         if name in scopes.DEAL or name in declarations or name in scopes.CARD_RULE:
@@ -250,7 +254,7 @@ class BidBuilder(BuilderBase):
             return None
         return int(expr.constant)
 
-    def visibility(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.Visibility, ...]:
+    def visibility(self, b: Key, raw: Raw, card_rule: dict[str, T.Type]) -> tuple[M.Visibility, ...]:
         result = []
         players = (T.PLAYER, T.list_of(T.PLAYER))
         for i, _ in enumerate(raw.get("visible") or []):
@@ -262,7 +266,7 @@ class BidBuilder(BuilderBase):
                 result.append(M.Visibility(of, cards, to))
         return tuple(result)
 
-    def plays_last(self, b: Key, raw: dict, trick_rule: dict[str, T.Type]) -> M.PlaysLast | None:
+    def plays_last(self, b: Key, raw: Raw, trick_rule: dict[str, T.Type]) -> M.PlaysLast | None:
         if raw.get("plays_last") is None:
             return None
         key = (*b, "plays_last")
@@ -270,7 +274,7 @@ class BidBuilder(BuilderBase):
         when = self.expr((*key, "when"), trick_rule, T.BOOL)
         return M.PlaysLast(player, when) if player else None
 
-    def rank_order(self, b: Key, raw: dict) -> M.RankOrder | None:
+    def rank_order(self, b: Key, raw: Raw) -> M.RankOrder | None:
         order = raw.get("rank_order")
         if order is None:
             return None
@@ -285,7 +289,7 @@ class BidBuilder(BuilderBase):
             lists[end] = tuple(ranks)
         return M.RankOrder(lists["lowest"], lists["highest"])
 
-    def trick_taker(self, b: Key, raw: dict, trick_rule: dict[str, T.Type]) -> M.TrickTaker | None:
+    def trick_taker(self, b: Key, raw: Raw, trick_rule: dict[str, T.Type]) -> M.TrickTaker | None:
         if raw.get("trick_taker") is None:
             return None
         key = (*b, "trick_taker")
@@ -301,7 +305,7 @@ class BidBuilder(BuilderBase):
             return None
         return M.TrickTaker(when, chosen_by, to, bool(options.get("optional")), bool(options.get("once")))
 
-    def events_after(self, b: Key, raw: dict) -> tuple[str, ...]:
+    def events_after(self, b: Key, raw: Raw) -> tuple[str, ...]:
         names = tuple(raw.get("events_after") or ())
         for i, name in enumerate(names):
             if name == b[-1]:
@@ -310,7 +314,7 @@ class BidBuilder(BuilderBase):
                 self.fail((*b, "events_after", i), f"unknown bid '{name}'", did_you_mean(name, self.m.bids))
         return names
 
-    def marks(self, b: Key, raw: dict) -> dict[str, dict[str, int]]:
+    def marks(self, b: Key, raw: Raw) -> dict[str, Any]:
         """``marks: {when: …, add: {mark: n}}`` (or a list of them) as the compiled bid's ``marks_on_<when>`` fields."""
         entries = raw.get("marks") or []
         result: dict[str, dict[str, int]] = {}
@@ -331,7 +335,7 @@ class BidBuilder(BuilderBase):
             result[field_name] = dict(entry["add"])
         return result
 
-    def zone_limits(self, b: Key, raw: dict, card_rule: dict[str, T.Type]) -> tuple[M.ZoneLimit, ...]:
+    def zone_limits(self, b: Key, raw: Raw, card_rule: dict[str, T.Type]) -> tuple[M.ZoneLimit, ...]:
         result = []
         for i, limit in enumerate(raw.get("zone_limits") or []):
             key = (*b, "zone_limits", i)

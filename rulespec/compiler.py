@@ -17,7 +17,7 @@ facts of :data:`rulespec.types.TABLE_FACTS`, which the environment's ``_table`` 
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rulespec import types as T
@@ -61,26 +61,26 @@ class _Compiler:
     # -- entry
 
     def compile(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        method = getattr(self, f"_{node.kind}")
+        method: Callable[[Node, Mapping[str, T.Type]], _Result] = getattr(self, f"_{node.kind}")
         return method(node, names)
 
     # -- literals and names
 
-    def _number(self, node: Node, names) -> _Result:
+    def _number(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         problem = out_of_range(node.value)
         if problem is not None:
             raise CompileError(problem, node.offset)
         return _const(node.value, T.NUMBER)
 
-    def _bool(self, node: Node, names) -> _Result:
+    def _bool(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         return _const(node.value, T.BOOL)
 
-    def _string(self, node: Node, names) -> _Result:
+    def _string(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         result = _const(node.value, T.TEXT)
         result.strings = ((str(node.value), node.offset + 1),)
         return result
 
-    def _list(self, node: Node, names) -> _Result:
+    def _list(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         items = [self.compile(child, names) for child in node.children]
         # String literals among items of a named type stand for that type: [standard.id, "grill"].
         target = next((item.type for item in items if item.strings is None), None)
@@ -122,7 +122,7 @@ class _Compiler:
 
     # -- operators
 
-    def _neg(self, node: Node, names) -> _Result:
+    def _neg(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         inner = self._expect(node.children[0], names, T.NUMBER)
         if inner.constant is not _MISSING:
             return _const(-inner.constant, T.NUMBER)
@@ -130,7 +130,7 @@ class _Compiler:
         values = tuple(dict.fromkeys(-v for v in inner.values)) if inner.values is not None else None
         return _Result(lambda env: -f(env), T.NUMBER, values=values)
 
-    def _arith(self, node: Node, names) -> _Result:
+    def _arith(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         left = self._expect(node.children[0], names, T.NUMBER)
         right = self._expect(node.children[1], names, T.NUMBER)
         symbol = str(node.value)
@@ -146,24 +146,24 @@ class _Compiler:
         lf, rf = left.fn, right.fn
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 
-    def _and(self, node: Node, names) -> _Result:
+    def _and(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         left = self._expect(node.children[0], names, T.BOOL)
         right = self._expect(node.children[1], names, T.BOOL)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
 
-    def _or(self, node: Node, names) -> _Result:
+    def _or(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         left = self._expect(node.children[0], names, T.BOOL)
         right = self._expect(node.children[1], names, T.BOOL)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: bool(lf(env)) or bool(rf(env)), T.BOOL)
 
-    def _not(self, node: Node, names) -> _Result:
+    def _not(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         inner = self._expect(node.children[0], names, T.BOOL)
         f = inner.fn
         return _Result(lambda env: not f(env), T.BOOL)
 
-    def _conditional(self, node: Node, names) -> _Result:
+    def _conditional(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         cond = self._expect(node.children[0], names, T.BOOL)
         then = self.compile(node.children[1], names)
         other = self.compile(node.children[2], names)
@@ -182,13 +182,13 @@ class _Compiler:
             result.literals = then.literals + other.literals
         return result
 
-    def _range(self, node: Node, names) -> _Result:
+    def _range(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         low = self._expect(node.children[0], names, T.NUMBER)
         high = self._expect(node.children[1], names, T.NUMBER)
         lf, hf = low.fn, high.fn
         return _Result(lambda env: _range(lf(env), hf(env)), T.list_of(T.NUMBER))
 
-    def _compare(self, node: Node, names) -> _Result:
+    def _compare(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         op = str(node.value)
         left = self.compile(node.children[0], names)
         right = self.compile(node.children[1], names)
@@ -206,7 +206,7 @@ class _Compiler:
         compare = _COMPARE[op]
         return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
 
-    def _in(self, node: Node, names) -> _Result:
+    def _in(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         item = self.compile(node.children[0], names)
         collection = self.compile(node.children[1], names)
         if not T.is_list(collection.type):
@@ -220,7 +220,7 @@ class _Compiler:
         itf, cf = item.fn, collection.fn
         return _Result(lambda env: _contains(cf(env), itf(env)), T.BOOL)
 
-    def _attribute(self, node: Node, names) -> _Result:
+    def _attribute(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         obj = self.compile(node.children[0], names)
         name = str(node.value)
         attributes = self._attributes_of(obj.type)
@@ -262,7 +262,7 @@ class _Compiler:
             return self.vocab.options
         return T.ATTRIBUTES.get(t, {})
 
-    def _call(self, node: Node, names) -> _Result:
+    def _call(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         func, *args = node.children
         if func.kind == "attribute":
             return self._method(func, args, names)
@@ -274,7 +274,7 @@ class _Compiler:
             raise CompileError(f"unknown function '{name}'", func.offset, did_you_mean(name, FUNCTIONS))
         return spec(self, node, list(args), names)
 
-    def _method(self, func: Node, args: list[Node], names) -> _Result:
+    def _method(self, func: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         obj = self.compile(func.children[0], names)
         name = str(func.value)
         methods = T.METHODS.get(obj.type, {})
@@ -293,7 +293,7 @@ class _Compiler:
 
     # -- helpers
 
-    def _expect(self, node: Node, names, expected: T.Type) -> _Result:
+    def _expect(self, node: Node, names: Mapping[str, T.Type], expected: T.Type) -> _Result:
         result = self._coerce(node, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
             param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
@@ -333,7 +333,9 @@ class _Compiler:
                 hint = did_you_mean(text, domain) or listed
                 raise CompileError(f"unknown {target} '{text}'", offset, hint)
 
-    def predicate_body(self, collection: _Result, body: Node, names, expected: T.Type | None) -> tuple[str, _Result]:
+    def predicate_body(
+        self, collection: _Result, body: Node, names: Mapping[str, T.Type], expected: T.Type | None
+    ) -> tuple[str, _Result]:
         """Compile ``body`` with the element of ``collection`` bound to its type's name."""
         element = T.element_of(collection.type)
         bound = T.ELEMENT_NAMES.get(element)

@@ -159,7 +159,7 @@ def _scalar_compare(op: str, lf: Fn, rf: Fn) -> Fn:
     def scalar(env: Env) -> bool:
         a, b = lf(env), rf(env)
         try:
-            return compare(a, b)
+            return bool(compare(a, b))
         except TypeError:
             raise EvaluationError(f"cannot evaluate {a!r} {op} {b!r}") from None
 
@@ -169,7 +169,7 @@ def _scalar_compare(op: str, lf: Fn, rf: Fn) -> Fn:
 def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
     """A generator factory: run ``body`` with ``name`` bound to each element in turn."""
 
-    def each(env: Env):
+    def each(env: Env) -> Any:
         items = _iterable(collection(env), 0)
         saved = env.get(name, _MISSING)
         try:

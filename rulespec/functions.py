@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 FunctionSpec = Callable[["_Compiler", Node, list[Node], Mapping[str, T.Type]], _Result]
 
 
-def _list_arg(c: _Compiler, node: Node, names) -> _Result:
+def _list_arg(c: _Compiler, node: Node, names: Mapping[str, T.Type]) -> _Result:
     """A list a function walks; a range of constants too long to walk is refused now, not at run time."""
     result = c.compile(node, names)
     if not T.is_list(result.type):
@@ -33,7 +33,7 @@ def _list_arg(c: _Compiler, node: Node, names) -> _Result:
     return result
 
 
-def _check_walkable(c: _Compiler, node: Node, names) -> None:
+def _check_walkable(c: _Compiler, node: Node, names: Mapping[str, T.Type]) -> None:
     """Refuse now a range of constants too long to walk (it would fail each time it is evaluated)."""
     if node.kind == "range":
         low, high = (c.compile(end, names) for end in node.children)
@@ -52,7 +52,7 @@ def _arity(call: Node, args: list[Node], name: str, allowed: Sequence[int]) -> N
         raise CompileError(f"{name}() takes {wanted} argument(s), got {len(args)}", call.offset)
 
 
-def _fn_count(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_count(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "count", (1, 2))
     coll = _list_arg(c, args[0], names)
     cf = coll.fn
@@ -67,7 +67,7 @@ def _fn_count(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
 def _fn_any_all(kind: str) -> FunctionSpec:
     combine = any if kind == "any" else all
 
-    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1, 2))
         coll = _list_arg(c, args[0], names)
         cf = coll.fn
@@ -83,7 +83,7 @@ def _fn_any_all(kind: str) -> FunctionSpec:
     return spec
 
 
-def _fn_filter(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_filter(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "filter", (2,))
     coll = _list_arg(c, args[0], names)
     _check_walkable(c, args[0], names)
@@ -92,7 +92,7 @@ def _fn_filter(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
     return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
 
 
-def _fn_first(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     """first(list) or first(list, condition): the first element (that meets the condition)."""
     _arity(call, args, "first", (1, 2))
     coll = _list_arg(c, args[0], names)
@@ -119,7 +119,7 @@ def _first(items: Any, message: str) -> Any:
     raise EvaluationError(message)
 
 
-def _fn_sum(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "sum", (1, 2))
     coll = _list_arg(c, args[0], names)
     cf = coll.fn
@@ -142,7 +142,7 @@ def _fn_extreme(kind: str) -> FunctionSpec:
     """
     pick = max if kind == "max" else min
 
-    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         if not args:
             raise CompileError(f"{kind}() needs at least one argument", call.offset)
         first = c.compile(args[0], names)
@@ -169,13 +169,13 @@ def _fn_extreme(kind: str) -> FunctionSpec:
     return spec
 
 
-def _fn_abs(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_abs(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "abs", (1,))
     f = c._expect(args[0], names, T.NUMBER).fn
     return _Result(lambda env: abs(f(env)), T.NUMBER)
 
 
-def _fn_floor(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_floor(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "floor", (1,))
     f = c._expect(args[0], names, T.NUMBER).fn
     return _Result(lambda env: int(Fraction(f(env)).__floor__()), T.NUMBER)
@@ -187,7 +187,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
     The runtime environment supplies ``_seating``, an object with ``left_of`` / ``right_of``.
     """
 
-    def spec(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1,))
         f = c._expect(args[0], names, T.PLAYER).fn
         c.reads.add("_seating")
@@ -196,7 +196,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
     return spec
 
 
-def _fn_others(c: _Compiler, call: Node, args: list[Node], names) -> _Result:
+def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     """others(p): the players of the deal other than ``p``, in seat order."""
     _arity(call, args, "others", (1,))
     f = c._expect(args[0], names, T.PLAYER).fn

@@ -9,14 +9,16 @@ builder reports.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypeVar
 
 from rulespec.compiled import Expression
 
+_T = TypeVar("_T")
 
-def replace_fields(obj: Any, **changes: Any) -> Any:
+
+def replace_fields(obj: _T, **changes: Any) -> _T:
     """A copy of a frozen dataclass with some fields changed."""
-    return dataclasses.replace(obj, **changes)
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]  # obj is a dataclass instance
 
 
 class DependsOnCombo(Exception):
