@@ -105,7 +105,7 @@ def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
 
 def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
     bids = by_rank(rules.standard_bids if kind == "standard" else rules.special_bids)
-    columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
+    columns: tuple[str, ...] = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
     title = texts.label(f"{kind}_bids")
     if rules.game.auction is None:
         # Without an auction, worth, score and priority mean nothing: name and rules only.

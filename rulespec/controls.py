@@ -62,7 +62,8 @@ def _position(doc: Any, key: tuple[str | int, ...], index: int) -> Position:
                 line = doc.text.count("\n", 0, start) + 1
                 return Position(doc.path, line, start - (doc.text.rfind("\n", 0, start) + 1) + 1)
             offset += len(produced)
-    return doc.position_in_scalar(key, index)
+    position: Position = doc.position_in_scalar(key, index)
+    return position
 
 
 def refuse_controls(doc: Any) -> None:

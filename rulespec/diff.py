@@ -23,8 +23,9 @@ not reported twice: the param's record stands for both.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rulespec.hooks import HOOKS
@@ -58,7 +59,7 @@ class Change:
     old: Any
     new: Any
     #: What a renderer may need beyond old and new (e.g. who chose a value that was a choice).
-    context: Mapping[str, Any] = field(default_factory=dict)
+    context: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_data(self, text: str | None = None) -> dict[str, Any]:
         return {"kind": self.kind, "bid": self.bid, "field": self.field, "old": self.old, "new": self.new, "text": text}
@@ -69,8 +70,10 @@ class Side:
     """One rule set as the diff sees it."""
 
     data: Mapping[str, Any]  # ruleset_to_data(...)
-    names: Mapping[str, str] = field(default_factory=dict)  # bid id -> name, in the chosen language
-    texts: Mapping[str, str] = field(default_factory=dict)  # dotted key -> text, as written (placeholders kept)
+    #: bid id -> name, in the chosen language
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: dotted key -> text, as written (placeholders kept)
+    texts: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def bids(self) -> dict[str, dict[str, Any]]:
@@ -275,7 +278,7 @@ def _without_param_echoes(changes: list[Change]) -> list[Change]:
 
 
 def _is_param(change: Change) -> bool:
-    return bool(change.field) and change.field.startswith(("params.", "game.params."))
+    return change.field is not None and change.field.startswith(("params.", "game.params."))
 
 
 def _may_echo(change: Change) -> bool:
@@ -314,12 +317,13 @@ def _incompatibility_changes(
 
 def _pairs(bids: Mapping[str, dict[str, Any]], common: Mapping[str, int]) -> set[tuple[str, str]]:
     """Incompatible pairs among the bids of ``common``, each ordered as ``common`` orders them."""
-    pairs = set()
+    pairs: set[tuple[str, str]] = set()
     for bid_id, bid in bids.items():
         for other in bid.get("incompatible_with") or []:
             if bid_id in common and other in common and other != bid_id:
-                pairs.add(tuple(sorted((bid_id, other), key=common.__getitem__)))
-    return pairs  # type: ignore[return-value]
+                first, second = sorted((bid_id, str(other)), key=common.__getitem__)
+                pairs.add((first, second))
+    return pairs
 
 
 def _owner(pair: tuple[str, str], bids: Mapping[str, dict[str, Any]], groups: Mapping[str, Any]) -> tuple[str, str]:

@@ -108,7 +108,9 @@ def _forget(merged: Merged, dst: Key) -> None:
         del merged.origin[key]
 
 
-def _merge_mapping(merged: Merged, target: dict[str, Any], dst: Key, doc: Document, src: Key, overlay: dict) -> None:
+def _merge_mapping(
+    merged: Merged, target: dict[str, Any], dst: Key, doc: Document, src: Key, overlay: dict[str, Any]
+) -> None:
     for k, v in overlay.items():
         if isinstance(v, dict) and isinstance(target.get(k), dict):
             # Merged key by key: the values the overlay does not name keep their origin.

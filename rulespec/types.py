@@ -22,7 +22,7 @@ class Type:
 
 @dataclass(frozen=True)
 class ListType(Type):
-    element: Type = field(default_factory=lambda: ANY)
+    element: Type = field(default_factory=lambda: Type("any"))  # ANY, defined below
 
     def __str__(self) -> str:
         return f"list of {self.element}"
