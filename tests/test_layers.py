@@ -51,3 +51,13 @@ def test_no_rule_is_recognised_by_its_source_text(package: str) -> None:
         if pattern.search(line)
     ]
     assert hits == []
+
+
+@pytest.mark.parametrize("package", ["rulespec", "printing", "whist"])
+def test_each_package_says_what_a_user_imports(package: str) -> None:
+    import importlib
+
+    module = importlib.import_module(package)
+    assert module.__all__, package
+    for name in module.__all__:
+        assert getattr(module, name) is not None, f"{package}.{name}"
