@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from rulespec.compiler import Expression
 from rulespec.hookparts import (  # the parts of hook points, read as M.Trump …
@@ -64,6 +64,9 @@ from rulespec.hookparts import (
     ZoneLimit as ZoneLimit,
 )
 from rulespec.hooks import MODEL_FIELDS
+
+#: A bid's kind: a standard bid (one per combo, with a score) or a special bid (added to it).
+BidKind = Literal["standard", "special"]
 
 #: The value of ``auction.minimum_worth`` when the rules set no minimum: every combo worth is above it.
 NO_MINIMUM = float("-inf")
@@ -251,7 +254,7 @@ class Bid:
     """One standard or special bid: its table facts and the hook points it fills."""
 
     id: str
-    kind: str  # standard | special
+    kind: BidKind
     worth: Expression
     params: Mapping[str, Any] = field(default_factory=dict)  # the bid's own named values
     priority: int | None = None
