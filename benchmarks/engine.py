@@ -6,7 +6,9 @@ Prints deals per second for
       plays, trick winners) in the same run, in alternating batches — their ratio is the
       interpreter's cost;
   (b) full Combo Whist deals: the auction with random combo bids, every event, the hand,
-      scoring and the game around it.
+      scoring and the game around it — also beside the hand-written loop, in alternating rounds;
+  (c) the state API: a clone of a game position and an apply of one answer, at random decisions;
+  (d) loading the Combo Whist rule set, and ``whist --help`` (start-up of the command line).
 Run: python benchmarks/engine.py [--seconds S]   (one core; the figures vary with the machine)
 """
 
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,6 +28,7 @@ from interpreter.agents import RandomAgent  # noqa: E402
 from interpreter.deal import Deal  # noqa: E402
 from interpreter.decisions import BidAnswer, Request  # noqa: E402
 from interpreter.game import Game  # noqa: E402
+from interpreter.gamestate import GameState  # noqa: E402
 from rulespec import load_ruleset  # noqa: E402
 from rulespec.model import RuleSet  # noqa: E402
 
@@ -120,6 +125,110 @@ def main() -> None:
         f"{full_rate:,.0f} deals/s over {games} games, {best_rate:,.0f} deals/s in the fastest "
         "round of ten games (aim: at least 1,000)"
     )
+    full, hand, speed = full_beside_handwritten(rules, seats, args.seconds)
+    print(
+        f"    as `whist simulate` plays them (no decision log, outcome-only records), beside the hand-written "
+        f"loop in alternating rounds: full deals {full:,.0f}/s, hand-written "
+        f"{hand:,.0f}/s, full deals at {speed:.2f}x its speed (median; aim: at least 0.25x)"
+    )
+    clone_us, apply_us, positions = state_costs(rules, args.seconds)
+    print(
+        f"(c) state API at {positions} random positions of Combo Whist games: clone {clone_us:,.0f} µs, "
+        f"apply (one answer and on to the next decision) {apply_us:,.1f} µs"
+    )
+    load_ms, help_ms = startup_costs()
+    print(
+        f"(d) loading combo-whist {load_ms:,.0f} ms (aim: under 20 ms); `whist --help` {help_ms:,.0f} ms "
+        "(median of 5 runs; aim: under 150 ms)"
+    )
+
+
+def full_beside_handwritten(rules: RuleSet, seats: list[int], seconds: float) -> tuple[float, float, float]:
+    """Full Combo Whist deals and as many hand-written deals, in alternating rounds: the rates and
+    the median of the rounds' speed ratios (full deals per second / hand-written deals per second)."""
+    ratios, totals = [], [0, 0.0, 0.0]
+    start, round_ = time.perf_counter(), 0
+    while time.perf_counter() - start < 2 * seconds or len(ratios) < 3:
+        begin = time.perf_counter()
+        deals = 0
+        for seed in range(round_ * 5, round_ * 5 + 5):
+            agents = [RandomAgent(seed * 4 + s, bid_chance=0.7) for s in seats]
+            game = Game(rules, agents, seed=seed, lean=True)  # as `whist simulate` plays them
+            game.run()
+            deals += len(game.deal_records)
+        middle = time.perf_counter()
+        for i in range(deals):
+            handwritten_deal(random.Random(i))
+        end = time.perf_counter()
+        ratios.append((end - middle) / (middle - begin))
+        totals[0] += deals
+        totals[1] += middle - begin
+        totals[2] += end - middle
+        round_ += 1
+    return totals[0] / totals[1], totals[0] / totals[2], statistics.median(ratios)
+
+
+def state_costs(rules: RuleSet, seconds: float) -> tuple[float, float, int]:
+    """Microseconds per clone of a game position and per apply, at random decisions of random games."""
+    clone_time = apply_time = 0.0
+    clones = applies = positions = 0
+    start, seed = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds or positions < 20:
+        rng = random.Random(seed)
+        agents = [RandomAgent(seed * 4 + s) for s in seats_of(rules)]
+        state = GameState(rules, len(agents), seed=seed, max_deals=3)
+        stop = rng.randrange(20, 400)
+        while not state.is_over and applies < 10**9:
+            request = state.pending
+            assert request is not None
+            answer = agents[request.seat].decide(request, None)
+            begin = time.perf_counter()
+            state.apply(answer)
+            state.pending  # noqa: B018 - runs on to the next decision
+            apply_time += time.perf_counter() - begin
+            applies += 1
+            stop -= 1
+            if stop == 0:
+                begin = time.perf_counter()
+                for _ in range(10):
+                    state.clone()
+                clone_time += time.perf_counter() - begin
+                clones += 10
+                positions += 1
+                stop = rng.randrange(20, 400)
+        seed += 1
+    return 1e6 * clone_time / max(1, clones), 1e6 * apply_time / max(1, applies), positions
+
+
+def seats_of(rules: RuleSet) -> list[int]:
+    return list(range(4 if rules.game.players.min <= 4 <= rules.game.players.max else rules.game.players.min))
+
+
+def startup_costs() -> tuple[float, float]:
+    """Milliseconds to load the Combo Whist rule set (afresh, in a new process) and to run `whist --help`."""
+    load = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", _LOAD_TIMER], capture_output=True, text=True, check=True, cwd=ROOT
+            ).stdout
+        )
+        for _ in range(3)
+    ]
+    helps = []
+    for _ in range(5):
+        begin = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "whist", "--help"], capture_output=True, check=True, cwd=ROOT)
+        helps.append(time.perf_counter() - begin)
+    return 1000 * statistics.median(load), 1000 * statistics.median(helps)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# Imports first (they are start-up, measured by `whist --help`), then the load alone.
+_LOAD_TIMER = (
+    "import time, rulespec, rulespec.loader, rulespec.build\n"
+    "begin = time.perf_counter(); rulespec.load_ruleset('combo-whist')\n"
+    "print(time.perf_counter() - begin)"
+)
 
 
 def full_deal_rates(rules: RuleSet, seats: list[int], seconds: float) -> tuple[float, float, int]:

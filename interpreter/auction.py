@@ -1,16 +1,26 @@
-"""Combo bids: building one from an answer, checking it, and the auction's order of turns."""
+"""Combo bids: building one from an answer and checking it.
+
+Some rule sets refuse combo bids that can never be completed; proving that is the prover's
+work (:mod:`interpreter.analysis`), which this module does not import: whoever makes the
+deal passes the check in (``impossible``).
+"""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from interpreter.analysis import impossible_reason
+from interpreter.copying import copy_value
 from interpreter.decisions import BidAnswer
 from interpreter.prepared import RuleSetCache
 from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, RuleSet
+
+#: Why a combo bid can never be completed (None: it can be), for a rule set and a number of players.
+ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]
 
 _TABLES: RuleSetCache[Any] = RuleSetCache()
 _KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
@@ -44,9 +54,10 @@ def _make_bid_tables(rules: RuleSet) -> Any:
 class ComboMaker:
     """Turns :class:`BidAnswer` into :class:`Combo` for one rule set (worths evaluated once per combo)."""
 
-    def __init__(self, rules: RuleSet, base_env: dict[str, Any]) -> None:
+    def __init__(self, rules: RuleSet, base_env: dict[str, Any], impossible: ImpossibleCheck | None = None) -> None:
         self.rules = rules
         self.base_env = base_env
+        self.impossible = impossible
         tables = _bid_tables(rules)
         (
             self.facts,
@@ -59,6 +70,12 @@ class ComboMaker:
             self.repeatable_ids,
         ) = tables
         self.player_count = base_env.get("player_count")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ComboMaker:
+        """A copy for a copy of the deal: the rule set's tables are shared, the environment is the copy's."""
+        new = copy.copy(self)
+        new.base_env = copy_value(self.base_env, memo)
+        return new
 
     def problem(self, answer: BidAnswer) -> str | None:
         """Why a combo is not well formed (unknown, wrong kind, repeated, incompatible), or None.
@@ -94,7 +111,12 @@ class ComboMaker:
                     return f"{first.id} cannot be combined with {second.id}"
         auction = self.rules.game.auction
         if auction is not None and auction.forbid_impossible:  # versions that ban impossible combo bids
-            return impossible_reason(self.rules, answer, self.player_count)
+            if self.impossible is None:
+                raise ValueError(
+                    f"{self.rules.name} refuses combo bids that can never be completed: make the deal with "
+                    "the check (impossible=interpreter.analysis.impossible_reason)"
+                )
+            return self.impossible(self.rules, answer, self.player_count)
         return None
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:

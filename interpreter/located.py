@@ -26,6 +26,7 @@ def when_played(method: F) -> F:
             return method(game, *args, **kwargs)
         except EvaluationError as exc:
             deal = len(game.deal_records) + 1
-            raise exc.during(f"deal {deal}, decision {len(game.decisions) + 1}") from None
+            made = getattr(game, "decisions_made", len(game.decisions))  # a lean game logs none, counts all
+            raise exc.during(f"deal {deal}, decision {made + 1}") from None
 
     return run  # type: ignore[return-value]

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from interpreter import recordcheck
-from interpreter.decisions import Agent, Request, ScriptError, View
+from interpreter.decisions import Agent, IllegalDecision, Request, ScriptError, View
 from interpreter.game import MAX_DEALS, Game, Script
+from interpreter.gamestate import GameState
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 
@@ -28,7 +29,7 @@ RECORD_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
 
 
-def to_record(game: Game, ruleset_ref: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def to_record(game: GameState, ruleset_ref: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (complete when the game has ended); ``extra``: keys a save adds."""
     result = game.result
     return (extra or {}) | {
@@ -116,6 +117,33 @@ def game_from_record(
         on_decision=on_decision,
         max_deals=int(record.get("max_deals", MAX_DEALS)),
     )
+
+
+def state_from_record(record: dict[str, Any], decisions: int | None = None, path: Path | None = None) -> GameState:
+    """The position after the record's first ``decisions`` decisions (all by default), as a
+    :class:`GameState` to step on from (``path``: as for :func:`game_from_record`);
+    :func:`to_record` writes a state back as a record."""
+    state = GameState(
+        recordcheck.record_rules(record, path),
+        int(record["players"]),
+        seed=int(record["seed"]),
+        options=dict(record.get("options") or {}),
+        variant=record.get("variant") or None,
+        first_dealer=int(record["first_dealer"]),
+        max_deals=int(record.get("max_deals", MAX_DEALS)),
+    )
+    script = Script(decisions=list(record["decisions"][:decisions]))
+    while not script.exhausted:
+        request = state.pending
+        if request is None:
+            raise ScriptError(f"decision {script.position + 1}: the game is already over")
+        _, answer = script.next_for(request)
+        try:
+            state.apply(answer)
+        except IllegalDecision as exc:
+            where = f"decision {script.position}: seat {request.seat}, {request.kind}"
+            raise ScriptError(f"{where}: {exc.reason}") from None
+    return state
 
 
 def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:

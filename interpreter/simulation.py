@@ -30,6 +30,13 @@ class Summary:
     hand_points: Counter[str] = field(default_factory=Counter)  # matches: points scored under each bid
     replays: int = 0  # matches: tied hands played again
 
+    def add(self, other: Summary) -> None:
+        """Add the figures of ``other`` (games played elsewhere, e.g. in another process)."""
+        for name in ("games", "deals", "redeals", "replays"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("winners", "reasons", "bid", "completed", "hands", "hand_points"):
+            getattr(self, name).update(getattr(other, name))
+
     def to_data(self, rules: RuleSet) -> dict[str, Any]:
         def bids(kind: str) -> dict[str, Any]:
             return {
@@ -93,12 +100,37 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games; the same arguments give the same summary (apart from seconds)."""
-    summary = Summary(players=players)
     start = time.perf_counter()
-    for index in range(games):
+    done = 0
+
+    def one_more() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done)
+
+    summary = play_games(rules, range(games), seed, players, make_agent, options, variant, one_more)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def play_games(
+    rules: RuleSet,
+    indices: range,
+    seed: int,
+    players: int,
+    make_agent: AgentFactory,
+    options: dict[str, Any] | None = None,
+    variant: str | None = None,
+    one_more: Callable[[], None] | None = None,
+) -> Summary:
+    """The games numbered ``indices`` of a simulation: each game's seed and agents depend on its
+    number alone, so any split of the numbers over processes adds up to the same summary."""
+    summary = Summary(players=players)
+    for index in indices:
         game_seed = seed * 1_000_003 + index
         agents = [make_agent(game_seed * 17 + seat) for seat in range(players)]
-        game = Game(rules, agents, seed=game_seed, options=options, variant=variant)
+        game = Game(rules, agents, seed=game_seed, options=options, variant=variant, lean=True)
         result = game.run()
         summary.games += 1
         summary.reasons[result.reason] += 1
@@ -119,7 +151,6 @@ def simulate(
                 summary.bid[bid_id] += 1
                 if deal["completed"]:
                     summary.completed[bid_id] += 1
-        if progress is not None:
-            progress(index + 1)
-    summary.seconds = time.perf_counter() - start
+        if one_more is not None:
+            one_more()
     return summary

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from interpreter.copying import copy_value as deepcopy
+from interpreter.copying import share
 from rulespec.model import BidFacts
 
 
+@share
 class Card:
     """One card of a deck. ``str(card)`` is its name, e.g. ``"10H"``.
 
@@ -45,6 +48,12 @@ class Card:
 
     __str__ = __repr__
 
+    def __copy__(self) -> Card:
+        return self  # shared by every deal (and every copy of a deal)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
 
 class Marks:
     """A player's marks (e.g. potentials), read as ``player.marks.NAME``."""
@@ -56,6 +65,9 @@ class Marks:
         if name.startswith("_"):
             raise AttributeError(name)
         return self._counts.get(name, 0)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
+        return Marks(deepcopy(self._counts, memo))  # the counts may be the game's too: one copy for both
 
 
 class Tricks(list):  # type: ignore[type-arg]  # a list of Trick
@@ -94,6 +106,17 @@ class Player:
         """Count ``trick`` (its winner is this player; the deal's trick list keeps it)."""
         self.won_count += 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A copy for a copy of the deal (its ``deal_tricks`` is set by the deal): every field as it
+        is (numbers, shared values), but the hand and the marks copied."""
+        new = object.__new__(Player)
+        for name in Player.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
+        new.marks = deepcopy(self.marks, memo)
+        memo[id(self)] = new
+        return new
+
     @property
     def won_tricks(self) -> list[Trick]:
         tricks = self.deal_tricks() if self.deal_tricks is not None else []
@@ -121,7 +144,11 @@ class Player:
 class Play:
     player: Player
     card: Card
-    is_lead: bool = False  # the first card of its trick (Plague: a lead is not "played otherwise")
+    is_lead: bool = False  # the first card of its trick: rules may tell a lead from other plays
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        new = memo[id(self)] = replace(self, player=deepcopy(self.player, memo))  # the card is shared
+        return new
 
 
 @dataclass(eq=False, slots=True)
@@ -132,6 +159,13 @@ class Trick:
     plays: list[Play] = field(default_factory=list)
     winner: Player | None = None
     after_close: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trick:
+        new = Trick(self.number, deepcopy(self.leader, memo), self.trump, [], None, self.after_close)
+        memo[id(self)] = new
+        new.plays = [deepcopy(play, memo) for play in self.plays]
+        new.winner = deepcopy(self.winner, memo)
+        return new
 
     @property
     def cards(self) -> list[Card]:
@@ -146,6 +180,7 @@ class Trick:
         return self.plays[0].card.suit if self.plays else None
 
 
+@share
 @dataclass(frozen=True)
 class Combo:
     """A combo bid in one deal: the standard bid, the special bids, and its worth."""
@@ -153,6 +188,9 @@ class Combo:
     standard: BidFacts
     specials: tuple[BidFacts, ...]
     worth: Any
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Combo:
+        return self  # immutable: shared by copies of a deal
 
     @property
     def bids(self) -> list[BidFacts]:
@@ -182,6 +220,10 @@ class Seating:
 
     def clockwise_from(self, player: Player) -> list[Player]:
         return list(self.rounds[player])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Seating:
+        new = memo[id(self)] = Seating(deepcopy(self.players, memo))
+        return new
 
 
 class CardFacts:
@@ -232,3 +274,9 @@ class Table(CardFacts):
     players: Sequence[Player] = ()
     zone: dict[Card, str] = field(default_factory=dict)
     colors: dict[str, str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # The rank order and colours are replaced, never changed: shared.
+        new = Table(self.trump, self.rank_value, deepcopy(self.players, memo), dict(self.zone), self.colors)
+        memo[id(self)] = new
+        return new

@@ -12,8 +12,7 @@ can point at the exact line and column.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from rulespec.controls import refuse_controls
 from rulespec.errors import Position, RuleError
 from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 from rulespec.paths import MAX_FILE_BYTES, read_limited
+from rulespec.yamldocument import Document, Location, PathKey
 
 __all__ = ["MAX_FILE_BYTES", "Document", "Location", "parse_yaml", "read_yaml"]
 MAX_DEPTH = 40
@@ -31,137 +31,10 @@ MAX_VALUES = 100_000
 #: Most characters of text a document may stand for once aliases are expanded.
 MAX_EXPANDED_CHARS = 2_000_000
 
-PathKey = tuple[str | int, ...]
 
 
-@dataclass(frozen=True)
-class Location:
-    """Where one value starts and ends in its file (0-based indexes into the text)."""
-
-    line: int  # 1-based
-    column: int  # 1-based
-    start: int
-    end: int
-    style: str | None  # YAML scalar style: None (plain), "'", '"', "|", ">"
-
-
-@dataclass
-class Document:
-    """One parsed YAML file: plain Python data plus the position of every value."""
-
-    path: str
-    text: str
-    data: Any
-    locations: dict[PathKey, Location] = field(default_factory=dict)
-    key_locations: dict[PathKey, Location] = field(default_factory=dict)
-
-    def position(self, key: Sequence[str | int]) -> Position:
-        """The position of the value at ``key``, or of its nearest located ancestor."""
-        key = tuple(key)
-        while key not in self.locations and key:
-            key = key[:-1]
-        loc = self.locations.get(key)
-        if loc is None:
-            return Position(self.path, 1, 1)
-        return Position(self.path, loc.line, loc.column)
-
-    def source_line(self, line: int) -> str | None:
-        lines = self.text.splitlines()
-        return lines[line - 1] if 0 < line <= len(lines) else None
-
-    def error(self, key: Sequence[str | int], message: str, hint: str | None = None) -> RuleError:
-        """A :class:`RuleError` pointing at the value at ``key``."""
-        pos = self.position(key)
-        return RuleError(message, pos, hint, self.source_line(pos.line))
-
-    def key_error(self, key: Sequence[str | int], message: str, hint: str | None = None) -> RuleError:
-        """A :class:`RuleError` pointing at a mapping *key* (e.g. an unknown one)."""
-        loc = self.key_locations.get(tuple(key))
-        if loc is None:
-            return self.error(key[:-1], message, hint)
-        pos = Position(self.path, loc.line, loc.column)
-        return RuleError(message, pos, hint, self.source_line(pos.line))
-
-    def position_in_scalar(self, key: Sequence[str | int], offset: int) -> Position:
-        """The file position of character ``offset`` inside the string value at ``key``.
-
-        Works for every scalar style: the value's non-blank characters appear in the same
-        order in the source, so we count them on both sides. Escapes of quoted scalars
-        (``\\"`` or ``''``) are one character of the value; an offset at or past the value's
-        last non-blank character points just after the last one in the source.
-        """
-        loc = self.locations.get(tuple(key))
-        value = self._value_at(key)
-        if loc is None or not isinstance(value, str):
-            return self.position(key)
-        wanted = sum(1 for ch in value[:offset] if not ch.isspace())
-        index = None
-        after_last = None
-        seen = 0
-        for start, end, produced in _scalar_units(self.text, loc):
-            blanks = sum(1 for ch in produced if not ch.isspace())
-            if blanks == 0:
-                continue
-            if seen == wanted:
-                index = start
-                break
-            seen += blanks
-            after_last = end
-        if index is None:
-            index = after_last if after_last is not None else loc.start
-        line = self.text.count("\n", 0, index) + 1
-        column = index - (self.text.rfind("\n", 0, index) + 1) + 1
-        return Position(self.path, line, column)
-
-    def _value_at(self, key: Sequence[str | int]) -> Any:
-        value = self.data
-        try:
-            for part in key:
-                value = value[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-        return value
-
-
-_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}
-_ESCAPES = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
-
-
-def _scalar_units(text: str, loc: Location) -> Iterator[tuple[int, int, str]]:
-    """The source of one scalar as (start, end, text it stands for) pieces, in order.
-
-    A piece is one source character, or one escape of a quoted scalar (``\\"``, ``\\x41``,
-    ``''``) standing for one character, or an escaped line break standing for nothing.
-    """
-    index, end = loc.start, loc.end
-    if loc.style in ("|", ">"):
-        newline = text.find("\n", index, end)
-        index = newline + 1 if newline >= 0 else end  # skip the header line (|, >-, …)
-    elif loc.style in ("'", '"'):
-        index += 1
-        end -= 1  # the closing quote
-    while index < end:
-        ch = text[index]
-        if loc.style == "'" and ch == "'" and text.startswith("''", index):
-            yield index, index + 2, "'"
-            index += 2
-        elif loc.style == '"' and ch == "\\" and index + 1 < end:
-            code = text[index + 1]
-            if code in "\r\n":
-                yield index, index + 2, ""
-                index += 2
-            else:
-                size = 2 + _ESCAPE_DIGITS.get(code, 0)
-                digits = text[index + 2 : index + size]
-                produced = chr(int(digits, 16)) if code in _ESCAPE_DIGITS else _ESCAPES.get(code, code)
-                yield index, index + size, produced
-                index += size
-        else:
-            yield index, index + 1, ch
-            index += 1
-
-
-def _mark_position(path: str, mark: yaml.Mark | None) -> Position:
+def _mark_position(path: str, mark: Any) -> Position:
+    """``mark``: a PyYAML mark (pure Python or libyaml's), or None."""
     if mark is None:
         return Position(path)
     return Position(path, mark.line + 1, mark.column + 1)
@@ -172,12 +45,12 @@ def _line(text: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def _error_at(text: str, path: str, mark: yaml.Mark | None, message: str, hint: str | None = None) -> RuleError:
+def _error_at(text: str, path: str, mark: Any, message: str, hint: str | None = None) -> RuleError:
     pos = _mark_position(path, mark)
     return RuleError(message, pos, hint, _line(text, pos.line))
 
 
-def _check_shape(text: str, path: str) -> None:
+def _check_shape(text: str, path: str, loader: Any = yaml.SafeLoader) -> None:
     """Walk the event stream (no recursion, no expansion) to bound depth and size.
 
     The number of values the document stands for is counted with every alias (``*name``)
@@ -191,7 +64,7 @@ def _check_shape(text: str, path: str) -> None:
     anchor_sizes: dict[str, int] = {}
     anchor_bytes: dict[str, int] = {}
     frames: list[_Frame] = []  # the open collections, innermost last
-    for count, event in enumerate(yaml.parse(text, Loader=yaml.SafeLoader), start=1):
+    for count, event in enumerate(yaml.parse(text, Loader=loader), start=1):
         if count > MAX_EVENTS:
             raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_EVENTS} YAML events)")
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -227,8 +100,9 @@ def _check_shape(text: str, path: str) -> None:
                 anchor_sizes[event.anchor] = 1
                 anchor_bytes[event.anchor] = length
         else:
-            size = 0 if is_key else anchor_sizes.get(event.anchor, 1)
-            length = anchor_bytes.get(event.anchor, 0)
+            anchor = str(event.anchor)
+            size = 0 if is_key else anchor_sizes.get(anchor, 1)
+            length = anchor_bytes.get(anchor, 0)
         values += size
         expanded += length
         if expanded > MAX_EXPANDED_CHARS:
@@ -381,7 +255,7 @@ class _Builder:
         if node.tag not in _ALLOWED_TAGS:
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
             raise self.error(node, f"unsupported tag '{tag}'", "rule files hold plain values; remove the tag")
-        style = node.style if isinstance(node, yaml.ScalarNode) else None
+        style = (node.style or None) if isinstance(node, yaml.ScalarNode) else None  # libyaml: "" for plain
         self.locations[key] = Location(
             node.start_mark.line + 1,
             node.start_mark.column + 1,
@@ -429,10 +303,27 @@ class _Builder:
                 key_node.start_mark.column + 1,
                 key_node.start_mark.index,
                 key_node.end_mark.index,
-                key_node.style,
+                key_node.style or None,
             )
             result[name] = self.build(value_node, (*key, name))
         return result
+
+
+#: libyaml's parser, when PyYAML was built with it: the same nodes and marks, several times faster.
+_C_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str, path: str) -> Any:
+    """The document's node tree (after :func:`_check_shape`). A file the C parser refuses is read
+    again by the pure-Python one, so that errors have its messages and positions."""
+    if _C_LOADER is not None:
+        try:
+            _check_shape(text, path, _C_LOADER)
+            return yaml.compose(text, Loader=_C_LOADER)
+        except yaml.YAMLError:
+            pass
+    _check_shape(text, path)
+    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def parse_yaml(text: str, path: str = "<string>") -> Document:
@@ -440,8 +331,7 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(path))
     try:
-        _check_shape(text, path)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(text, path, exc) from None
     except yaml.reader.ReaderError as exc:

@@ -44,6 +44,12 @@ SLOW_TESTS = {
         "test_cards_are_conserved_and_drawn_as_the_rules_say",
         "test_views_hide_the_pile_and_the_set_aside_cards",
     },
+    "test_parallel.py": {
+        "test_ctrl_c_stops_every_worker",
+        "test_the_command_gives_the_same_json_for_any_jobs",
+        "test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game",
+    },
+    "test_yaml_parsers.py": {"test_every_bundled_file_reads_the_same"},
     "test_versions.py": {
         "test_simulates_end_to_end",
         "test_whist_show_table",

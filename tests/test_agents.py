@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.agents import HeuristicAgent, RandomAgent
+from interpreter.agents.heuristic import FEWER, MORE, Plan, completing_counts
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from interpreter.game import Game
-from interpreter.heuristic import FEWER, MORE, Plan, completing_counts
 from rulespec import load_ruleset
 
 RULES = load_ruleset("combo-whist")

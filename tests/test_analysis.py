@@ -1,4 +1,4 @@
-"""The impossible-combo checker (``interpreter/analysis.py``) and ``whist analyze``.
+"""The impossible-combo checker (``interpreter/analysis/``) and ``whist analyze``.
 
 Hand-made cases on Combo Whist, the lists of every version that forbids impossible combo
 bids, rule sets written here to reach the corners of the model, and a cross-check against

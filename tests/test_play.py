@@ -14,8 +14,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.game import Game
-from interpreter.heuristic import HeuristicAgent
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from whist.play import HumanAgent

@@ -40,16 +40,22 @@ def _house(tmp_path: Path, hook: str, expression: str) -> Path:
     return path
 
 
-def _play(path: Path, games: int = 2) -> None:
+def _play(path: Path, games: int = 2) -> int:
+    """Play ``games`` random games of the house rule; how many deals had Trump as their standard bid."""
     rules = load_ruleset(path)
+    declared = 0
     for seed in range(games):
-        Game(rules, [RandomAgent(seed * 10 + s) for s in range(4)], seed=seed, max_deals=12).run()
+        game = Game(rules, [RandomAgent(seed * 10 + s) for s in range(4)], seed=seed, max_deals=12)
+        game.run()
+        declared += sum(1 for r in game.deal_records if (r.get("combo") or {}).get("bids", [None])[0] == "trump")
+    return declared
 
 
 def test_an_expensive_rule_can_be_asked_all_game(tmp_path: Path) -> None:
     # 52 * 53 items per evaluation: a budget shared by a deal would run out after some 70 asks.
     assert MAX_WALK_STEPS < 52 * 53 * 100
-    _play(_house(tmp_path, "may_not_play", "count(deck, count(deck, true) > 0) > 100"))
+    # enough games that the house rule's bid is played several times (its rule asked at every play)
+    assert _play(_house(tmp_path, "may_not_play", "count(deck, count(deck, true) > 0) > 100"), games=30) >= 2
 
 
 @pytest.mark.parametrize(

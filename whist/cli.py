@@ -189,15 +189,11 @@ def _usual_players(rules) -> int:
 
 def _agent_factory(kind: str, rules=None):
     """seed -> agent for ``--agents``; the heuristic agent gets the rule set it plays."""
-    from interpreter.agents import HeuristicAgent, RandomAgent
+    from interpreter.parallel import AGENT_KINDS, agent_factory
 
-    factories = {
-        "random": lambda seed: RandomAgent(seed),
-        "heuristic": lambda seed: HeuristicAgent(seed, rules=rules),
-    }
-    if kind not in factories:
-        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(factories)}")
-    return factories[kind]
+    if kind not in AGENT_KINDS:
+        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
+    return agent_factory(kind, rules)
 
 
 @cli.command()
@@ -209,34 +205,47 @@ def _agent_factory(kind: str, rules=None):
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
 @_lang_option
-def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, lang) -> None:
+def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, jobs, lang) -> None:
     """Agents play many games; print winners, speed, and how often each bid is bid and completed.
 
     \b
     Example:
-      whist simulate --games 200 --agents heuristic
+      whist simulate --games 200 --agents heuristic --jobs 2
     """
     from rich.progress import Progress
 
-    from interpreter.simulation import simulate as run_simulation
+    from interpreter.parallel import simulate_on_cores
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
     players = players or _usual_players(rules)
-    make_agent = _agent_factory(agent_kind, rules)
+    _agent_factory(agent_kind, rules)  # an unknown kind fails here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
             task = bar.add_task("simulating", total=games)
-            summary = run_simulation(
-                rules, games, seed, players, make_agent, options, variant, lambda done: bar.update(task, completed=done)
+            summary = simulate_on_cores(
+                ruleset,
+                games,
+                seed,
+                players,
+                agent_kind,
+                options,
+                variant,
+                jobs,
+                lambda done: bar.update(task, completed=done),
+                rules=rules,
             )
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ValueError as exc:
         _fail(f"error: {exc}")
+    except KeyboardInterrupt:
+        stderr.print("stopped")
+        sys.exit(130)
     data = summary.to_data(rules)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -345,8 +354,6 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
-
-
 
 
 register_printing(cli)

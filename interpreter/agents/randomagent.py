@@ -1,4 +1,4 @@
-"""Agents that answer the engine's requests. (Heuristic and human agents: see issue on play.)"""
+"""The random agent: a random legal answer to every request (seeded, so games repeat)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from interpreter.decisions import BidAnswer, Request, View
-from interpreter.heuristic import HeuristicAgent as HeuristicAgent  # re-exported
 
 
 class RandomAgent:
@@ -17,6 +16,7 @@ class RandomAgent:
     """
 
     wants_view = False  # decides without looking at the table
+    legal_answers = True  # an option itself, a checked bid or a pass: the game need not check again
 
     def __init__(self, seed: int = 0, bid_chance: float = 0.5, tries: int = 8) -> None:
         self.rng = random.Random(seed)

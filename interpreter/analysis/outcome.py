@@ -1,0 +1,131 @@
+"""The runtime objects of an outcome: players, the last trick, the table, the environment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.analysis.results import Verdict, _Unknown
+from interpreter.state import Card, CardFacts
+from rulespec import model as M
+
+# --- runtime objects of an outcome ----------------------------------------------------------
+
+if TYPE_CHECKING:  # the search makes these objects; they only refer back to it
+    from interpreter.analysis.search import _Search
+
+
+class _Table(CardFacts):
+    """What expressions consult about cards: the trump and the rank order are variables of the search."""
+
+    __slots__ = ("search", "players", "zone", "colors")
+
+    def __init__(self, search: _Search, colors: dict[str, str]) -> None:
+        self.search = search
+        self.players = ()  # every card has been played: nobody holds one
+        self.zone: dict[Card, str] = {}
+        self.colors = colors
+
+    @property
+    def trump(self) -> str | None:
+        return self.search.value(("trump",))
+
+    @property
+    def rank_value(self) -> dict[str, int]:
+        return self.search.rank_value()
+
+
+class _Player:
+    """A player at the end of the hand; ``index`` counts clockwise from the declarer (0)."""
+
+    __slots__ = ("search", "index", "adjust")
+
+    def __init__(self, search: _Search, index: int) -> None:
+        self.search = search
+        self.index = index
+        self.adjust = 0
+
+    @property
+    def is_declarer(self) -> bool:
+        return self.index == 0
+
+    @property
+    def tricks(self) -> int:
+        return self.search.total(self.index) + self.adjust
+
+    @property
+    def won(self) -> list[Card]:
+        return self.search.won(self.index)
+
+    @property
+    def hand(self) -> list[Card]:
+        return []  # the hand is over
+
+    def tricks_in(self, numbers: Iterable[int]) -> int:
+        return self.search.tricks_in(self.index, numbers)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _Unknown(f"player.{name}")
+
+    def __repr__(self) -> str:
+        return "declarer" if self.index == 0 else f"opponent {self.index}"
+
+
+class _LastTrick:
+    __slots__ = ("search", "number")
+
+    def __init__(self, search: _Search, number: int) -> None:
+        self.search = search
+        self.number = number
+
+    @property
+    def winner(self) -> _Player:
+        return self.search.last_winner()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _Unknown(f"last_trick.{name}")
+
+
+class _BidView:
+    """A bid as expressions see it; a worth or score that depends on the combo is not modelled."""
+
+    def __init__(self, facts: M.BidFacts) -> None:
+        self.facts = facts
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        value = getattr(self.facts, name)
+        if value is None:
+            raise _Unknown(f"standard.{name}")
+        return value
+
+
+class _Env(dict):
+    """The names of a requirement; the ones that are variables are looked up when read."""
+
+    def __init__(self, search: _Search, base: dict[str, Any]) -> None:
+        super().__init__(base)
+        self.search = search
+
+    def __missing__(self, key: str) -> Any:
+        return self.search.lazy_name(key)
+
+
+@dataclass
+class _World:
+    """What one rule set with one number of players fixes: the deck, the tricks, the hooks around."""
+
+    rules: M.RuleSet
+    player_count: int
+    tricks: int  # N, the number of tricks (the hand size)
+    cards: list[tuple[str, str]]  # (rank, suit) in play
+    trump_domain: tuple[str | None, ...]
+    rank_orders: tuple[dict[str, int], ...]
+    learned: dict[str, set[frozenset[int]]] = field(default_factory=dict)  # trick numbers each bid asks about
+    verdicts: dict[tuple[frozenset[str], tuple[int, ...] | None], Verdict] = field(default_factory=dict)

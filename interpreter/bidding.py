@@ -1,0 +1,195 @@
+"""The auction of a deal, declaring a combo, and what the declaration sets in motion.
+
+The auction is a loop of turns on the agenda (:mod:`interpreter.agenda`): each bidder's
+turn is a decision; a pass leaves the auction; the last bidder standing with a lead declares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from interpreter.dealparts import DealParts
+from interpreter.decisions import BidAnswer, Request
+from interpreter.prepared import ComboPlan, combo_plan
+from interpreter.scoring import DealResult, _with_score
+from interpreter.state import Combo, Player
+from rulespec import model as M
+from rulespec.build import least_tricks
+
+
+@dataclass
+class _Bidding:
+    """Where the auction stands: who may still bid, whose turn it is, and the lead so far."""
+
+    active: list[Player]
+    turn: int = 0  # index in ``active`` of the player to ask next
+    lead: Combo | None = None
+    leader: Player | None = None
+    lead_answer: BidAnswer | None = None
+
+
+class Bidding(DealParts):
+    """The auction and the declaration (part of :class:`interpreter.deal.Deal`)."""
+
+    def auction(self) -> bool:
+        """Run the auction; True when there is a declarer, False when everyone passed."""
+        self.start_auction()
+        self._drive()
+        return self.declarer is not None
+
+    def start_auction(self) -> None:
+        """Put the auction on the agenda (run it with :meth:`advance`)."""
+        rules = self.game.auction
+        if rules is None:
+            return
+        first = rules.first_bidder(self.env)
+        self._bidding = _Bidding(list(self.seating.clockwise_from(first)))
+        self._then(("_bid_turn",))
+
+    def _bid_turn(self) -> None:
+        """The next bidder's turn, or the end of the auction."""
+        rules, env, bidding = self.game.auction, self.env, self._bidding
+        assert rules is not None and bidding is not None
+        active = bidding.active
+        while active and not (bidding.lead is not None and len(active) == 1):
+            bidding.turn %= len(active)  # past the last player still in: round again (reading 14)
+            player = active[bidding.turn]
+            env["player"] = player
+            if not rules.may_bid(env):
+                del active[bidding.turn]  # the next player still in slides into this index
+                self.auction_log.append((player.seat, None))
+                continue
+            request = Request(
+                "bid",
+                player.seat,
+                "bid",
+                check=partial(self.bid_problem, player=player, lead=bidding.lead, leader=bidding.leader),
+                standard_ids=self.combos.standard_ids,
+                special_ids=self.combos.special_ids,
+                repeatable_ids=self.combos.repeatable_ids,
+            )
+            self._wait(request, "_bid_answered", player)
+            return
+        env.pop("player", None)
+        self._bidding = None
+        if bidding.lead is not None and bidding.leader is not None and bidding.lead_answer is not None:
+            self._set_declarer(bidding.leader, bidding.lead, bidding.lead_answer)
+
+    def _bid_answered(self, answer: BidAnswer | None, player: Player) -> None:
+        bidding = self._bidding
+        assert bidding is not None
+        if answer is None:
+            del bidding.active[bidding.turn]  # passing is final; the next player still in is now at ``turn``
+            self.auction_log.append((player.seat, None))
+        else:
+            bidding.lead, bidding.leader, bidding.lead_answer = self.combos.make(answer, player), player, answer
+            self.lead_worth = bidding.lead.worth
+            self._marks_for_bidding(player, answer)
+            self.auction_log.append((player.seat, answer.to_data()))
+            bidding.turn += 1
+        self._then(("_bid_turn",))
+
+    def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
+        """Why ``player`` may not bid ``answer`` now, or None."""
+        problem = self.combos.problem(answer)
+        if problem:
+            return problem
+        rules = self.game.auction
+        assert rules is not None
+        # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
+        # again: cheaper than a copy per check (random bidders try many combos).
+        env = self.env
+        saved: dict[str, Any] = {name: env[name] for name in ("player", "bid", "lead", "leader") if name in env}
+        env["player"] = player
+        try:
+            for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
+                bid = self.rules.bids[bid_id]
+                if bid.may_bid is not None and not bid.may_bid(env):
+                    return f"{bid_id} may not be bid by seat {player.seat} now"
+                copies = answer.specials.count(bid_id)
+                if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
+                    most = bid.repeatable(env)
+                    return f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now"
+            combo = self.combos.make(answer, player)
+            minimum = rules.minimum_worth(env)
+            if combo.worth < minimum:
+                return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
+            if lead is not None:
+                env["bid"], env["lead"], env["leader"] = combo, lead, leader
+                if not rules.beats(env):
+                    return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+            return None
+        finally:
+            for name in ("player", "bid", "lead", "leader"):
+                env.pop(name, None)
+            env.update(saved)
+
+    def declare(self, seat: int, answer: BidAnswer) -> None:
+        """Skip the auction: make ``seat`` the declarer of ``answer`` (playouts, tests)."""
+        problem = self.combos.problem(answer)
+        if problem:
+            raise ValueError(problem)
+        self._set_declarer(self.by_seat[seat], self.combos.make(answer, self.by_seat[seat]), answer)
+        self._marks_for_bidding(self.by_seat[seat], answer)
+
+    def _marks_for_bidding(self, player: Player, answer: BidAnswer) -> None:
+        """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a mark spent)."""
+        for bid_id in (answer.standard, *answer.specials):
+            for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
+                player.marks._counts[name] = player.marks._counts.get(name, 0) + count
+
+    def set_contract(self, answer: BidAnswer) -> None:
+        """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
+        problem = self.combos.problem(answer)
+        if problem:
+            raise ValueError(problem)
+        self._set_declarer(None, self.combos.make(answer), answer)
+
+    def play_out(self) -> DealResult:
+        """After :meth:`declare` (or the auction): the events, the hand and the score."""
+        self.run_events()
+        self.play_hand()
+        return self.score()
+
+    def start_play(self) -> None:
+        """Put the bids' steps and the hand on the agenda (after the declaration)."""
+        self._then(*self._event_tasks(), ("_begin_hand",))
+
+    def _set_declarer(self, player: Player | None, combo: Combo, answer: BidAnswer) -> None:
+        self.declarer = player
+        standard = self.rules.bids[answer.standard]
+        env = self.env
+        if player is not None:
+            player.is_declarer = True
+            env.update(declarer=player, opponents=[p for p in self._rounds[player] if p is not player])
+        env["combo"] = combo
+        score = standard.score(env) if standard.score is not None else 0
+        wanted = standard.tricks.in_force(len(self.players)) if standard.tricks is not None else None
+        facts = _with_score(combo.standard, score, least_tricks(wanted, env))
+        if facts is not combo.standard:
+            combo = Combo(facts, combo.specials, combo.worth)
+        self.combo = combo
+        env.update(combo=combo, standard=combo.standard)
+        plan = combo_plan(self.rules, answer.standard, answer.specials)
+        self._set_plan(plan)
+        if player is not None:
+            counts = player.marks._counts
+            for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
+                counts[name] = counts.get(name, 0) + count
+
+    def _set_plan(self, plan: ComboPlan) -> None:
+        """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""
+        self.bids: tuple[M.Bid, ...] = plan.bids  # the combo's bids in event order
+        self.plays_last_rules = plan.plays_last_rules
+        self.play_rules = plan.play_rules
+        self.lead_rules = plan.lead_rules
+        self.taker_rules = plan.taker_rules
+        self.trump_changes = plan.trump_changes
+        self.melds = plan.melds
+        self._plan = plan
+        # Following suit is the only limit when no bid restricts play and trumping is free.
+        self._plain_play = not plan.restricts_play and not self.game.play.must_trump
+        if plan.bids:
+            self.table.rank_value = plan.rank_value

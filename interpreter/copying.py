@@ -1,0 +1,55 @@
+"""Copying a position: a lean :func:`copy.deepcopy` for the engine's own data.
+
+A deal's state is plain containers (lists, dicts, tuples, sets) of a few engine objects
+(players, tricks, plays, …) and of things shared by every copy (cards, rule data, strings,
+numbers). :func:`copy_value` copies the containers and the engine objects once each (a memo
+keeps who refers to what, so a player in a trick and in the seating stays one player) and
+shares the rest. Engine objects say how they are copied in their ``__deepcopy__``, which
+calls back here; anything else falls back to :func:`copy.deepcopy`.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+#: Values shared as they are (immutable).
+ATOMIC: set[type] = {str, int, float, bool, type(None), Fraction, frozenset}
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of ``value`` for a copy of its position (see the module's docstring)."""
+    kind = type(value)
+    if kind in ATOMIC:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if kind is list:
+        new_list: list[Any] = []
+        memo[id(value)] = new_list
+        new_list.extend([copy_value(item, memo) for item in value])
+        return new_list
+    if kind is dict:
+        new_dict: dict[Any, Any] = {}
+        memo[id(value)] = new_dict
+        for key, item in value.items():
+            new_dict[copy_value(key, memo)] = copy_value(item, memo)
+        return new_dict
+    if kind is tuple:
+        return tuple([copy_value(item, memo) for item in value])
+    if kind is set:
+        new_set = {copy_value(item, memo) for item in value}
+        memo[id(value)] = new_set
+        return new_set
+    method = getattr(value, "__deepcopy__", None)
+    if method is not None:
+        return method(memo)
+    return copy.deepcopy(value, memo)
+
+
+def share(kind: type) -> type:
+    """Class decorator: instances are immutable and shared by every copy."""
+    ATOMIC.add(kind)
+    return kind

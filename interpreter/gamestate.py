@@ -1,0 +1,298 @@
+"""A game as a state you can step: deals in turn, dealers and sitting out, scores, marks, the winner.
+
+:class:`GameState` is the engine seen from outside, in the manner of OpenSpiel's ``State``
+and python-chess's ``Board``: :attr:`GameState.pending` says whose decision is awaited and
+what it is (a :class:`~interpreter.decisions.Request`: kind, options, constraints),
+:meth:`GameState.apply` gives it an answer, :meth:`GameState.clone` copies the position
+(the rule set and the cards are shared, nothing is dealt or checked again),
+:meth:`GameState.view` is what one seat may see, and :attr:`GameState.is_over` /
+:attr:`GameState.result` say how it ended. The same seed and the same answers give the
+same states; :class:`interpreter.game.Game` drives a state with agents (and scripts).
+
+A deal inside the game is itself a state machine (:meth:`interpreter.deal.Deal.advance`);
+the game adds its phases around it: the auction (or a match hand's contract), the bids'
+steps and the hand, then the scores, marks and the winner.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.analysis import impossible_reason
+from interpreter.copying import copy_value
+from interpreter.deal import Deal, DealResult
+from interpreter.decisions import BidAnswer, Request, View
+from interpreter.located import when_played
+from interpreter.match import MatchHands
+from interpreter.standings import GameResult, Standings
+from rulespec.model import RuleSet
+
+__all__ = ["MAX_DEALS", "GameResult", "GameState"]
+
+MAX_DEALS = 2_000  # a game of agents that never finishes stops here (recorded as unfinished)
+
+
+class GameState(MatchHands, Standings):
+    """A game of ``rules`` for ``players`` seats from ``seed``, stepped one decision at a time.
+
+    ::
+
+        state = GameState(load_ruleset("combo-whist"), players=4, seed=7)
+        while not state.is_over:
+            request = state.pending              # who decides what, with the legal options
+            state.apply(choose(request, state.view(request.seat)))
+        state.result                             # winner, reason, scores
+
+    ``decisions`` (every answer, in order) and ``deal_records`` (every finished deal) are what
+    a record holds (:func:`interpreter.records.to_record`).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        variant: str | None = None,
+        first_dealer: int | None = None,
+        max_deals: int = MAX_DEALS,
+        lean: bool = False,
+    ) -> None:
+        self.rules = rules
+        # A simulation's game: no decision log, and deal records with the outcome only (who declared
+        # what and whether it was completed; a match hand's contract and points), not hands and tricks.
+        self.lean = lean
+        self.n = players
+        allowed = rules.game.players
+        if not allowed.min <= self.n <= allowed.max:
+            raise ValueError(f"{rules.name} is for {allowed.min} to {allowed.max} players, not {self.n}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = {**rules.game.options, **(options or {})}
+        winning = rules.game.winning
+        self.variant = variant or (winning.default if winning else "")
+        if winning and self.variant not in winning.variants:
+            raise ValueError(f"unknown winning variant '{self.variant}'; known: {', '.join(winning.variants)}")
+        self.max_deals = max_deals
+        self.scores: dict[int, Any] = {seat: 0 for seat in range(self.n)}
+        self.marks: dict[int, dict[str, int]] = {seat: {} for seat in range(self.n)}
+        draw = self.rng.randrange(self.n)  # always drawn, so the shuffles do not depend on a given dealer
+        if first_dealer is None:
+            first_dealer = draw if rules.game.deal.first_dealer == "random" else 0
+        self.dealer = first_dealer
+        self.first_dealer = first_dealer
+        self.deals_completed = 0  # deals that were played (not redealt)
+        self.decisions: list[dict[str, Any]] = []
+        self.decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
+        self.deal_records: list[dict[str, Any]] = []
+        self.current: Deal | None = None
+        self.result: GameResult | None = None
+        self.last_result: DealResult | None = None  # how the last finished deal ended
+        self.deal_hands: list[dict[int, list[str]]] | None = None  # scripted hands, one per deal
+        self.deal_stocks: list[list[str]] | None = None  # scripted stocks (top first), one per deal
+        self.match_position = 0  # in a match: the index of the next hand in the schedule
+        # Where the current deal stands: "auction", "play" (after a declaration) or "match" (a hand).
+        self._phase = ""
+        self._record: dict[str, Any] = {}  # the current deal's record so far
+        self._debts_before: dict[int, int] = {}
+        self._contract: Request | None = None  # a match hand's contract, waiting to be chosen
+        self._schedule_length = 0  # the hands of the match being played
+
+    # -- the state interface
+
+    @property
+    def pending(self) -> Request | None:
+        """The decision the game waits for (None once it is over). Starts the next deal if needed."""
+        return self.advance()
+
+    @property
+    def is_over(self) -> bool:
+        return self.advance() is None
+
+    @when_played
+    def apply(self, answer: Any, validated: bool = False) -> None:
+        """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
+        changes nothing). ``validated``: the answer is known to be legal and canonical."""
+        request = self.advance()
+        if request is None:
+            raise ValueError("the game is over: no decision is pending")
+        if not validated:
+            answer = request.validate(answer)
+        self._log(request, answer)
+        if self._contract is not None:
+            self._contract = None
+            self._set_contract(answer)
+        else:
+            assert self.current is not None
+            self.current.apply(answer)
+
+    def view(self, seat: int) -> View:
+        """What the player at ``seat`` may see now (in the current deal)."""
+        if self.current is None:
+            self.advance()
+        if self.current is None:
+            raise ValueError("no deal is being played")
+        return self.current.view(seat)
+
+    def clone(self) -> GameState:
+        """An independent copy of this position: the rule set and cards are shared, the rest copied."""
+        memo: dict[int, Any] = {}
+        new = copy.copy(self)
+        for name in ("rng", "scores", "marks", "current", "_record", "_debts_before", "_contract"):
+            setattr(new, name, copy_value(getattr(self, name), memo))
+        new.decisions = list(self.decisions)  # finished entries never change
+        new.deal_records = list(self.deal_records)
+        return new
+
+    @when_played
+    def advance(self, one_deal: bool = False) -> Request | None:
+        """Run the game up to the next decision (returned) or its end (None); with ``one_deal``
+        stop at the end of the current deal too."""
+        while self.result is None:
+            if self.current is None:
+                if one_deal:
+                    return None
+                if len(self.deal_records) >= self.max_deals:
+                    self.result = GameResult(None, "unfinished", dict(self.scores), len(self.deal_records))
+                    return None
+                self._begin_deal()
+            if self._contract is not None:
+                return self._contract
+            assert self.current is not None
+            request = self.current.advance()
+            if request is not None:
+                return request
+            self._next_phase()
+            if one_deal and self.current is None:
+                return None
+        return None
+
+    def _log(self, request: Request, answer: Any) -> None:
+        self.decisions_made += 1
+        if not self.lean:
+            self.decisions.append(
+                {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
+            )
+        self._decided()
+
+    def _synchronous(self) -> Callable[[Request], Any] | None:
+        """A driver that answers at once gives its answering function here: the hot loop of a
+        hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
+        return None
+
+    def _decided(self) -> None:
+        """Called after each decision is logged, before it takes effect (drivers save here)."""
+
+    def _deal_ended(self) -> None:
+        """Called when a deal's record is written (drivers save here)."""
+
+    # -- the deal's phases
+
+    def _begin_deal(self) -> None:
+        self._contract = None  # (a driver may have dropped a deal that stopped with an error)
+        match = self.rules.game.match
+        if match is not None:
+            self._begin_match_hand()
+            return
+        seats = self.seats_in_deal()
+        deal = self._new_deal(seats)
+        self.current = deal
+        self._record = (
+            {}
+            if self.lean
+            else {
+                "dealer": self.dealer,
+                "players": seats,
+                "hands": {str(s): cards for s, cards in deal.dealt.items()},
+            }
+        )
+        self._debts_before = self._debts()
+        self._phase = "auction"
+        deal.sync_ask = self._synchronous()
+        deal.start_auction()
+
+    def _next_phase(self) -> None:
+        """The deal's agenda is done: declare and play, or score and finish."""
+        deal = self.current
+        assert deal is not None
+        if self._phase == "auction" and deal.declarer is not None:
+            self._phase = "play"
+            deal.start_play()
+        elif self._phase == "match":
+            self._finish_match_hand(deal)
+        elif self._phase == "play":
+            self._finish_deal(deal, self._score(deal))
+        else:
+            self._finish_deal(deal, DealResult(declarer=None))
+
+    def _score(self, deal: Deal) -> DealResult:
+        result = deal.score()
+        assert deal.declarer is not None
+        self.scores[deal.declarer.seat] = deal.declarer.score
+        if result.completed:
+            for name, count in deal.marks_earned().items():
+                marks = self.marks[deal.declarer.seat]
+                marks[name] = marks.get(name, 0) + count
+            self._set_scores(deal)
+        return result
+
+    def _finish_deal(self, deal: Deal, result: DealResult) -> None:
+        self._after_deal(deal)
+        self._fade_debts(self._debts_before)
+        record = self._record
+        record.update(self._deal_summary(deal, result))
+        self.deal_records.append(record)
+        self._check_winner(deal, result)
+        self._deal_ended()
+        auction = self.rules.game.auction
+        redealt = result.declarer is None and auction is not None and auction.all_pass == "redeal_same_dealer"
+        self._next_deal(result, played=not redealt)
+
+    def _next_deal(self, result: DealResult, played: bool) -> None:
+        """After a deal: the next dealer (unless the deal is dealt again by the same one)."""
+        if played:
+            self.deals_completed += 1
+            step = 1 if self.rules.game.deal.next_dealer == "left" else -1
+            self.dealer = (self.dealer + step) % self.n
+        self.current = None
+        self._record = {}
+        self.last_result = result
+
+    # -- who plays
+
+    def seats_in_deal(self) -> list[int]:
+        """The seats taking part in the next deal, clockwise; the rest sit out."""
+        in_deal = self.rules.game.players.in_deal or self.n
+        sit_out = max(0, self.n - in_deal)
+        side = -1 if self.rules.game.players.sit_out == "right_of_dealer" else 1
+        out = {(self.dealer + side * (i + 1)) % self.n for i in range(sit_out)}
+        return [seat for seat in range(self.n) if seat not in out]
+
+    def _scripted(self, table: list[Any] | None) -> Any:
+        index = len(self.deal_records)
+        return table[index] if table is not None and index < len(table) else None
+
+    def _new_deal(self, seats: list[int], hand_number: int = 0) -> Deal:
+        return Deal(
+            self.rules,
+            seats,
+            self.dealer,
+            self.scores,
+            self.marks,
+            None,
+            self.rng,
+            self.options,
+            self._scripted(self.deal_hands),
+            self._scripted(self.deal_stocks),
+            hand_number,
+            impossible=impossible_reason,
+        )
+
+
+def _answer_data(answer: Any) -> Any:
+    if isinstance(answer, BidAnswer):
+        return answer.to_data()
+    return answer

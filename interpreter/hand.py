@@ -1,0 +1,240 @@
+"""The hand: tricks, legal cards, who wins, trick takers, melds, draws from the stock.
+
+Each trick is tasks on the deal's agenda: every player's turn (a decision), then the winner
+(a rule may give the trick to someone else), melds, trump changes and draws, then the next
+trick. A restriction on legal cards yields when it would leave no legal card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.dealparts import DealParts
+from interpreter.decisions import Request
+from interpreter.state import Card, Play, Player, Trick
+from rulespec import model as M
+
+
+class HandPlay(DealParts):
+    """The tricks of a hand (part of :class:`interpreter.deal.Deal`)."""
+
+    def play_hand(self) -> None:
+        """Trick after trick until every hand is empty (a stock refills the hands on the way)."""
+        self._then(("_begin_hand",))
+        self._drive()
+
+    def _begin_hand(self) -> None:
+        play = self.game.play
+        if play.trump is not None:
+            self.set_trump(play.trump(self.env))
+        leader = play.first_leader(self.env)
+        for bid in self.bids:
+            if bid.first_leader is not None:
+                leader = bid.first_leader(self.env)
+        if self._hookless_hand():
+            self._plain_begin(leader)
+        else:
+            self._then(("_next_trick", leader, 0))
+
+    def _hookless_hand(self) -> bool:
+        """Whether nothing but following suit acts during this hand (no hook, zone, stock or close)."""
+        play = self.game.play
+        return (
+            self._plain_play
+            and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
+            and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
+        )
+
+    def play_order(self, trick: Trick) -> list[Player]:
+        """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
+        order = self._rounds[trick.leader]
+        if self.plays_last_rules:
+            self.env["trick"] = trick
+            for rule in self.plays_last_rules:
+                if rule.when is None or rule.when(self.env):
+                    last = rule.player(self.env)
+                    order = [p for p in order if p is not last] + [last]
+        return order
+
+    def _next_trick(self, leader: Player, number: int) -> None:
+        """The next trick (led by the last one's winner), or the end of the hand."""
+        if not any(p.hand for p in self.players):
+            return
+        play = self.game.play
+        if not self.closed and play.close_when is not None and play.close_when(self.env):
+            self.closed = True
+        trick = Trick(number + 1, leader, self.table.trump, after_close=self.closed)
+        self.current = trick
+        self._then(*[("_turn", player, trick) for player in self.play_order(trick)], ("_trick_done", trick))
+
+    def _turn(self, player: Player, trick: Trick) -> None:
+        legal = self.legal_cards(player, trick)
+        self._wait(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])), "_played", player)
+
+    def _played(self, answer: str, player: Player) -> None:
+        assert self.current is not None
+        self._play(player, self.card_by_name[answer], self.current)
+
+    def _trick_done(self, trick: Trick) -> None:
+        trick.winner = self.trick_winner(trick)
+        rules = self.taker_rules
+        self._then(*[("_trick_taker", trick, index) for index in range(len(rules))], ("_trick_won", trick))
+
+    def _trick_won(self, trick: Trick) -> None:
+        winner = trick.winner
+        assert winner is not None
+        winner.win(trick)
+        self.tricks.append(trick)
+        self.env["last_trick"] = trick
+        self.current = None
+        tasks = [("_meld", trick, index) for index in range(len(self.melds))]
+        self._then(*tasks, ("_after_melds", trick))
+
+    def _after_melds(self, trick: Trick) -> None:
+        if self.trump_changes:
+            self._after_trick(trick)
+        if self.game.play.after_trick:
+            self._draws(trick)
+        assert trick.winner is not None
+        self._then(("_next_trick", trick.winner, trick.number))
+
+    def _meld(self, trick: Trick, index: int) -> None:
+        """The trick's leader may declare a meld: led the right card, and still holds one to show."""
+        meld = self.melds[index]
+        env, leader, led = self.env, trick.leader, trick.plays[0].card
+        env["player"], env["trick"], env["card"] = leader, trick, led
+        if not meld.lead(env):
+            return
+        shown = self._filter(leader.hand, "card", meld.show, leader)
+        if not shown:
+            return
+        options = tuple(c.name for c in shown)
+        request = Request("choose", leader.seat, meld.name, "card", options, optional=True)
+        self._wait(request, "_melded", trick, index)
+
+    def _melded(self, answer: Any, trick: Trick, index: int) -> None:
+        if answer is None:
+            return
+        meld, env, leader, led = self.melds[index], self.env, trick.leader, trick.plays[0].card
+        card = self.card_by_name[str(answer)]
+        env["player"], env["trick"], env["card"] = leader, trick, card
+        points = meld.points(env)
+        leader.meld_points = leader.meld_points + points
+        self.meld_log.append(
+            {
+                "trick": trick.number,
+                "seat": leader.seat,
+                "meld": meld.name,
+                "led": led.name,
+                "shown": card.name,
+                "points": points,
+            }
+        )
+
+    def _draws(self, trick: Trick) -> None:
+        """After a trick: players take the face-up card or the top of the stock, then one is turned up."""
+        steps = self.game.play.after_trick
+        if not steps:
+            return
+        self.env["trick"] = trick
+        for step in steps:
+            if isinstance(step, M.TurnUp):
+                if self.face_up is None and self.stock:
+                    self.face_up = self.stock.pop(0)
+                continue
+            who = step.who(self.env)
+            for player in who if isinstance(who, list) else [who]:
+                card = self._take(step.source)
+                if card is not None:
+                    player.hand.append(card)
+        self._stock_changed()
+
+    def _take(self, source: str) -> Card | None:
+        if source == "face_up":
+            card, self.face_up = self.face_up, None
+            return card
+        return self.stock.pop(0) if self.stock else None
+
+    def _play(self, player: Player, card: Card, trick: Trick) -> None:
+        player.hand.remove(card)
+        table = self.table
+        zone_name = table.zone.pop(card, None) if table.zone else None
+        play = Play(player, card, not trick.plays)
+        trick.plays.append(play)
+        self.env["plays"].append(play)
+        if zone_name is not None:
+            zone = self.zones[zone_name]
+            if zone.refill:
+                self._fill_zone(zone, zone.size - len(self._zone_cards(zone)))
+
+    def legal_cards(self, player: Player, trick: Trick) -> list[Card]:
+        """The cards ``player`` may play to ``trick`` now."""
+        hand = player.hand
+        legal = hand
+        led = trick.led_suit
+        if led is not None and self.game.play.follow_suit:
+            following = [c for c in hand if c.suit == led]
+            if following:
+                legal = following
+            elif self.game.play.must_trump and self.table.trump is not None:
+                legal = [c for c in hand if c.suit == self.table.trump] or hand
+        rules = self.play_rules + self.lead_rules if led is None else self.play_rules
+        if not rules:
+            return list(legal)
+        env = self.env
+        env["player"], env["trick"] = player, trick
+        for rule in rules:
+            kept = []
+            for card in legal:
+                env["card"] = card
+                if not rule(env):  # each evaluation its own step budget, errors located (not .evaluate)
+                    kept.append(card)
+            if kept:  # a restriction that would leave nothing yields
+                legal = kept
+        return list(legal)
+
+    def trick_winner(self, trick: Trick) -> Player:
+        trump, value = trick.trump, self.table.rank_value  # card.value, looked up directly
+        best = trick.plays[0]
+        for play in trick.plays[1:]:
+            card, top = play.card, best.card
+            if card.suit == top.suit:
+                if value[card.rank] > value[top.rank]:
+                    best = play
+            elif trump is not None and card.suit == trump:
+                best = play
+        return best.player
+
+    def _trick_taker(self, trick: Trick, index: int) -> None:
+        """A rule may give the trick to someone else (``trick.winner`` holds who has it so far)."""
+        rule, env = self.taker_rules[index], self.env
+        env["trick"] = trick
+        if index in self.taker_used or not rule.when(env):
+            return
+        chooser = rule.chosen_by(env)
+        allowed = rule.to(env) if rule.to is not None else self.players
+        options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
+        request = Request("choose", chooser.seat, "trick_taker", "player", options, optional=rule.optional)
+        self._wait(request, "_trick_taken", trick, index)
+
+    def _trick_taken(self, seat: Any, trick: Trick, index: int) -> None:
+        if seat is None:  # declined: the trick stays with its winner
+            return
+        trick.winner = self.by_seat[int(seat)]
+        if self.taker_rules[index].once:
+            self.taker_used.add(index)
+
+    def _after_trick(self, trick: Trick) -> None:
+        self.env["trick"] = trick
+        for change in self.trump_changes:
+            self.set_trump(change(self.env))
+
+
+def trick_data(trick: Trick) -> dict[str, Any]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader.seat,
+        "trump": trick.trump,
+        "plays": [(p.player.seat, p.card.name) for p in trick.plays],
+        "winner": trick.winner.seat if trick.winner else None,
+    } | ({"after_close": True} if trick.after_close else {})

@@ -1,0 +1,120 @@
+"""A deal's score: whether the combo was completed, its points, bonuses, penalties, marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from interpreter.dealparts import DealParts
+from interpreter.state import Combo, Player
+from rulespec import model as M
+
+
+@dataclass
+class DealResult:
+    """What a deal came to; ``declarer`` is None when everyone passed."""
+
+    declarer: int | None
+    combo: Combo | None = None
+    completed: bool = False
+    points: Any = 0
+    tricks: dict[int, int] = field(default_factory=dict)
+    instant_win: bool = False
+    hand_points: dict[int, Any] = field(default_factory=dict)  # deals without a declarer: each player's
+
+
+class Scoring(DealParts):
+    """The deal's score (part of :class:`interpreter.deal.Deal`)."""
+
+    def requirements_hold(self, adjust: int) -> bool:
+        """Whether every bid of the combo holds with the declarer's trick count changed by ``adjust``."""
+        assert self.declarer is not None
+        self.declarer.adjust = adjust
+        try:
+            return all(bid_holds(bid, self.env, self.declarer) for bid in self.bids)
+        finally:
+            self.declarer.adjust = 0
+
+    def hand_points(self) -> dict[int, Any]:
+        """Each player's points in a deal without a declarer (a match's hand)."""
+        env = self.env
+        base = self.game.match.hand_points if self.game.match else None
+        rules = [bid.points_each for bid in self.bids if bid.points_each is not None]
+        points: dict[int, Any] = {}
+        for player in self.players:
+            env["player"] = player
+            total: Any = base(env) if base is not None else 0
+            for rule in rules:
+                total = total + rule(env)
+            points[player.seat] = total
+        return points
+
+    def score(self) -> DealResult:
+        assert self.combo is not None
+        if self.declarer is None:
+            return DealResult(
+                declarer=None,
+                combo=self.combo,
+                tricks={p.seat: p.won_count for p in self.players},
+                hand_points=self.hand_points(),
+            )
+        plan = self._plan
+        completed = all(self.requirements_hold(k) for k in plan.tricks_adjust)
+        env = self.env
+        bonus = sum([rule(env) for rule in plan.bonuses], 0)
+        penalty = sum([rule(env) for rule in plan.penalties], 0)
+        scoring = self.game.scoring
+        points: Any = 0
+        if scoring is not None:
+            formula = scoring.completed if completed else scoring.failed
+            env["bonus"], env["penalty"] = bonus, penalty  # names of the scoring formulas only
+            points = formula(env)
+            del env["bonus"], env["penalty"]
+        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks._counts)
+        instant = completed and any(rule(env) for rule in plan.wins_game)
+        return DealResult(
+            declarer=self.declarer.seat,
+            combo=self.combo,
+            completed=completed,
+            points=points,
+            tricks={p.seat: p.won_count for p in self.players},
+            instant_win=instant,
+        )
+
+    def marks_earned(self) -> dict[str, int]:
+        earned: dict[str, int] = {}
+        for bid in self.bids:
+            for name, count in bid.marks_on_completion.items():
+                earned[name] = earned.get(name, 0) + count
+        return earned
+
+
+def floored(scoring: M.Scoring | None, score: Any, marks: dict[str, int]) -> Any:
+    """``score`` raised to the rules' lowest score, the points missing kept as debt marks."""
+    floor = scoring.floor if scoring is not None else None
+    if floor is None or score >= floor.score:
+        return score
+    if floor.debt is not None:
+        marks[floor.debt] = marks.get(floor.debt, 0) + (floor.score - score)
+    return floor.score
+
+
+def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
+    """``facts`` with the bid's score and trick minimum in this deal (the same facts when unchanged)."""
+    if type(score) is type(facts.score) and score == facts.score and min_tricks == facts.min_tricks:
+        return facts
+    return replace(facts, score=score, min_tricks=min_tricks)
+
+
+def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
+    """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
+    wanted = bid.tricks.in_force(env["player_count"]) if bid.tricks is not None else None
+    if wanted is not None:
+        tricks = declarer.tricks
+        if wanted.exactly is not None and tricks != wanted.exactly(env):
+            return False
+        if wanted.min is not None and tricks < wanted.min(env):
+            return False
+        if wanted.max is not None and tricks > wanted.max(env):
+            return False
+    return bid.requires is None or bool(bid.requires(env))

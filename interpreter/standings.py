@@ -1,0 +1,178 @@
+"""Standings across deals: scores a combo sets, debts that fade, after-deal points, the winner,
+and each deal's record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from interpreter.deal import Deal, DealResult, Options, floored
+from interpreter.gameparts import GameParts
+from interpreter.state import Marks, Seating
+
+
+@dataclass
+class GameResult:
+    winner: int | None
+    reason: str  # instant | declarer | anyone | match | unfinished
+    scores: dict[int, Any]
+    deals: int
+
+
+class Standings(GameParts):
+    """Scores, marks and the winner over the whole game (part of :class:`interpreter.gamestate.GameState`)."""
+
+    def _set_scores(self, deal: Deal) -> None:
+        """Scores a completed combo sets (e.g. every other player's back to 0), over the whole game."""
+        rules = [bid.set_scores for bid in deal.bids if bid.set_scores is not None]
+        if not rules:
+            return
+        assert deal.declarer is not None and deal.combo is not None
+        env = self.winning_env(deal.env)
+        env.update(declarer=env["players"][deal.declarer.seat], completed=True, combo=deal.combo)
+        for rule in rules:
+            for standing in rule.players(env):
+                self.scores[standing.seat] = standing.score = rule.to(env)
+        for player in deal.players:
+            player.score = self.scores[player.seat]
+
+    def _debts(self) -> dict[int, int]:
+        """Each player's debt marks before a deal (only those may fade after it)."""
+        scoring = self.rules.game.scoring
+        floor = scoring.floor if scoring is not None else None
+        if floor is None or floor.debt is None or not floor.debt_fades:
+            return {}
+        return {seat: marks.get(floor.debt, 0) for seat, marks in self.marks.items()}
+
+    def _fade_debts(self, before: dict[int, int]) -> None:
+        """After a deal, debt marks older than it wear off (``scoring.floor.debt_fades`` each)."""
+        scoring = self.rules.game.scoring
+        floor = scoring.floor if scoring is not None else None
+        if not before or floor is None or floor.debt is None:
+            return
+        for seat, count in before.items():
+            fading = min(count, floor.debt_fades)
+            if fading:
+                self.marks[seat][floor.debt] -= fading
+
+    def _after_deal(self, deal: Deal) -> None:
+        scoring = self.rules.game.scoring
+        if scoring is None:
+            return
+        env = deal.env
+        for rule in scoring.after_deal:
+            for player in rule.players(env):
+                env["player"] = player
+                points = rule.points(env)
+                player.score = floored(scoring, player.score + points, player.marks._counts)
+                self.scores[player.seat] = player.score
+
+    def _check_winner(self, deal: Deal, result: DealResult) -> None:
+        if result.instant_win and result.declarer is not None:
+            self.result = GameResult(result.declarer, "instant", dict(self.scores), len(self.deal_records))
+            return
+        winning = self.rules.game.winning
+        if winning is None:
+            return
+        env = self.winning_env(deal.env)
+        players = env["players"]
+        if result.declarer is not None and deal.combo is not None:
+            variant = winning.variants[self.variant]
+            declarer = players[result.declarer]
+            wins = variant.declarer_wins(
+                {**env, "declarer": declarer, "completed": result.completed, "combo": deal.combo}
+            )
+            if wins:
+                self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
+                return
+        if winning.anyone_wins is not None:
+            for standing in players:
+                if winning.anyone_wins({**env, "player": standing}):
+                    self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
+                    return
+
+    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The names winning expressions see: every player of the game, rounds completed."""
+        # A player's score when the deal began: from the deal's players; now, for those who sat out.
+        starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
+        players = [
+            _Standing(seat, self.scores[seat], self.marks[seat], starts.get(seat, self.scores[seat]))
+            for seat in range(self.n)
+        ]
+        game = self.rules.game
+        return {
+            "suits": [s.id for s in game.deck.suits],
+            "ranks": list(game.deck.ranks),
+            "option": self._options(),
+            "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
+            "players": players,
+            "rounds_completed": self.deals_completed // self.n,
+            # Whether the deal just scored completes a round (deals that count towards rounds only).
+            "ends_round": deal_env is not None
+            and self._counts_towards_round(deal_env)
+            and (self.deals_completed + 1) % self.n == 0,
+            "_seating": Seating(players),  # type: ignore[arg-type]
+        }
+
+    def _options(self) -> Options:
+        """The table's options as expressions read them (made once: they do not change)."""
+        made = self.__dict__.get("_options_made")
+        if made is None:
+            made = self.__dict__["_options_made"] = Options(self.options)
+        return made
+
+    def _counts_towards_round(self, deal_env: dict[str, Any]) -> bool:
+        auction = self.rules.game.auction
+        redealt = deal_env.get("declarer") is None and auction is not None
+        return not (redealt and auction.all_pass == "redeal_same_dealer")
+
+    def winning_target(self) -> Any:
+        """The winning score shown to players now (None when the variant has none)."""
+        winning = self.rules.game.winning
+        if winning is None or winning.variants[self.variant].target is None:
+            return None
+        return winning.variants[self.variant].target(self.winning_env())
+
+    def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
+        if self.lean:  # what a simulation counts
+            if result.declarer is None or deal.combo is None:
+                return {"declarer": None}
+            return {"declarer": result.declarer, "combo": {"bids": deal.combo.ids}, "completed": result.completed}
+        summary: dict[str, Any] = {"auction": [[seat, bid] for seat, bid in deal.auction_log]}
+        if result.declarer is None or deal.combo is None:
+            summary["declarer"] = None
+        else:
+            summary.update(
+                declarer=result.declarer,
+                combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
+                declarations={k: v.record() for k, v in deal.declarations.items()},
+                trump=deal.table.trump,
+                tricks=list(deal.trick_log),
+                tricks_won={str(s): n for s, n in result.tricks.items()},
+                completed=result.completed,
+                points=_number(result.points),
+            )
+        summary["scores"] = {str(s): _number(v) for s, v in self.scores.items()}
+        summary["marks"] = {str(s): dict(m) for s, m in self.marks.items() if m}
+        return summary
+
+
+@dataclass(eq=False)
+class _Standing:
+    """A player as the winning rules see them: over the whole game, not one deal."""
+
+    seat: int
+    score: Any
+    marks_counts: dict[str, int]
+    start_score: Any = None  # the score when the deal began
+
+    @property
+    def marks(self) -> Any:
+        return Marks(self.marks_counts)
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    return value

@@ -1,0 +1,78 @@
+"""What one player may see of a deal: their hand, shown cards, public declarations, tricks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.dealparts import DealParts
+from interpreter.decisions import View
+from interpreter.state import Player
+from interpreter.steps import _names
+
+
+class Views(DealParts):
+    """Views of the deal (part of :class:`interpreter.deal.Deal`)."""
+
+    def visible_to(self, viewer: Player) -> dict[int, tuple[str, ...]]:
+        """Other players' cards that the rules show to ``viewer``."""
+        rules = [rule for bid in self.bids for rule in bid.visible]
+        shown: dict[int, tuple[str, ...]] = {}
+        if not rules:
+            return shown
+        env = self.env
+        for rule in rules:
+            if rule.to is not None:
+                audience = rule.to(env)
+                if viewer not in (audience if isinstance(audience, list) else [audience]):
+                    continue
+            owners = rule.of(env)
+            for owner in owners if isinstance(owners, list) else [owners]:
+                if owner is viewer:
+                    continue
+                env["player"] = owner
+                cards = []
+                for card in owner.hand:
+                    env["card"] = card
+                    if rule.cards(env):
+                        cards.append(card.name)
+                if cards:
+                    merged = dict.fromkeys([*shown.get(owner.seat, ()), *cards])
+                    shown[owner.seat] = tuple(merged)
+        return shown
+
+    def view(self, seat: int) -> View:
+        viewer = self.by_seat[seat]
+        declarations: dict[str, Any] = {}
+        declared_cards: list[str] = []
+        for name, decl in self.declarations.items():
+            seen, plain = decl.shown_to(seat)
+            if not seen:
+                continue
+            declarations[name] = plain
+            if decl.is_card:
+                declared_cards.extend(_names(plain))
+        zones = {name: tuple(c.name for c in self._zone_cards(z)) for name, z in self.zones.items()}
+        return View(
+            seat=seat,
+            hand=tuple(c.name for c in viewer.hand),
+            visible=self.visible_to(viewer),
+            trump=self.table.trump,
+            dealer=self.dealer.seat,
+            players=tuple(p.seat for p in self.players),
+            scores={p.seat: p.score for p in self.players},
+            marks={p.seat: dict(p.marks._counts) for p in self.players},
+            auction=tuple(self.auction_log),
+            declarer=self.declarer.seat if self.declarer else None,
+            combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,
+            declarations=declarations,
+            tricks=tuple(self.trick_log),
+            current_trick=tuple((p.player.seat, p.card.name) for p in self.current.plays) if self.current else (),
+            zones=zones,
+            declared_cards=tuple(declared_cards),
+            face_up=self.face_up.name if self.face_up else None,
+            stock_size=self.env["stock_size"],
+            closed=self.closed,
+            melds=tuple(dict(m) for m in self.meld_log),
+            hand_number=self.hand_number,
+            lead_worth=self.lead_worth,
+        )

@@ -1,0 +1,113 @@
+"""`whist simulate --jobs N`: games split by seed over processes give the same figures for any N."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from interpreter.agents import RandomAgent
+from interpreter.parallel import agent_factory, simulate_on_cores
+from interpreter.simulation import simulate
+from rulespec import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMING = {"seconds", "deals_per_second", "hands_per_second"}
+
+
+def figures(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in TIMING}
+
+
+@pytest.mark.parametrize(("name", "players", "games"), [("combo-whist", 4, 24), ("christmas-whist", 2, 16)])
+def test_the_same_figures_for_any_number_of_processes(name: str, players: int, games: int) -> None:
+    rules = load_ruleset(name)
+    one = simulate(rules, games, 5, players, RandomAgent).to_data(rules)
+    assert one["games"] == games and (one.get("deals") or one.get("hands"))
+    for jobs in (1, 2, 3):
+        seen: list[int] = []
+        summary = simulate_on_cores(name, games, 5, players, "random", jobs=jobs, progress=seen.append)
+        assert figures(summary.to_data(rules)) == figures(one), f"--jobs {jobs}"
+        assert seen[-1] == games and seen == sorted(seen)  # one progress count, up to every game
+
+
+def test_heuristic_agents_play_in_the_workers() -> None:
+    rules = load_ruleset("christmas-whist")
+    one = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=1).to_data(rules)
+    two = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=2).to_data(rules)
+    assert figures(one) == figures(two) and one["hands"] >= 7
+    assert figures(one) == figures(simulate(rules, 2, 3, 2, agent_factory("heuristic", rules)).to_data(rules))
+
+
+def test_unknown_agents_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown agents"):
+        agent_factory("clever")
+
+
+def whist(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "whist", *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def test_the_command_gives_the_same_json_for_any_jobs() -> None:
+    outputs = [whist("simulate", "--games", "12", "--seed", "2", "--json", "--jobs", j) for j in ("1", "2")]
+    assert all(done.returncode == 0 for done in outputs), outputs[0].stderr
+    first, second = (figures(json.loads(done.stdout)) for done in outputs)
+    assert first == second and first["games"] == 12
+
+
+def test_a_worker_error_is_reported_for_people() -> None:
+    done = whist("simulate", "christmas-whist", "--games", "4", "--players", "3", "--jobs", "2")
+    assert done.returncode == 1
+    assert "2 to 2 players" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_stops_every_worker() -> None:
+    command = [sys.executable, "-m", "whist", "simulate", "--games", "400", "--agents", "heuristic", "--jobs", "2"]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(3)  # the workers are playing
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and b"Traceback" not in err
+    left = subprocess.run(["ps", "-eo", "pgid="], capture_output=True, text=True).stdout.split()
+    assert str(process.pid) not in left  # no worker is left running
+
+
+def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(tmp_path: Path) -> None:
+    from interpreter.game import Game
+    from rulespec.compiler import EvaluationError
+
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "ruleset: house\nversion: '1'\nextends: combo-whist\nbids:\n  - id: trump\n"
+        "    may_not_play: 'card.value / (declarer.tricks - declarer.tricks) > 1'\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(path)
+    messages = []
+    for lean in (False, True):
+        for seed in range(40):  # until a random auction gives the bid
+            game = Game(rules, [RandomAgent(seed * 17 + s) for s in range(4)], seed=seed, lean=lean)
+            try:
+                game.run()
+            except EvaluationError as exc:
+                messages.append(exc.message)
+                break
+    assert len(messages) == 2 and messages[0] == messages[1]
+    assert "division by zero (during deal" in messages[0] and "decision 1)" not in messages[0]
+    done = whist("simulate", str(path), "--games", "40", "--jobs", "2")
+    assert done.returncode == 1 and "Traceback" not in done.stderr  # from a worker, located, for people
+    assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr

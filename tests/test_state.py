@@ -1,0 +1,223 @@
+"""The engine as a steppable state: GameState and Deal (pending, apply, clone, view, is_over).
+
+Properties: a game stepped through the state API gives the same records as the callback loop
+(:meth:`Game.run`); a clone taken at any decision evolves independently of the original (what
+one is told never shows in the other); the same seed and answers give the same states; a state
+rebuilt from a record's decisions equals the one that wrote it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from interpreter.agents import HeuristicAgent, RandomAgent
+from interpreter.deal import Deal
+from interpreter.decisions import BidAnswer, IllegalDecision, Request
+from interpreter.game import Game
+from interpreter.gamestate import GameState
+from interpreter.records import state_from_record, to_record
+from rulespec import load_ruleset
+
+RULE_SETS = {
+    name: load_ruleset(name) for name in ("combo-whist", "combo-whist@1.0.0", "combo-whist@1.3.0", "christmas-whist")
+}
+PLAYERS = {"combo-whist": 4, "combo-whist@1.0.0": 4, "combo-whist@1.3.0": 4, "christmas-whist": 2}
+MAX_DEALS = 6
+
+
+def chooser(seed: int, players: int) -> Any:
+    """Random legal answers from one seeded agent per seat (the view is not needed)."""
+    agents = [RandomAgent(seed * 17 + seat) for seat in range(players)]
+    return lambda request: request.validate(agents[request.seat].decide(request, None))
+
+
+def play(state: GameState, answer: Any, limit: int | None = None) -> int:
+    """Step ``state`` with ``answer`` to the end (or ``limit`` decisions); the decisions made."""
+    made = 0
+    while (limit is None or made < limit) and not state.is_over:
+        request = state.pending
+        assert request is not None
+        state.apply(answer(request))
+        made += 1
+    return made
+
+
+def summary(state: GameState) -> Any:
+    result = state.result
+    return (
+        state.decisions,
+        state.deal_records,
+        None if result is None else (result.winner, result.reason, result.scores),
+    )
+
+
+def fresh(name: str, seed: int) -> GameState:
+    return GameState(RULE_SETS[name], PLAYERS[name], seed=seed, max_deals=MAX_DEALS)
+
+
+rule_set_names = st.sampled_from(sorted(RULE_SETS))
+
+
+@settings(derandomize=True, max_examples=24, deadline=None)
+@given(name=rule_set_names, seed=st.integers(0, 10_000))
+def test_the_state_api_gives_the_records_of_the_callback_loop(name: str, seed: int) -> None:
+    players = PLAYERS[name]
+    game = Game(RULE_SETS[name], [RandomAgent(seed * 17 + s) for s in range(players)], seed=seed, max_deals=MAX_DEALS)
+    game.run()
+    state = fresh(name, seed)
+    play(state, chooser(seed, players))
+    assert summary(state) == summary(game)
+    assert state.is_over and state.pending is None
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 400), other=st.integers(0, 10_000))
+def test_a_clone_evolves_independently_of_its_original(name: str, seed: int, at: int, other: int) -> None:
+    players = PLAYERS[name]
+    whole = fresh(name, seed)
+    play(whole, chooser(seed, players))
+
+    state = fresh(name, seed)
+    answer = chooser(seed, players)
+    play(state, answer, limit=at)
+    clone = state.clone()
+    assert summary(clone) == summary(state) and clone.pending == state.pending
+    if not state.is_over:
+        seat = state.pending.seat  # type: ignore[union-attr]
+        assert clone.view(seat) == state.view(seat)
+    # The clone is told other things (other answers, to the end) …
+    play(clone, chooser(other, players))
+    # … which leaves the original exactly where it was: it goes on as if never cloned.
+    play(state, answer)
+    assert summary(state) == summary(whole)
+
+
+@settings(derandomize=True, max_examples=12, deadline=None)
+@given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 300))
+def test_a_clone_given_the_same_answers_ends_as_its_original(name: str, seed: int, at: int) -> None:
+    players = PLAYERS[name]
+    state = fresh(name, seed)
+    play(state, chooser(seed, players), limit=at)
+    clone = state.clone()
+    # Both go on with the same answers (each from its own, equally seeded, agents).
+    play(state, chooser(seed + 1, players))
+    play(clone, chooser(seed + 1, players))
+    assert summary(clone) == summary(state)
+
+
+@settings(derandomize=True, max_examples=12, deadline=None)
+@given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 300))
+def test_a_state_rebuilt_from_its_record_is_the_same_position(name: str, seed: int, at: int) -> None:
+    players = PLAYERS[name]
+    state = fresh(name, seed)
+    play(state, chooser(seed, players), limit=at)
+    record = to_record(state, name)
+    rebuilt = state_from_record(record)
+    assert summary(rebuilt) == summary(state)
+    assert rebuilt.pending == state.pending
+    if rebuilt.current is not None and state.current is not None:
+        for seat in rebuilt.current.by_seat:
+            assert rebuilt.view(seat) == state.view(seat)
+    # Both go on alike.
+    play(state, chooser(seed + 7, players))
+    play(rebuilt, chooser(seed + 7, players))
+    assert summary(rebuilt) == summary(state)
+
+
+def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
+    state = fresh("combo-whist", 3)
+    request = state.pending
+    assert request is not None and request.kind == "bid"
+    before = summary(state.clone())
+    with pytest.raises(IllegalDecision):
+        state.apply(BidAnswer("no_such_bid"))
+    assert summary(state) == before and state.pending == request
+    state.apply(None)  # a pass is always legal
+    assert state.decisions[-1]["answer"] is None
+
+
+def test_a_finished_game_takes_no_more_answers() -> None:
+    state = fresh("christmas-whist", 1)
+    play(state, chooser(1, 2))
+    assert state.is_over and state.result is not None
+    with pytest.raises(ValueError, match="over"):
+        state.apply("AH")
+
+
+def test_a_deal_can_be_stepped_and_cloned_on_its_own() -> None:
+    rules = RULE_SETS["combo-whist"]
+    seats = [0, 1, 2, 3]
+
+    def new() -> Deal:
+        return Deal(rules, seats, 0, dict.fromkeys(seats, 0), {s: {} for s in seats}, None, random.Random(5), {})
+
+    deal = new()
+    deal.declare(1, BidAnswer("trump"))
+    deal.start_play()
+    asked: list[Request] = []
+    request = deal.advance()
+    rng = random.Random(2)
+    while request is not None and len(deal.tricks) < 5:
+        asked.append(request)
+        request = deal.apply(request.options[rng.randrange(len(request.options))])
+    clone = deal.clone()
+    assert clone.view(1) == deal.view(1) and clone.pending == deal.pending
+    # Play the clone to the end; the original still has its cards and tricks.
+    hands = {p.seat: list(p.hand) for p in deal.players}
+    request = clone.pending
+    while request is not None:
+        request = clone.apply(request.options[0])
+    assert len(clone.tricks) == 13 and len(deal.tricks) == 5
+    assert {p.seat: p.hand for p in deal.players} == hands
+    assert all(p.won_tricks == [t for t in deal.tricks if t.winner is p] for p in deal.players)
+    assert all(t.winner in clone.players for t in clone.tricks)  # the clone's tricks are its own players'
+    assert clone.score().tricks != {} and deal.pending is not None
+
+
+def test_heuristic_agents_play_through_the_state_api() -> None:
+    rules = RULE_SETS["combo-whist"]
+    agents = [HeuristicAgent(s, rules=rules) for s in range(4)]
+    game = Game(rules, agents, seed=4, max_deals=2)
+    game.run()
+    agents = [HeuristicAgent(s, rules=rules) for s in range(4)]
+    state = GameState(rules, 4, seed=4, max_deals=2)
+    while not state.is_over:
+        request = state.pending
+        assert request is not None
+        state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+    assert summary(state) == summary(game)
+
+
+def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The state API") :]
+    begin = section.index("```python\n") + len("```python\n")
+    code = section[begin : section.index("```\n", begin)]
+    assert "state.clone()" in code and "state.apply(" in code and "state.view(" in code
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
+    state = namespace["state"]
+    assert state.is_over and state.result is not None
+    assert "GameResult(" in capsys.readouterr().out
+
+
+def test_a_clone_of_a_saving_game_does_not_save() -> None:
+    saves: list[int] = []
+    rules = RULE_SETS["combo-whist"]
+    game = Game(rules, [RandomAgent(s) for s in range(4)], seed=2, on_decision=lambda g: saves.append(len(g.decisions)))
+    game.play_deal()
+    saved = len(saves)
+    assert saved > 0
+    clone = game.clone()
+    assert clone.on_decision is None
+    clone.play_deal()
+    assert len(saves) == saved and len(clone.deal_records) == len(game.deal_records) + 1
+    game.play_deal()
+    assert len(saves) > saved
