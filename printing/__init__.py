@@ -11,7 +11,29 @@ bid or a rule set. The parts:
 * :mod:`printing.reference` — the rules reference, and its Markdown and HTML
 * :mod:`printing.reference_pdf` — the rules reference as PDF
 * :mod:`printing.preview` — PDF pages as PNG
-* :mod:`printing.cli` — the ``whist cards`` and ``whist rules`` commands
+* the ``whist cards`` and ``whist rules`` commands live in :mod:`whist.printcli`
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: What a user imports from ``printing``, and the module each comes from (imported on first use:
+#: reportlab is loaded only when something is printed).
+_EXPORTS = {
+    "write_cards": "printing.cards",
+    "build_reference": "printing.reference",
+    "to_markdown": "printing.reference",
+    "to_html": "printing.reference",
+    "reference_pdf": "printing.reference_pdf",
+    "write_pngs": "printing.preview",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'printing' has no attribute {name!r}")

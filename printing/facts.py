@@ -12,30 +12,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from rulespec.bidtext import incompatibility_text, number_text, tricks_text
+from rulespec.bidtext import score_text as plain_score_text
 from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
 from rulespec.placeholders import fill
-from whist.tables import incompatibility_text, number_text, tricks_text
-from whist.tables import score_text as plain_score_text
 
 MINUS = "\u2212"
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 
-def _lookup(data: dict[str, Any], key: str) -> str | None:
-    value: Any = data
-    for part in key.split("."):
-        if not isinstance(value, dict) or part not in value:
-            return None
-        value = value[part]
-    return value if isinstance(value, str) and value.strip() else None
-
-
 def has_text(texts: Texts, key: str) -> bool:
     """Whether ``key`` has a text in the language or in the English fallback."""
-    return _lookup(texts.data, key) is not None or _lookup(texts.fallback, key) is not None
+    return texts.has(key)
 
 
 def optional_label(texts: Texts, name: str, default: str, **values: Any) -> str:
@@ -65,11 +56,8 @@ def ruleset_title(rules: RuleSet, texts: Texts) -> str:
 
 def worth_values(bid: Bid) -> list[str] | None:
     """The worths a bid can have, low to high, when there are several (Master Mail: 1, 3)."""
-    values = bid.worth.possible_values()
-    if values is None or len(values) < 2:
-        return None
-    ordered = sorted(values) if all(isinstance(v, int) for v in values) else list(values)
-    return [display_number(str(v)) for v in ordered]
+    values = bid.worth.ordered_values()
+    return [display_number(str(v)) for v in values] if values is not None and len(values) > 1 else None
 
 
 def worth_text(bid: Bid, texts: Texts) -> str:
@@ -78,7 +66,7 @@ def worth_text(bid: Bid, texts: Texts) -> str:
 
 def score_text(bid: Bid, texts: Texts) -> str:
     """A standard bid's score: a number, ``1 or 2``, or "the combo's rank" for ``combo.worth``."""
-    if bid.score is not None and " ".join(bid.score.source.split()) == "combo.worth":
+    if bid.score is not None and bid.score.name_path == "combo.worth":
         return optional_label(texts, "score_combo_worth", "*")
     return display_number(plain_score_text(bid, texts))
 

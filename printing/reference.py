@@ -23,12 +23,12 @@ from printing.facts import (
     trump_text,
     worth_text,
 )
+from rulespec.bidtext import incompatibility_text, tricks_text
 from rulespec.locale import Texts
+from rulespec.markdown import block as md_block
+from rulespec.markdown import inline as md_inline
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
-from whist.markdown import block as md_block
-from whist.markdown import inline as md_inline
-from whist.tables import incompatibility_text, tricks_text
 
 FORMATS = ("md", "html", "pdf")
 #: Columns of the two bid tables (label names in ui.yaml).
@@ -105,7 +105,7 @@ def _cell(bid: Bid, column: str, rules: RuleSet, texts: Texts) -> str:
 
 def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
     bids = by_rank(rules.standard_bids if kind == "standard" else rules.special_bids)
-    columns = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
+    columns: tuple[str, ...] = STANDARD_COLUMNS if kind == "standard" else SPECIAL_COLUMNS
     title = texts.label(f"{kind}_bids")
     if rules.game.auction is None:
         # Without an auction, worth, score and priority mean nothing: name and rules only.

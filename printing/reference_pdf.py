@@ -72,7 +72,7 @@ class _Builder:
         self.h3 = paragraph_style("h3", fonts.bold, 10.5, leading=1.3)
         self.h2.keepWithNext = self.h3.keepWithNext = 1
         self.body = paragraph_style("body", fonts.regular, BODY_SIZE, lang, leading=1.4, color=TEXT_COLOR)
-        cell = {"leading": 1.3, "split_long_words": True}
+        cell: dict[str, Any] = {"leading": 1.3, "split_long_words": True}
         self.cell = paragraph_style("cell", fonts.regular, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.name_cell = paragraph_style("name", fonts.bold, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.head_cell = paragraph_style("head", fonts.bold, TABLE_SIZE, lang, color=white, **cell)

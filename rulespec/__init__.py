@@ -13,10 +13,22 @@ from pathlib import Path
 
 from rulespec.build import Builder
 from rulespec.errors import Position, RuleError, RuleErrors
+from rulespec.hooks import HOOKS, HookPoint
 from rulespec.loader import BUNDLED_DIR, bundled_names, load_merged
 from rulespec.model import Bid, RuleSet
 
-__all__ = ["BUNDLED_DIR", "Bid", "Position", "RuleError", "RuleErrors", "RuleSet", "bundled_names", "load_ruleset"]
+__all__ = [
+    "BUNDLED_DIR",
+    "HOOKS",
+    "Bid",
+    "HookPoint",
+    "Position",
+    "RuleError",
+    "RuleErrors",
+    "RuleSet",
+    "bundled_names",
+    "load_ruleset",
+]
 
 
 def load_ruleset(ref: str | Path, relative_to: Path | None = None, named_in: str | None = None) -> RuleSet:

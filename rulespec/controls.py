@@ -52,7 +52,7 @@ def _position(doc: Any, key: tuple[str | int, ...], index: int) -> Position:
     """Where character ``index`` of the string at ``key`` is written: exact for a double-quoted
     scalar on one line (where escapes bring control characters in), else as near as the
     document can say (a blank such as ``\\r`` counts as no character there)."""
-    from rulespec.yamlsource import _scalar_units  # yamlsource imports this module
+    from rulespec.yamldocument import _scalar_units  # yamlsource imports this module
 
     loc = doc.locations.get(tuple(key))
     if loc is not None and loc.style == '"' and "\n" not in doc.text[loc.start : loc.end]:
@@ -62,7 +62,8 @@ def _position(doc: Any, key: tuple[str | int, ...], index: int) -> Position:
                 line = doc.text.count("\n", 0, start) + 1
                 return Position(doc.path, line, start - (doc.text.rfind("\n", 0, start) + 1) + 1)
             offset += len(produced)
-    return doc.position_in_scalar(key, index)
+    position: Position = doc.position_in_scalar(key, index)
+    return position
 
 
 def refuse_controls(doc: Any) -> None:

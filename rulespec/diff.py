@@ -12,7 +12,7 @@ Kinds of change:
 * ``bid_changed``: one field of a bid present in both: ``worth``, ``score``, ``priority``,
   ``events_after``, ``kind``, ``params.NAME``, ``incompatible_with`` (one pair of bids per record: ``new`` is the
   bid it is now incompatible with, ``old`` the one it no longer is), ``hooks.HOOK…`` (each hook
-  point of :data:`rulespec.model.BID_HOOKS`, down to the field that changed; ``steps`` are
+  point of :data:`rulespec.hooks.HOOKS`, down to the field that changed; ``steps`` are
   matched by kind and by the name they declare, so an added or removed step is one record);
 * ``general``: the game section (``game.…``) and the groups (``groups.NAME``);
 * ``text``: a rules text, a short text or a section of the general prose (only when asked).
@@ -23,11 +23,12 @@ not reported twice: the param's record stands for both.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rulespec.model import BID_HOOKS
+from rulespec.hooks import HOOKS
 
 Path = tuple[Any, ...]
 
@@ -42,8 +43,6 @@ KINDS = (BID_ADDED, BID_REMOVED, BID_RENAMED, BID_CHANGED, GENERAL, TEXT)
 
 #: Table facts of a bid, compared before its hook points.
 BID_FACTS = ("kind", "worth", "score", "priority", "events_after")
-#: Hook points compared as a whole (``tricks: {min: 5}`` → ``{exactly: 0}`` is one change, not two).
-WHOLE_HOOKS = ("tricks",)
 #: Fields of the game section compared as a whole (a list of removals is one rule).
 WHOLE_GAME_FIELDS: frozenset[Path] = frozenset({("game", "deck", "remove")})
 #: Exported bid fields that are not compared on their own (derived, or compared elsewhere).
@@ -60,7 +59,7 @@ class Change:
     old: Any
     new: Any
     #: What a renderer may need beyond old and new (e.g. who chose a value that was a choice).
-    context: Mapping[str, Any] = field(default_factory=dict)
+    context: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_data(self, text: str | None = None) -> dict[str, Any]:
         return {"kind": self.kind, "bid": self.bid, "field": self.field, "old": self.old, "new": self.new, "text": text}
@@ -71,8 +70,10 @@ class Side:
     """One rule set as the diff sees it."""
 
     data: Mapping[str, Any]  # ruleset_to_data(...)
-    names: Mapping[str, str] = field(default_factory=dict)  # bid id -> name, in the chosen language
-    texts: Mapping[str, str] = field(default_factory=dict)  # dotted key -> text, as written (placeholders kept)
+    #: bid id -> name, in the chosen language
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: dotted key -> text, as written (placeholders kept)
+    texts: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def bids(self) -> dict[str, dict[str, Any]]:
@@ -157,8 +158,8 @@ def _bid_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
 
 
 def _hook_changes(bid_id: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
-    """Each hook point in :data:`BID_HOOKS` order (then any the model adds later), down to the changed field."""
-    hooks = [*BID_HOOKS, *(h for h in [*old, *new] if h not in BID_HOOKS)]
+    """Each hook point in :data:`rulespec.hooks.HOOKS` order (then any a later export adds), as the registry says."""
+    hooks = [*HOOKS, *(h for h in [*old, *new] if h not in HOOKS)]
     changes: list[Change] = []
     for hook in dict.fromkeys(hooks):
         a, b = old.get(hook), new.get(hook)
@@ -167,7 +168,10 @@ def _hook_changes(bid_id: str, old: dict[str, Any], new: dict[str, Any]) -> list
         if hook == "steps" and a and b:
             changes += _step_changes(bid_id, a, b)
             continue
-        if hook in WHOLE_HOOKS:
+        compared = HOOKS[hook].compared if hook in HOOKS else "fields"
+        if compared == "by_key":
+            a, b = a or {}, b or {}
+        if compared == "whole":
             changes.append(Change(BID_CHANGED, bid_id, f"hooks.{hook}", a, b))
             continue
         for path, x, y in walk(("hooks", hook), a, b):
@@ -274,7 +278,7 @@ def _without_param_echoes(changes: list[Change]) -> list[Change]:
 
 
 def _is_param(change: Change) -> bool:
-    return bool(change.field) and change.field.startswith(("params.", "game.params."))
+    return change.field is not None and change.field.startswith(("params.", "game.params."))
 
 
 def _may_echo(change: Change) -> bool:
@@ -313,12 +317,13 @@ def _incompatibility_changes(
 
 def _pairs(bids: Mapping[str, dict[str, Any]], common: Mapping[str, int]) -> set[tuple[str, str]]:
     """Incompatible pairs among the bids of ``common``, each ordered as ``common`` orders them."""
-    pairs = set()
+    pairs: set[tuple[str, str]] = set()
     for bid_id, bid in bids.items():
         for other in bid.get("incompatible_with") or []:
             if bid_id in common and other in common and other != bid_id:
-                pairs.add(tuple(sorted((bid_id, other), key=common.__getitem__)))
-    return pairs  # type: ignore[return-value]
+                first, second = sorted((bid_id, str(other)), key=common.__getitem__)
+                pairs.add((first, second))
+    return pairs
 
 
 def _owner(pair: tuple[str, str], bids: Mapping[str, dict[str, Any]], groups: Mapping[str, Any]) -> tuple[str, str]:

@@ -59,6 +59,20 @@ class RuleError(Exception):
         return "\n".join(lines)
 
 
+class ExpressionError(Exception):
+    """A problem at character ``offset`` of one expression's text, before it has a file position.
+
+    The base of the parser's and the compiler's errors; the rule set's builder turns one into a
+    :class:`RuleError` at the expression's place in its file (offset added to the column).
+    """
+
+    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
 class RuleErrors(RuleError):
     """Several independent problems found in one pass (reported together)."""
 

@@ -14,9 +14,10 @@ from typing import Any
 
 from rulespec import model as M
 from rulespec.compiler import Expression
+from rulespec.hooks import HOOKS, MARK_MOMENTS
 
 EXPORT_FORMAT = "whist-rules/ruleset"
-EXPORT_FORMAT_VERSION = 1
+EXPORT_FORMAT_VERSION = 2  # 2: the three marks_on_* hooks became one ``marks`` keyed by moment
 
 
 def expression(expr: Expression | None) -> Any:
@@ -126,10 +127,24 @@ def bid_to_data(bid: M.Bid) -> dict[str, Any]:
     data["params"] = dict(bid.params)
     data["incompatible"] = list(bid.incompatible)
     data["incompatible_with"] = sorted(bid.incompatible_ids)
-    hooks = {}
-    for name in bid.hooks():
-        hooks[name] = _plain(getattr(bid, name))
-    data["hooks"] = hooks
+    data["hooks"] = hooks_to_data(bid)
+    return data
+
+
+def hooks_to_data(bid: M.Bid) -> dict[str, Any]:
+    """The hook points the bid fills, by their rule-file names (:data:`rulespec.hooks.HOOKS` order).
+
+    ``marks`` is keyed by moment: ``{"declaring": {"potential": -1}}``.
+    """
+    filled = set(bid.hooks())
+    data: dict[str, Any] = {}
+    for hook in HOOKS.values():
+        if hook.name == "marks":
+            marks = {when: dict(getattr(bid, f)) for when, f in MARK_MOMENTS.items() if f in filled}
+            if marks:
+                data["marks"] = marks
+        elif hook.name in filled:
+            data[hook.name] = _plain(getattr(bid, hook.name))
     return data
 
 

@@ -11,9 +11,13 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
+
+from rulespec.errors import ExpressionError
 
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
@@ -29,14 +33,8 @@ class Node:
     children: tuple[Node, ...] = ()
 
 
-class ExpressionSyntaxError(Exception):
+class ExpressionSyntaxError(ExpressionError):
     """A syntax error at a character ``offset`` of the expression text."""
-
-    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.hint = hint
 
 
 @cache
@@ -51,12 +49,16 @@ def _offset(item: Token | Node) -> int:
     return item.offset
 
 
+#: The children of a parse-tree node, already turned into nodes (or tokens, or None).
+Items = list[Any]
+
+
 class _ToNodes:
     """Lark parse tree → :class:`Node` tree, without recursion (a deep tree cannot overflow the stack)."""
 
-    def transform(self, tree: Tree) -> Node:
+    def transform(self, tree: Tree[Token]) -> Node:
         results: dict[int, object] = {}
-        stack: list[tuple[Tree, bool]] = [(tree, False)]
+        stack: list[tuple[Tree[Token], bool]] = [(tree, False)]
         while stack:
             current, expanded = stack.pop()
             if not expanded:
@@ -69,67 +71,67 @@ class _ToNodes:
         assert isinstance(node, Node)
         return node
 
-    def number(self, meta, items):
+    def number(self, meta: Meta, items: Items) -> Node:
         return Node("number", meta.start_pos, int(items[0]))
 
-    def string(self, meta, items):
+    def string(self, meta: Meta, items: Items) -> Node:
         return Node("string", meta.start_pos, str(items[0])[1:-1])
 
-    def true(self, meta, items):
+    def true(self, meta: Meta, items: Items) -> Node:
         return Node("bool", meta.start_pos, True)
 
-    def false(self, meta, items):
+    def false(self, meta: Meta, items: Items) -> Node:
         return Node("bool", meta.start_pos, False)
 
-    def name(self, meta, items):
+    def name(self, meta: Meta, items: Items) -> Node:
         return Node("name", meta.start_pos, str(items[0]))
 
-    def list(self, meta, items):
+    def list(self, meta: Meta, items: Items) -> Node:
         args = items[0] if items and items[0] is not None else ()
         return Node("list", meta.start_pos, None, tuple(args))
 
-    def arguments(self, meta, items):
+    def arguments(self, meta: Meta, items: Items) -> tuple[Any, ...]:
         return tuple(items)
 
-    def attribute(self, meta, items):
+    def attribute(self, meta: Meta, items: Items) -> Node:
         obj, name = items
         return Node("attribute", name.start_pos, str(name), (obj,))
 
-    def call(self, meta, items):
+    def call(self, meta: Meta, items: Items) -> Node:
         func, args = items
         return Node("call", func.offset, None, (func, *(args or ())))
 
-    def conditional(self, meta, items):
+    def conditional(self, meta: Meta, items: Items) -> Node:
         then, cond, other = items
         return Node("conditional", cond.offset, None, (cond, then, other))
 
-    def or_op(self, meta, items):
+    def or_op(self, meta: Meta, items: Items) -> Node:
         return Node("or", meta.start_pos, None, tuple(items))
 
-    def and_op(self, meta, items):
+    def and_op(self, meta: Meta, items: Items) -> Node:
         return Node("and", meta.start_pos, None, tuple(items))
 
-    def not_op(self, meta, items):
+    def not_op(self, meta: Meta, items: Items) -> Node:
         return Node("not", meta.start_pos, None, tuple(items))
 
-    def compare(self, meta, items):
+    def compare(self, meta: Meta, items: Items) -> Node:
         left, op, right = items
         return Node("compare", _offset(op), str(op), (left, right))
 
-    def in_op(self, meta, items):
+    def in_op(self, meta: Meta, items: Items) -> Node:
         return Node("in", meta.start_pos, None, tuple(items))
 
-    def not_in_op(self, meta, items):
+    def not_in_op(self, meta: Meta, items: Items) -> Node:
         return Node("not", meta.start_pos, None, (Node("in", meta.start_pos, None, tuple(items)),))
 
-    def range(self, meta, items):
+    def range(self, meta: Meta, items: Items) -> Node:
         return Node("range", meta.start_pos, None, tuple(items))
 
-    def arith(self, meta, items):
+    def arith(self, meta: Meta, items: Items) -> Node:
         left, op, right = items
         return Node("arith", _offset(op), str(op), (left, right))
 
-    def neg(self, meta, items):
+    def neg(self, meta: Meta, items: Items) -> Node:
         return Node("neg", meta.start_pos, None, tuple(items))
 
 
@@ -233,7 +235,7 @@ def parse(text: str) -> Node:
     try:
         tree = _parser().parse(text)
     except UnexpectedCharacters as exc:
-        pos = exc.pos_in_stream
+        pos = exc.pos_in_stream or 0
         raise ExpressionSyntaxError(f"unexpected character {text[pos]!r}", pos, _character_hint(text, pos)) from None
     except UnexpectedEOF as exc:  # pragma: no cover - LALR reports the end as a '$END' token
         hint = _expected_hint(set(exc.expected))
@@ -264,3 +266,25 @@ def source_names(node: Node) -> set[str]:
             names.add(str(current.value))
         stack.extend(current.children)
     return names
+
+
+def name_path(node: Node | None) -> str | None:
+    """The dotted name an expression is, when it is nothing but a name: ``combo.worth``, ``hand_size``.
+
+    Renderers ask this of the parse tree, never of the source text (spacing, comments and
+    parentheses do not matter): ``hand_size`` as the exact trick count is "all tricks".
+    """
+    parts: list[str] = []
+    while node is not None and node.kind == "attribute" and len(node.children) == 1:
+        parts.append(str(node.value))
+        node = node.children[0]
+    if node is None or node.kind != "name":
+        return None
+    return ".".join([str(node.value), *reversed(parts)])
+
+
+def call_of_name(node: Node) -> tuple[str, Node] | None:
+    """``left(declarer)`` → ``("left", <declarer>)``: a call of a named function with one argument."""
+    if node.kind == "call" and len(node.children) == 2 and node.children[0].kind == "name":
+        return str(node.children[0].value), node.children[1]
+    return None

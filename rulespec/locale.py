@@ -189,11 +189,8 @@ def value_text(expr: Expression | None, or_word: str = "or") -> str | None:
     """A number from the rules as a text shows it: ``2``, or ``1 or 3`` for a conditional."""
     if expr is None:
         return None
-    values = expr.possible_values()
-    if values is None:
-        return None
-    ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
-    return f" {or_word} ".join(str(v) for v in ordered)
+    values = expr.ordered_values()
+    return None if values is None else f" {or_word} ".join(str(v) for v in values)
 
 
 def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:
@@ -295,10 +292,10 @@ class Texts:
 
     def get(self, key: str, **values: Any) -> str:
         """The text at a dotted key (``"bids.trump.name"``), ``{placeholders}`` filled from ``values``."""
-        text = _lookup(self.data, key)
+        text = text_at(self.data, key)
         if text is None:
             self.missing.add(key)
-            text = _lookup(self.fallback, key)
+            text = text_at(self.fallback, key)
         if text is None:
             shown = _last_resort(key)
             return self.escape(shown) if self.escape else shown
@@ -316,6 +313,10 @@ class Texts:
 
     def label(self, name: str, **values: Any) -> str:
         return self.get(f"labels.{name}", **values)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a text in the language or in the English fallback (not counted as missing)."""
+        return text_at(self.data, key) is not None or text_at(self.fallback, key) is not None
 
     def bid_name(self, bid_id: str) -> str:
         return self.bid_text(bid_id, "name")
@@ -335,7 +336,7 @@ class Texts:
 
     def _has_placeholders(self, key: str) -> bool:
         """Whether the text ``get`` would show has a brace (only then are values, and ``or``, looked up)."""
-        text = _lookup(self.data, key) or _lookup(self.fallback, key)
+        text = text_at(self.data, key) or text_at(self.fallback, key)
         return text is not None and "{" in text
 
 
@@ -347,7 +348,8 @@ def _last_resort(key: str) -> str:
     return key
 
 
-def _lookup(data: dict[str, Any], key: str) -> Any:
+def text_at(data: dict[str, Any], key: str) -> str | None:
+    """The text at a dotted key of one locale document, or None (a number counts; yes/no do not)."""
     value: Any = data
     for part in key.split("."):
         if not isinstance(value, dict) or part not in value:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
+from typing import Any
 
 from rulespec.errors import RuleError, RuleErrors, did_you_mean
 from rulespec.loader import BUNDLED_DIR
@@ -39,10 +40,10 @@ TEXT_GROUPS = ("labels", "general", "groups", "declarations", "ui")
 SINGLE_TEXTS = ("title",)
 
 #: Files already found free of placeholder problems, per rule set: (lang, files and their sizes+times).
-_CLEAN: dict[int, tuple[weakref.ref[RuleSet], set[tuple]]] = {}
+_CLEAN: dict[int, tuple[weakref.ref[RuleSet], set[tuple[Any, ...]]]] = {}
 
 
-def _stamp(paths: list[Path]) -> tuple:
+def _stamp(paths: list[Path]) -> tuple[Any, ...]:
     stamps = []
     for path in paths:
         try:

@@ -2,47 +2,77 @@
 
 Every field holding an expression is a compiled :class:`~rulespec.compiler.Expression`.
 A :class:`Bid` is a set of filled *hook points*; an empty hook point means "no change
-to the game's usual rule". The hook points are listed in :data:`BID_HOOKS`.
+to the game's usual rule". The hook points are declared once in :mod:`rulespec.hooks`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from rulespec.compiler import Expression
+from rulespec.hookparts import (  # the parts of hook points, read as M.Trump …
+    BidFacts as BidFacts,
+)
+from rulespec.hookparts import (
+    Choose as Choose,
+)
+from rulespec.hookparts import (
+    DealBack as DealBack,
+)
+from rulespec.hookparts import (
+    Give as Give,
+)
+from rulespec.hookparts import (
+    Meld as Meld,
+)
+from rulespec.hookparts import (
+    PassCards as PassCards,
+)
+from rulespec.hookparts import (
+    PlaysLast as PlaysLast,
+)
+from rulespec.hookparts import (
+    RankOrder as RankOrder,
+)
+from rulespec.hookparts import (
+    Reveal as Reveal,
+)
+from rulespec.hookparts import (
+    SetScores as SetScores,
+)
+from rulespec.hookparts import (
+    Step as Step,
+)
+from rulespec.hookparts import (
+    Tricks as Tricks,
+)
+from rulespec.hookparts import (
+    TrickTaker as TrickTaker,
+)
+from rulespec.hookparts import (
+    Trump as Trump,
+)
+from rulespec.hookparts import (
+    Visibility as Visibility,
+)
+from rulespec.hookparts import (
+    Zone as Zone,
+)
+from rulespec.hookparts import (
+    ZoneLimit as ZoneLimit,
+)
+from rulespec.hooks import MODEL_FIELDS
+
+#: A bid's kind: a standard bid (one per combo, with a score) or a special bid (added to it).
+BidKind = Literal["standard", "special"]
 
 #: The value of ``auction.minimum_worth`` when the rules set no minimum: every combo worth is above it.
 NO_MINIMUM = float("-inf")
 
-#: The named hook points a bid may fill (documented in docs/writing-rules.md).
-BID_HOOKS = (
-    "may_bid",  # who may bid it (auction)
-    "repeatable",  # how many copies one combo may hold (auction)
-    "marks_on_bidding",  # marks gained or spent by bidding it, even when outbid
-    "trump",  # how the trump suit is set and changed
-    "steps",  # what happens before the hand (choices, card passing, zones)
-    "visible",  # cards shown to others
-    "may_not_play",  # legal-play restriction
-    "may_not_lead",  # legal-lead restriction
-    "first_leader",  # who leads the first trick
-    "plays_last",  # play order inside a trick
-    "rank_order",  # order of ranks
-    "trick_taker",  # who takes a trick
-    "tricks",  # trick-count requirement
-    "tricks_adjust",  # virtual tricks
-    "requires",  # any other requirement
-    "bonus",  # extra points when completed
-    "penalty",  # extra points lost when failed
-    "marks_on_declaring",  # marks gained or spent when the combo wins the auction
-    "marks_on_completion",  # marks such as potentials
-    "set_scores",  # players' scores set when completed (e.g. reset to 0)
-    "wins_game",  # instant win
-    "zone_limits",  # cards that may not lie in a zone
-    "melds",  # melds declared on lead
-    "points_each",  # every player's points in a hand (games without a declarer)
-)
+#: The compiled bid's hook fields, in the order of the hook registry (:mod:`rulespec.hooks`).
+BID_HOOKS = MODEL_FIELDS
 
 
 @dataclass(frozen=True)
@@ -219,152 +249,12 @@ class Game:
     match: Match | None = None
 
 
-# --- bid hook points -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Trump:
-    chosen_by: Expression | None = None
-    where: Expression | None = None
-    suit: Expression | None = None
-    after_each_trick: Expression | None = None
-
-
-@dataclass(frozen=True)
-class Tricks:
-    """A trick-count requirement; ``for_players`` replaces it for some numbers of players."""
-
-    min: Expression | None = None
-    max: Expression | None = None
-    exactly: Expression | None = None
-    for_players: Mapping[int, Tricks] = field(default_factory=dict)
-
-    def in_force(self, player_count: int) -> Tricks:
-        """The requirement for a deal of ``player_count`` players."""
-        return self.for_players.get(player_count, self)
-
-
-@dataclass(frozen=True)
-class Choose:
-    who: Expression
-    what: str  # suit | card | number | player
-    name: str
-    count: int | None = None
-    source: Expression | None = None
-    where: Expression | None = None
-    hidden: bool = False
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class Reveal:
-    name: str
-
-
-@dataclass(frozen=True)
-class Give:
-    card: Expression
-    to: Expression
-
-
-@dataclass(frozen=True)
-class PassCards:
-    senders: Expression
-    count: int
-    direction: Expression
-
-
-@dataclass(frozen=True)
-class Zone:
-    name: str
-    owner: Expression
-    size: int
-    refill: bool = False
-
-
-@dataclass(frozen=True)
-class DealBack:
-    """``cards`` are taken from their holders, shuffled and dealt back, one to each of them."""
-
-    cards: Expression
-    name: str
-    face_up: bool = False
-
-
-Step = Choose | Reveal | Give | PassCards | Zone | DealBack
-
-
-@dataclass(frozen=True)
-class Visibility:
-    of: Expression
-    cards: Expression
-    to: Expression | None = None  # None: every player
-
-
-@dataclass(frozen=True)
-class PlaysLast:
-    player: Expression
-    when: Expression | None = None
-
-
-@dataclass(frozen=True)
-class RankOrder:
-    lowest: tuple[str, ...] = ()
-    highest: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class TrickTaker:
-    when: Expression
-    chosen_by: Expression
-    to: Expression | None = None  # who may be named (None: every player of the deal)
-    optional: bool = False  # the chooser may decline: the trick goes to its winner
-    once: bool = False  # at most one trick a deal
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A meld declared by leading a card (``lead``) and then showing a matching card (``show``)."""
-
-    name: str
-    lead: Expression
-    show: Expression
-    points: Expression
-
-
-@dataclass(frozen=True)
-class ZoneLimit:
-    zone: str
-    forbid: Expression
-
-
-@dataclass(frozen=True)
-class BidFacts:
-    """What expressions see of a bid (the ``bid`` type): its table facts in one combo."""
-
-    id: str
-    kind: str
-    trump: bool
-    worth: Any
-    priority: int
-    score: Any = 0
-    min_tricks: Any = 0  # the fewest tricks its table asks for in this deal (min or exactly; 0: none)
-
-
-@dataclass(frozen=True)
-class SetScores:
-    """Scores set when a combo bid is completed: ``players`` (of the whole game) get ``to``."""
-
-    players: Expression
-    to: Expression
-
-
 @dataclass(frozen=True)
 class Bid:
     """One standard or special bid: its table facts and the hook points it fills."""
 
     id: str
-    kind: str  # standard | special
+    kind: BidKind
     worth: Expression
     params: Mapping[str, Any] = field(default_factory=dict)  # the bid's own named values
     priority: int | None = None

@@ -130,7 +130,7 @@ def read_po(path: Path) -> polib.POFile:
 
 
 def po_language(po: polib.POFile, path: Path) -> str:
-    lang = po.metadata.get("Language", "").replace("-", "_").split("_")[0].lower()
+    lang = str(po.metadata.get("Language", "")).replace("-", "_").split("_")[0].lower()
     if not lang:
         raise RuleError("the PO file names no language", Position(str(path)), "its header needs a Language: field")
     return lang

@@ -91,6 +91,9 @@ MATCH: Names = {
     "hand_number": T.NUMBER,
 }
 
+#: A bid's ``points_each``: every player's points in a hand, one player at a time.
+POINTS_EACH: Names = {**DEAL, "player": T.PLAYER}
+
 #: Melds: the leader, the led trick and a card (led, or shown).
 MELD: Names = {**DEAL, "player": T.PLAYER, "trick": T.TRICK, "card": T.CARD}
 

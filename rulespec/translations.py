@@ -170,15 +170,15 @@ def status(lang: str, rules: RuleSet | None) -> Status:
     result.errors.extend(other.errors)
     result.translated = other.entries
     for key, source in english.entries.items():
-        entry = other.entries.get(key)
-        if entry is None or not entry.text.strip():
+        found = other.entries.get(key)
+        if found is None or not found.text.strip():
             result.missing.append(key)
             continue
-        if entry.fingerprint is None:
+        if found.fingerprint is None:
             result.unreviewed.append(key)
-        elif entry.fingerprint != fingerprint(source.text):
+        elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
-        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(key, rules), source, rules))
+        result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
     result.obsolete = sorted(key for key in other.entries if key not in english.entries)
     return result
 

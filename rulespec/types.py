@@ -22,10 +22,16 @@ class Type:
 
 @dataclass(frozen=True)
 class ListType(Type):
-    element: Type = field(default_factory=lambda: ANY)
+    element: Type = field(default_factory=lambda: Type("any"))  # ANY, defined below
 
     def __str__(self) -> str:
         return f"list of {self.element}"
+
+
+def with_article(t: Type) -> str:
+    """``a number``, ``an int list``: a type as a message names it."""
+    text = str(t)
+    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def list_of(element: Type) -> ListType:

@@ -77,7 +77,7 @@ def _expected(schema_type: Any) -> str:
         "array": "a list",
         "number": "a number",
     }
-    wanted = [names.get(t, t) for t in (schema_type if isinstance(schema_type, list) else [schema_type])]
+    wanted = [names.get(str(t), str(t)) for t in (schema_type if isinstance(schema_type, list) else [schema_type])]
     if len(wanted) <= 2:
         return " or ".join(wanted)
     return ", ".join(wanted[:-1]) + " or " + wanted[-1]
@@ -124,8 +124,8 @@ def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
     """Translate one jsonschema error into messages for people, at the right places."""
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
-    validator = error.validator
-    instance = error.instance
+    validator = str(error.validator)
+    instance: Any = error.instance
     if _from_property_names(error):
         if validator == "enum":
             allowed = [str(v) for v in schema.get("enum", [])]
@@ -203,7 +203,7 @@ def _pattern_hint(schema: dict[str, Any]) -> str | None:
 
 
 def _plain_limit(error: ValidationError) -> str:
-    v = error.validator
+    v = str(error.validator)
     limit = error.validator_value
     if v == "uniqueItems" and isinstance(error.instance, list):
         repeated = next((x for i, x in enumerate(error.instance) if x in error.instance[:i]), None)

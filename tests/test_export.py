@@ -157,7 +157,10 @@ def as_rule_file(data: dict[str, Any]) -> dict[str, Any]:
             entry["events_after"] = bid["events_after"]
         if bid["params"]:
             entry["params"] = bid["params"]
-        entry.update(source_form(bid["hooks"]))
+        hooks = source_form(bid["hooks"])
+        if "marks" in hooks:  # exported by moment; written as entries with a when
+            hooks["marks"] = [{"when": when, "add": add} for when, add in hooks["marks"].items()]
+        entry.update(hooks)
         bids.append(entry)
     game = source_form(data["game"])
     bid_params = {name for bid in data["standard_bids"] + data["special_bids"] for name in bid["params"]}

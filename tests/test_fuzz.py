@@ -11,6 +11,7 @@ Deterministic (``derandomize=True``) so CI runs the same examples every time.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -37,6 +38,7 @@ from rulespec.compiler import (
     compile_expression,
 )
 from rulespec.expressions import parse
+from rulespec.validation import RULESET_SCHEMA
 
 BUNDLED = BUNDLED_DIR / "combo-whist"
 RULE_FILES = sorted(BUNDLED.glob("*.yaml"))
@@ -358,89 +360,25 @@ def test_every_seed(text: str) -> None:
 
 # --- (b) rule files ---------------------------------------------------------------------------
 
-KEYS = sorted(
-    {
-        "ruleset",
-        "version",
-        "extends",
-        "game",
-        "groups",
-        "bids",
-        "remove_bids",
-        "id",
-        "kind",
-        "worth",
-        "score",
-        "priority",
-        "incompatible",
-        "trump",
-        "tricks",
-        "steps",
-        "requires",
-        "bonus",
-        "penalty",
-        "tricks_adjust",
-        "visible",
-        "may_not_play",
-        "may_not_lead",
-        "first_leader",
-        "plays_last",
-        "rank_order",
-        "trick_taker",
-        "marks_on_completion",
-        "wins_game",
-        "zone_limits",
-        "params",
-        "choose",
-        "reveal",
-        "give",
-        "pass_cards",
-        "zone",
-        "who",
-        "what",
-        "as",
-        "from",
-        "where",
-        "count",
-        "hidden",
-        "chosen_by",
-        "suit",
-        "min",
-        "max",
-        "exactly",
-        "deck",
-        "suits",
-        "ranks",
-        "remove",
-        "deal",
-        "hand_size",
-        "players",
-        "marks",
-        "options",
-        "auction",
-        "play",
-        "scoring",
-        "winning",
-        "variants",
-        "declarer_wins",
-        "target",
-        "after_deal",
-        "points",
-        "of",
-        "cards",
-        "to",
-        "name",
-        "owner",
-        "size",
-        "senders",
-        "direction",
-        "lowest",
-        "highest",
-        "player",
-        "when",
-        "forbid",
-    }
-)
+#: The rule-file schema, the one list of keys a rule file may hold: the fuzzers draw their keys from it.
+RULE_SCHEMA: dict[str, Any] = json.loads(RULESET_SCHEMA.read_text(encoding="utf-8"))
+
+
+def schema_keys(node: Any) -> set[str]:
+    """Every property name anywhere in a schema (top level, game, bids, steps, …)."""
+    if isinstance(node, dict):
+        own = set(node.get("properties") or {})
+        return own.union(*(schema_keys(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(schema_keys(v) for v in node))
+    return set()
+
+
+KEYS = sorted(schema_keys(RULE_SCHEMA))
+#: The keys of one bid (its table facts and every hook point).
+BID_KEYS = sorted(set(RULE_SCHEMA["$defs"]["bid"]["properties"]) - {"id"})
+#: The keys of the game section.
+GAME_KEYS = sorted(RULE_SCHEMA["$defs"]["game"]["properties"])
 BID_IDS = sorted(RULES.bids) + ["new_bid", "other"]
 SCALARS = st.one_of(
     st.none(),
@@ -587,27 +525,7 @@ def test_random_yaml_data(scratch: Callable[[str], RuleDir], data: Any) -> None:
 bid_overlays = st.lists(
     st.fixed_dictionaries(
         {"id": st.sampled_from(BID_IDS)},
-        optional={
-            key: yaml_values(6)
-            for key in (
-                "kind",
-                "worth",
-                "score",
-                "priority",
-                "incompatible",
-                "trump",
-                "tricks",
-                "steps",
-                "requires",
-                "bonus",
-                "params",
-                "visible",
-                "rank_order",
-                "zone_limits",
-                "plays_last",
-                "trick_taker",
-            )
-        },
+        optional={key: yaml_values(6) for key in BID_KEYS},
     ),
     max_size=4,
 )
@@ -618,7 +536,7 @@ bid_overlays = st.lists(
     bid_overlays,
     st.lists(st.sampled_from(BID_IDS), max_size=3, unique=True),
     st.dictionaries(
-        st.sampled_from(["params", "marks", "options", "deck", "winning", "auction", "scoring"]),
+        st.sampled_from(GAME_KEYS),
         yaml_values(6),
         max_size=2,
     ),

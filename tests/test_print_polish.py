@@ -26,8 +26,8 @@ from printing.preview import render_pages
 from printing.reference import build_reference
 from printing.reference_pdf import MIN_ROWS_AT_BREAK, build_pdf
 from rulespec import load_ruleset
+from rulespec.bidtext import incompatibility_text
 from rulespec.locale import load_texts
-from whist.tables import incompatibility_text
 
 DPI = 50
 WHITE = 250  # a pixel at least this light in every channel counts as paper

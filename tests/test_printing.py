@@ -14,7 +14,6 @@ import pypdf
 import pytest
 
 from printing.cards import RULES_SMALLEST, card_faces, write_cards
-from printing.cli import register
 from printing.facts import bid_face
 from printing.fitting import fit_paragraph, hyphenator, paragraph_style, text_lines
 from printing.fonts import load_fonts
@@ -24,6 +23,7 @@ from printing.reference import build_reference, to_html, to_markdown
 from printing.reference_pdf import reference_pdf
 from rulespec import RuleError, load_ruleset
 from rulespec.locale import Texts, load_texts
+from whist.printcli import register
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "sv")

@@ -583,7 +583,7 @@ def test_export_of_the_new_keys(version: str) -> None:
     specials = {b["id"]: b for b in data["special_bids"]}
     assert specials["master_mail"]["events_after"] == ["mail"]
     if version == "1.2.0":
-        assert specials["extended_bid"]["hooks"]["marks_on_declaring"] == {"potential": -1}
+        assert specials["extended_bid"]["hooks"]["marks"] == {"declaring": {"potential": -1}}
         assert specials["extended_bid"]["hooks"]["may_bid"] == {"expr": "player.marks.potential >= potentials_needed"}
     else:
         assert "potential" in data["game"]["auction"]["combo_worth"]["expr"]
@@ -610,7 +610,7 @@ def test_a_bids_may_bid_and_marks_on_declaring_are_checked(tmp_path: Path) -> No
     for bids, message in (
         ("  - id: lock\n    may_bid: player.score\n", "expected a bool"),
         ("  - id: lock\n    may_bid: declarer.score > 0\n", "unknown name 'declarer'"),
-        ("  - id: lock\n    marks_on_declaring: {potentail: -1}\n", "unknown mark 'potentail'"),
+        ("  - id: lock\n    marks: {when: declaring, add: {potentail: -1}}\n", "unknown mark 'potentail'"),
         ("  - id: lock\n    events_after: [mial]\n", "unknown bid 'mial'"),
         ("  - id: lock\n    events_after: [lock]\n", "cannot come after itself"),
     ):

@@ -15,7 +15,6 @@ import click
 from rich.console import Console
 from rich.markup import escape as rich_escape
 
-from printing.cli import register as register_printing
 from rulespec import RuleError, load_ruleset
 from rulespec.export import ruleset_to_data
 from rulespec.localecheck import locale_report
@@ -23,11 +22,13 @@ from whist.analyzecli import register as register_analyze
 from whist.balancecli import register as register_balance
 from whist.cliargs import check_output_folder, parse_options
 from whist.common import fail as _fail
+from whist.common import note_missing
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.diffcli import register as register_diff
 from whist.duelcli import register as register_duel
 from whist.output import run_safely
+from whist.printcli import register as register_printing
 from whist.schemacli import register as register_schema
 from whist.tables import special_table, standard_table
 from whist.translatecli import register as register_translate
@@ -142,17 +143,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
     console.print(standard_table(rules, texts))
     console.print(special_table(rules, texts))
-    _report_missing(texts)
-
-
-def _report_missing(texts) -> None:
-    """A missing translation falls back to English; say so (on stderr), never fail."""
-    if texts.missing and texts.language != "en":
-        click.echo(
-            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', shown in English "
-            f"(see: whist translate status {texts.language})",
-            err=True,
-        )
+    note_missing(texts)
 
 
 @cli.command()

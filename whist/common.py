@@ -45,3 +45,13 @@ def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str]
         fail(str(exc))
     texts.escape = escape
     return texts
+
+
+def note_missing(texts: Texts, done: str = "shown") -> None:
+    """A missing translation falls back to English; say so (on stderr), never fail."""
+    if texts.missing and texts.language != "en":
+        click.echo(
+            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', {done} in English "
+            f"(see: whist translate status {texts.language})",
+            err=True,
+        )

@@ -9,15 +9,12 @@ bid or a version.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rulespec import diff as D
 from rulespec.locale import Texts
-from rulespec.placeholders import fill
-from whist.markdown import code as md_code
+from whist.diffwords import Wording
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
 SECTIONS = (
@@ -28,166 +25,6 @@ SECTIONS = (
     ("general_rules", (D.GENERAL,)),
     ("diff_texts_changed", (D.TEXT,)),
 )
-#: ``left_of(declarer)`` and the like: a function of one player, worded by a ``diff_who_<function>`` label.
-_PLAYER_CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
-
-
-@dataclass
-class Wording:
-    """Words for the changes between two rule sets: labels, and each side's names."""
-
-    old: Texts
-    new: Texts
-
-    # --- looking texts up ------------------------------------------------------------------
-
-    def optional(self, key: str, **values: Any) -> str | None:
-        """The label ``key`` when the language (or English) has it, else None (never counted as missing)."""
-        for data in (self.new.data, self.new.fallback):
-            text = data.get("labels", {}).get(key) if isinstance(data.get("labels"), dict) else None
-            if isinstance(text, str) and text.strip():
-                return fill(text, values, literal=self.new.escape)  # escaped as Texts.get escapes
-        return None
-
-    def label(self, key: str, **values: Any) -> str:
-        return self.new.label(key, **values)
-
-    def group_name(self, name: str) -> str:
-        """A group by its name in the newer rule set's texts, else the older one's, else its id."""
-        for texts in (self.new, self.old):
-            for data in (texts.data, texts.fallback):
-                words = (data.get("groups") or {}).get(name)
-                if isinstance(words, str) and words.strip():
-                    return self.new.escape(words) if self.new.escape else words
-        return name
-
-    def bid_name(self, bid_id: str, side: str = "new") -> str:
-        return (self.old if side == "old" else self.new).bid_name(bid_id)
-
-    # --- values ----------------------------------------------------------------------------
-
-    def value(self, value: Any) -> str:
-        """A value as a changelog shows it: ``3``, ``1 or 3``, ``yes``, `` `expr` ``, ``a, b``."""
-        if value is None:
-            return self.label("none")
-        if isinstance(value, bool):
-            return self.label("yes" if value else "no")
-        if D.is_expression(value):
-            values = value.get("values")
-            if values:
-                ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
-                return f" {self.label('or')} ".join(str(v) for v in ordered)
-            return md_code(str(value["expr"]))
-        if isinstance(value, list):
-            return ", ".join(self.value(v) for v in value) or self.label("none")
-        if isinstance(value, dict):
-            return ", ".join(f"{k}: {self.value(v)}" for k, v in value.items())
-        return str(value)
-
-    def who(self, value: Any) -> str:
-        """A player or players: ``the declarer``, ``the player on the declarer's right``, else the value."""
-        source = value["expr"] if D.is_expression(value) else value
-        if isinstance(source, str):
-            words = self._who_words(source.strip())
-            if words is not None:
-                return words
-        return self.value(value)
-
-    def _who_words(self, source: str) -> str | None:
-        plain = self.optional(f"diff_who_{source}")
-        if plain is not None:
-            return plain
-        call = _PLAYER_CALL.match(source)
-        if call is None:
-            return None
-        inner = self._who_words(call.group(2).strip())
-        return None if inner is None else self.optional(f"diff_who_{call.group(1)}", who=inner)
-
-    def direction(self, value: Any, chosen_by: Any = None) -> str:
-        if chosen_by is not None:
-            return self.label("diff_chosen_by_value", who=self.who(chosen_by))
-        if isinstance(value, str):
-            return self.optional(f"diff_dir_{value}") or value
-        return self.value(value)
-
-    def tricks(self, value: Any) -> str:
-        """A ``tricks`` hook as the tables print it: ``min. 5``, ``0``, ``5–7``."""
-        if not isinstance(value, dict):
-            return self.label("tricks_see_rules") if value is None else self.value(value)
-        text = self._requirement({k: v for k, v in value.items() if k != "for_players"})
-        for other in value.get("for_players") or ():  # e.g. a three-player table
-            requirement = self._requirement({k: v for k, v in other.items() if k != "players"})
-            text = self.label("tricks_for_players", text=text, players=other["players"], other=requirement)
-        return text
-
-    def _requirement(self, value: dict[str, Any]) -> str:
-        n = {k: self.value(v) for k, v in value.items()}
-        if value.get("exactly") == {"expr": "hand_size"}:  # every trick of the hand, as the tables say
-            return self.label("tricks_all")
-        if "exactly" in n:
-            return self.label("tricks_exactly", n=n["exactly"])
-        if "min" in n and "max" in n:
-            return self.label("tricks_range", min=n["min"], max=n["max"])
-        if "min" in n:
-            return self.label("tricks_min", n=n["min"])
-        return self.label("tricks_max", n=n.get("max", "?"))
-
-    def field_name(self, path: str) -> str:
-        """A field as people read it: its own label (``diff_field_<path>``, longest prefix first), else its path."""
-        parts = path.split(".")
-        for cut in range(len(parts), 0, -1):
-            head = self.optional("diff_field_" + "_".join(parts[:cut]))
-            if head is not None:
-                rest = [self._part(p) for p in parts[cut:]]
-                return " ".join([head, "/".join(rest)]) if rest else head
-        return "/".join(self._part(p) for p in parts)
-
-    def _part(self, part: str) -> str:
-        """A part of a path: a list index as ``#1``, a winning variant by its label (``Classic``), else as written."""
-        if part.isdigit():
-            return f"#{int(part) + 1}"
-        return self.variant(part)
-
-    def variant(self, name: str) -> str:
-        """A winning variant by its label (``variant_classic``: Classic), else its name."""
-        return self.optional(f"variant_{name}") or name
-
-    def removals(self, value: Any) -> str:
-        """``deck.remove`` as people read it: ``7C, all 8, 9, 10 (when `player_count == 3`)``."""
-        if not isinstance(value, list):
-            return self.value(value)
-        parts = []
-        for removal in value:
-            cards = [str(c) for c in removal.get("cards", [])]
-            if removal.get("ranks"):
-                cards.append(self.label("diff_removal_ranks", ranks=", ".join(map(str, removal["ranks"]))))
-            parts.append(self.label("diff_removal", cards=", ".join(cards), when=self.value(removal.get("when"))))
-        return "; ".join(parts) or self.label("none")
-
-    # --- steps -----------------------------------------------------------------------------
-
-    def step(self, step: Any, side: str) -> str:
-        kind = D.step_kind(step)
-        body = step.get(kind) if isinstance(step, dict) else None
-        if kind == "choose" and isinstance(body, dict):
-            what = self._declaration(body.get("as", ""), side)
-            return self.label("diff_step_choose", who=self.who(body.get("who")), what=what)
-        if kind == "pass_cards" and isinstance(body, dict):
-            return self.label(
-                "diff_step_pass_cards",
-                senders=self.who(body.get("senders")),
-                count=self.value(body.get("count")),
-                direction=self.direction(body.get("direction")),
-            )
-        return f"{kind}: {self.value(body)}"
-
-    def _declaration(self, name: str, side: str) -> str:
-        texts = self.old if side == "old" else self.new
-        for data in (texts.data, texts.fallback):
-            words = (data.get("declarations") or {}).get(name)
-            if isinstance(words, str) and words.strip():
-                return self.new.escape(words) if self.new.escape else words
-        return name
 
 
 # --- one change in words -------------------------------------------------------------------

@@ -11,10 +11,10 @@ import click
 from rulespec.diff import Side, diff_rulesets
 from rulespec.export import ruleset_to_data
 from rulespec.locale import Texts, flatten, load_texts
+from rulespec.markdown import inline as md_inline
 from rulespec.model import RuleSet
 from whist.common import check_lang, rules_or_fail
 from whist.diff import Wording, title, to_json, to_markdown
-from whist.markdown import inline as md_inline
 
 
 def side(rules: RuleSet, texts: Texts) -> Side:

@@ -15,11 +15,11 @@ from rich.console import Console
 from rich.table import Table
 
 from interpreter.decisions import BidAnswer, Request, View
+from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.ordering import by_rank
 from whist.refusals import bid_reason, parse_bid
-from whist.tables import tricks_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from whist.play import HumanAgent

@@ -4,58 +4,10 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from rulespec.compiler import Expression
+from rulespec.bidtext import incompatibility_text, number_text, score_text, tricks_text
 from rulespec.locale import Texts
-from rulespec.model import Bid, RuleSet, Tricks
+from rulespec.model import RuleSet
 from rulespec.ordering import by_rank
-
-
-def number_text(expr: Expression | None, texts: Texts) -> str:
-    """A worth or score as printed: ``2``, ``1 or 3`` (from a conditional), or a description."""
-    if expr is None:
-        return texts.label("none")
-    values = expr.possible_values()
-    if values is not None:
-        ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
-        return f" {texts.label('or')} ".join(str(v) for v in ordered)
-    if " ".join(expr.source.split()) == "combo.worth":
-        return "*"
-    return expr.source
-
-
-def tricks_text(bid: Bid, texts: Texts) -> str:
-    """The Tricks column: ``min. 5``, ``all``, …, and other numbers of players after it."""
-    if bid.tricks is None:
-        return texts.label("tricks_see_rules")
-    text = requirement_text(bid.tricks, texts)
-    for players, other in bid.tricks.for_players.items():
-        text = texts.label("tricks_for_players", text=text, players=players, other=requirement_text(other, texts))
-    return text
-
-
-def requirement_text(tricks: Tricks, texts: Texts) -> str:
-    if tricks.exactly is not None:
-        if " ".join(tricks.exactly.source.split()) == "hand_size":  # every trick of the hand
-            return texts.label("tricks_all")
-        return texts.label("tricks_exactly", n=number_text(tricks.exactly, texts))
-    if tricks.min is not None and tricks.max is not None:
-        return texts.label("tricks_range", min=number_text(tricks.min, texts), max=number_text(tricks.max, texts))
-    if tricks.min is not None:
-        return texts.label("tricks_min", n=number_text(tricks.min, texts))
-    return texts.label("tricks_max", n=number_text(tricks.max, texts))
-
-
-def score_text(bid: Bid, texts: Texts) -> str:
-    """The Score column; a standard bid that also has a bonus scores "3+" (e.g. a point per extra trick)."""
-    text = number_text(bid.score, texts)
-    return texts.label("score_plus", n=text) if bid.kind == "standard" and bid.bonus is not None else text
-
-
-def incompatibility_text(bid: Bid, rules: RuleSet, texts: Texts) -> str:
-    names = []
-    for name in bid.incompatible:
-        names.append(texts.bid_name(name) if name in rules.bids else texts.get(f"groups.{name}"))
-    return ", ".join(names) or texts.label("none")
 
 
 def standard_table(rules: RuleSet, texts: Texts) -> Table:

@@ -57,7 +57,8 @@ def _target(schema: dict[str, Any], ref: str) -> dict[str, Any]:
     node: Any = schema
     for part in ref.removeprefix("#/").split("/"):
         node = node[part]
-    return node
+    target: dict[str, Any] = node
+    return target
 
 
 def _allow_null(node: dict[str, Any]) -> None:

@@ -6,60 +6,33 @@ are printed as messages with exit status 1, never a traceback.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
-from rulespec import RuleError, load_ruleset
+from rulespec import RuleError
 from rulespec.atomic import write_atomically
-from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
+from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.cliargs import FiniteFloatRange, check_output_folder, check_suffix
+from whist.common import fail as _fail
+from whist.common import note_missing, rules_or_fail, texts_or_fail
 
 DEFAULT_RULESET = "combo-whist"
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(1)
-
-
-def _language(lang: str | None) -> str:
-    chosen = language_code(lang) if lang else default_language()  # --lang sv_SE as LANG=sv_SE.UTF-8
-    if chosen not in available_languages():
-        raise click.BadParameter(
-            f"unknown language '{chosen}' (available: {', '.join(available_languages())})", param_hint="--lang"
-        )
-    return chosen
-
-
 def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
-    language = _language(lang)
-    try:
-        rules = load_ruleset(ruleset)
-        texts = load_texts(rules, language)
-        texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
-        return rules, texts
-    except RuleError as exc:
-        _fail(str(exc))
+    rules = rules_or_fail(ruleset)
+    texts = texts_or_fail(rules, lang)
+    texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
+    return rules, texts
 
 
 def _bid_ids(value: tuple[str, ...]) -> list[str]:
     """``--bids trump,grill --bids lock`` → ``["trump", "grill", "lock"]``."""
     return [part for item in value for part in item.replace(",", " ").split()]
-
-
-def _note_missing(texts: Texts) -> None:
-    """A missing translation falls back to English; say so (on stderr), never fail."""
-    if texts.missing and texts.language != "en":
-        click.echo(
-            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', printed in English "
-            f"(see: whist translate status {texts.language})",
-            err=True,
-        )
 
 
 def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -151,7 +124,7 @@ def cards_command(
     shortened = sorted({c.bid_id for c in result.cards if c.used_short})
     if shortened:
         click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
-    _note_missing(texts)
+    note_missing(texts, "printed")
     where = f"{result.sheet.paper.upper()}, {result.sheet.columns} × {result.sheet.rows}" if result.sheet else "bleed"
     files = written[0] if len(written) == 1 else f"{written[0]} … {written[-1]}"
     click.echo(f"wrote {files}: {len(result.cards)} cards on {result.pages} page(s) ({where})")
@@ -203,7 +176,7 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
         _fail(str(exc))
     except OSError as exc:
         _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
-    _note_missing(texts)
+    note_missing(texts, "printed")
     if output is not None:
         click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")
 

@@ -1,0 +1,150 @@
+"""What compiling an expression gives, and what it needs: :class:`Expression`, :class:`Scope`, errors.
+
+:class:`Expression` is a compiled expression: call it with a run-time environment. A
+:class:`Scope` is where one is compiled (the names it may use and their types, the deck's
+vocabulary, the rule set's params). :mod:`rulespec.compiler` makes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulespec import types as T
+from rulespec.errors import ExpressionError, Position, RuleError
+from rulespec.expressions import Node, name_path
+
+Env = dict[str, Any]
+Fn = Callable[[Env], Any]
+
+#: Largest collection a predicate function may walk (``count(1..10**9, …)`` is refused).
+MAX_ITERATION = 10_000
+#: Most elements the walks of one evaluation may visit together (nested walks multiply).
+MAX_WALK_STEPS = 200_000
+_STEPS = "_walk_steps"  # the env key counting them during one evaluation
+
+
+class CompileError(ExpressionError):
+    """A load-time error at character ``offset`` of an expression."""
+
+    def __init__(self, message: str, offset: int, hint: str | None = None, param: str | None = None) -> None:
+        super().__init__(message, offset, hint)
+        self.param = param  # the param whose value has the wrong type: the mistake is where it is defined
+
+
+class EvaluationError(RuleError):
+    """A run-time failure of a well-typed expression (e.g. division by zero).
+
+    Raised without a position by the closures; :meth:`Expression.__call__` adds the place of
+    the expression in its rule file, and the engine adds when it happened (:meth:`during`).
+    """
+
+    def located(self, origin: Origin) -> EvaluationError:
+        """This error at ``origin`` (the expression's place in its rule file)."""
+        return EvaluationError(self.message, origin.position, self.hint, origin.source_line)
+
+    def during(self, when: str) -> EvaluationError:
+        """This error, saying when it happened (``deal 3, decision 41``); once."""
+        if "(during " in self.message:
+            return self
+        return EvaluationError(f"{self.message} (during {when})", self.position, self.hint, self.source_line)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an expression is written: for locating its run-time errors."""
+
+    position: Position
+    source_line: str | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a rule set declares that expressions may name: suits, ranks, bids, marks, options."""
+
+    suits: frozenset[str] = frozenset()
+    ranks: frozenset[str] = frozenset()
+    bids: frozenset[str] = frozenset()
+    marks: frozenset[str] = frozenset()
+    options: Mapping[str, T.Type] = field(default_factory=dict)
+    directions: frozenset[str] = frozenset({"left", "right"})
+    zones: frozenset[str] = frozenset()
+
+    def domain(self, t: T.Type) -> frozenset[str] | None:
+        return {
+            T.SUIT: self.suits,
+            T.RANK: self.ranks,
+            T.BID: self.bids,
+            T.DIRECTION: self.directions,
+            T.ZONE: self.zones | {""},
+        }.get(t)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names an expression may use at one place in a rule file, with their types."""
+
+    names: Mapping[str, T.Type]
+    vocabulary: Vocabulary
+    constants: Mapping[str, Any] = field(default_factory=dict)  # params: compiled in as values
+
+    def with_names(self, extra: Mapping[str, T.Type]) -> Scope:
+        return Scope({**self.names, **extra}, self.vocabulary, self.constants)
+
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression: call it with the runtime environment to get its value."""
+
+    source: str
+    type: T.Type
+    evaluate: Fn
+    node: Node | None = None
+    constant: Any = _MISSING
+    values: tuple[Any, ...] | None = None  # what a conditional of constants can give
+    # The names of the environment it may read: a superset (a predicate's element name that
+    # shadows a name of the scope counts too). A value that reads only what a cache key holds may be kept.
+    reads: frozenset[str] = frozenset()
+    origin: Origin | None = field(default=None, compare=False)  # set by the rule set's builder
+
+    def __call__(self, env: Env) -> Any:
+        constant = self.constant
+        if constant is not _MISSING:  # worths, scores, trick counts: mostly plain numbers
+            return constant
+        if _STEPS in env:  # pragma: no cover - an evaluation inside another
+            return self.evaluate(env)
+        env[_STEPS] = 0  # every evaluation gets its own step budget
+        try:
+            return self.evaluate(env)
+        except EvaluationError as exc:
+            if exc.position is None and self.origin is not None:
+                raise exc.located(self.origin) from None
+            raise
+        finally:
+            env.pop(_STEPS, None)
+
+    @property
+    def is_constant(self) -> bool:
+        return self.constant is not _MISSING
+
+    def possible_values(self) -> list[Any] | None:
+        """The values a conditional of constants (literals or params) can take (``3 if … else 1`` → [3, 1])."""
+        if self.is_constant:
+            return [self.constant]
+        return list(self.values) if self.values is not None else None
+
+    def ordered_values(self) -> list[Any] | None:
+        """:meth:`possible_values` as tables print them: whole numbers low to high, others as written."""
+        values = self.possible_values()
+        if values is None:
+            return None
+        return sorted(values) if all(isinstance(v, int) for v in values) else values
+
+    @property
+    def name_path(self) -> str | None:
+        """The dotted name it is when it is nothing but one (``combo.worth``), from its parse tree."""
+        return name_path(self.node)

@@ -1,0 +1,214 @@
+"""What compiled expressions run: the closures' helpers (arithmetic, comparison, walks with bounds).
+
+Every helper refuses what a rule file could make costly or undefined (a walk over a huge
+range, a number too large, a division by zero) with an :class:`EvaluationError`. Also the
+:class:`_Result` a compile step gives (a closure, its type and what is known of its value).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulespec import types as T
+from rulespec.compiled import _MISSING, _STEPS, MAX_ITERATION, MAX_WALK_STEPS, Env, EvaluationError, Fn
+from rulespec.numbers import out_of_range
+
+# ---------------------------------------------------------------------------------------
+# runtime helpers (called by the closures)
+
+
+def _size(value: Sequence[Any]) -> int:
+    """The number of items, also for a range too large for ``len``."""
+    if isinstance(value, range):
+        return max(0, value.stop - value.start)  # ranges of the language have step 1
+    return len(value)
+
+
+def _iterable(value: Sequence[Any], offset: int) -> Sequence[Any]:
+    size = _size(value)
+    if size > MAX_ITERATION:
+        raise EvaluationError(f"collection of {size} items is too large to walk (limit {MAX_ITERATION})")
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EvaluationError(f"{what} must be a whole number, not {value}")
+    return value
+
+
+def _range(low: Any, high: Any) -> range:
+    return range(_whole(low, "the start of a range"), _whole(high, "the end of a range") + 1)
+
+
+def _contains(collection: Any, item: Any) -> bool:
+    if isinstance(collection, range):  # by arithmetic: ``x in 1..10**20`` must not walk the range
+        if isinstance(item, bool) or not isinstance(item, int | Fraction) or item != int(item):
+            return False
+        return int(item) in collection
+    if not isinstance(item, list | tuple | range):
+        return item in collection
+    return any(_equal(item, element) for element in _iterable(collection, 0))
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """``==`` of the language: lists compare by their items (a range equals the list of its numbers)."""
+    sequences = (list, tuple, range)
+    if isinstance(a, sequences) and isinstance(b, sequences):
+        if isinstance(a, range) and isinstance(b, range):
+            return a == b
+        if _size(a) != _size(b):
+            return False
+        return all(_equal(x, y) for x, y in zip(_iterable(a, 0), _iterable(b, 0), strict=True))
+    return bool(a == b)
+
+
+def _present(value: Any, t: T.Type, wanted: str) -> Any:
+    """``value``, which must not be missing (e.g. the holder of a card nobody holds)."""
+    if value is None:
+        raise EvaluationError(f"cannot take '{wanted}' of a missing {t}")
+    return value
+
+
+def _normalize(number: Any) -> Any:
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return int(number)
+    return number
+
+
+def _divide(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise EvaluationError("division by zero")
+    return _normalize(Fraction(a) / Fraction(b))
+
+
+def _modulo(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise EvaluationError("modulo by zero")
+    return _normalize(a % b)
+
+
+def _checked(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``function`` with a run-time type error (e.g. a missing value) turned into an :class:`EvaluationError`."""
+
+    def run(a: Any, b: Any) -> Any:
+        try:
+            return function(a, b)
+        except TypeError:
+            raise EvaluationError(f"cannot evaluate {a!r} {op} {b!r}") from None
+
+    return run
+
+
+def _bounded(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """Arithmetic whose result stays within :data:`rulespec.numbers.MAX_NUMBER`."""
+
+    def run(a: Any, b: Any) -> Any:
+        result = function(a, b)
+        problem = out_of_range(result)
+        if problem is not None:
+            raise EvaluationError(f"{problem}: {op} gives too large a number")
+        return result
+
+    return run
+
+
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: _normalize(a + b),
+    "-": lambda a, b: _normalize(a - b),
+    "*": lambda a, b: _normalize(a * b),
+    "/": _divide,
+    "%": _modulo,
+}
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": _equal,
+    "!=": lambda a, b: not _equal(a, b),
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_ARITH = {op: _bounded(op, _checked(op, f)) for op, f in _ARITH.items()}
+_COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
+
+
+_SCALAR_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _is_scalar(t: T.Type) -> bool:
+    """Whether values of ``t`` are never lists (so ``==`` needs no item-by-item walk)."""
+    return t != T.ANY and not T.is_list(t)
+
+
+def _scalar_compare(op: str, lf: Fn, rf: Fn) -> Fn:
+    """``lf op rf`` for values that are no lists, with a missing value reported for people."""
+    compare = _SCALAR_COMPARE[op]
+
+    def scalar(env: Env) -> bool:
+        a, b = lf(env), rf(env)
+        try:
+            return bool(compare(a, b))
+        except TypeError:
+            raise EvaluationError(f"cannot evaluate {a!r} {op} {b!r}") from None
+
+    return scalar
+
+
+def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
+    """A generator factory: run ``body`` with ``name`` bound to each element in turn."""
+
+    def each(env: Env) -> Any:
+        items = _iterable(collection(env), 0)
+        saved = env.get(name, _MISSING)
+        try:
+            for item in items:
+                steps = env.get(_STEPS, 0) + 1
+                if steps > MAX_WALK_STEPS:
+                    raise EvaluationError(
+                        f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)"
+                    )
+                env[_STEPS] = steps
+                env[name] = item
+                yield item, body(env)
+        finally:
+            if saved is _MISSING:
+                env.pop(name, None)
+            else:
+                env[name] = saved
+
+    return each
+
+
+Literals = tuple[tuple[str, int], ...]  # string literals, each with the offset of its first character
+
+
+@dataclass
+class _Result:
+    fn: Fn
+    type: T.Type
+    constant: Any = _MISSING
+    strings: Literals | None = None  # a text that is one of these string literals (may stand for a suit, …)
+    literals: Literals | None = None  # a list literal of strings
+    values: tuple[Any, ...] | None = None  # the values a conditional of constants can give
+
+
+def _const(value: Any, t: T.Type) -> _Result:
+    return _Result(lambda env: value, t, value, values=(value,))
+
+
+def _union(a: tuple[Any, ...] | None, b: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    if a is None or b is None:
+        return None
+    return tuple(dict.fromkeys((*a, *b)))

@@ -1,0 +1,221 @@
+"""The whitelisted functions of the expression language: ``count``, ``any``, ``sum``, ``left_of`` …
+
+Each is compiled by a function ``(compiler, call, args, names) -> _Result`` of
+:data:`FUNCTIONS`, which checks its arguments' number and types at load time and returns the
+closure. A new function is one entry here and its line in docs/writing-rules.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rulespec import types as T
+from rulespec.compiled import _MISSING, CompileError, EvaluationError
+from rulespec.evaluation import _bound, _iterable, _normalize, _present, _range, _Result, _size
+from rulespec.expressions import Node
+
+if TYPE_CHECKING:
+    from rulespec.compiler import _Compiler
+
+# ---------------------------------------------------------------------------------------
+# the whitelisted functions
+
+FunctionSpec = Callable[["_Compiler", Node, list[Node], Mapping[str, T.Type]], _Result]
+
+
+def _list_arg(c: _Compiler, node: Node, names: Mapping[str, T.Type]) -> _Result:
+    """A list a function walks; a range of constants too long to walk is refused now, not at run time."""
+    result = c.compile(node, names)
+    if not T.is_list(result.type):
+        raise CompileError(f"expected a list, got {T.with_article(result.type)}", node.offset)
+    return result
+
+
+def _check_walkable(c: _Compiler, node: Node, names: Mapping[str, T.Type]) -> None:
+    """Refuse now a range of constants too long to walk (it would fail each time it is evaluated)."""
+    if node.kind == "range":
+        low, high = (c.compile(end, names) for end in node.children)
+        if low.constant is not _MISSING and high.constant is not _MISSING:
+            try:
+                _iterable(_range(low.constant, high.constant), node.offset)
+            except EvaluationError as exc:
+                raise CompileError(
+                    exc.message, node.offset, "a walked range may hold at most that many numbers"
+                ) from None
+
+
+def _arity(call: Node, args: list[Node], name: str, allowed: Sequence[int]) -> None:
+    if len(args) not in allowed:
+        wanted = " or ".join(str(n) for n in allowed)
+        raise CompileError(f"{name}() takes {wanted} argument(s), got {len(args)}", call.offset)
+
+
+def _fn_count(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    _arity(call, args, "count", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        return _Result(lambda env: _size(cf(env)), T.NUMBER)
+    _check_walkable(c, args[0], names)
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, cf, body.fn)
+    return _Result(lambda env: sum(1 for _, ok in each(env) if ok), T.NUMBER)
+
+
+def _fn_any_all(kind: str) -> FunctionSpec:
+    combine = any if kind == "any" else all
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+        _arity(call, args, kind, (1, 2))
+        coll = _list_arg(c, args[0], names)
+        cf = coll.fn
+        if len(args) == 1:
+            if T.element_of(coll.type) not in (T.BOOL, T.ANY):
+                raise CompileError(f"{kind}() of one argument needs a list of bool", args[0].offset)
+            return _Result(lambda env: combine(cf(env)), T.BOOL)
+        _check_walkable(c, args[0], names)
+        name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+        each = _bound(name, cf, body.fn)
+        return _Result(lambda env: combine(ok for _, ok in each(env)), T.BOOL)
+
+    return spec
+
+
+def _fn_filter(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    _arity(call, args, "filter", (2,))
+    coll = _list_arg(c, args[0], names)
+    _check_walkable(c, args[0], names)
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, coll.fn, body.fn)
+    return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
+
+
+def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    """first(list) or first(list, condition): the first element (that meets the condition)."""
+    _arity(call, args, "first", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        return _Result(lambda env: _first(cf(env), "first() of an empty list"), T.element_of(coll.type))
+    _check_walkable(c, args[0], names)
+    name, body = c.predicate_body(coll, args[1], names, T.BOOL)
+    each = _bound(name, cf, body.fn)
+    return _Result(
+        lambda env: _first((item for item, ok in each(env) if ok), "first(): no element meets the condition"),
+        T.element_of(coll.type),
+    )
+
+
+def _first(items: Any, message: str) -> Any:
+    try:
+        for item in items:
+            return item
+    finally:
+        close = getattr(items, "close", None)
+        if close is not None:  # a walk stopped early restores the names it bound now
+            close()
+    raise EvaluationError(message)
+
+
+def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    _arity(call, args, "sum", (1, 2))
+    coll = _list_arg(c, args[0], names)
+    cf = coll.fn
+    if len(args) == 1:
+        if T.element_of(coll.type) not in (T.NUMBER, T.ANY):
+            raise CompileError("sum() of one argument needs a list of numbers", args[0].offset)
+        _check_walkable(c, args[0], names)
+        return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
+    _check_walkable(c, args[0], names)
+    name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
+    each = _bound(name, cf, body.fn)
+    return _Result(lambda env: _normalize(sum(value for _, value in each(env))), T.NUMBER)
+
+
+def _fn_extreme(kind: str) -> FunctionSpec:
+    """max/min: of numbers given as arguments, of a list of numbers, or of an expression over a list.
+
+    The extreme of an empty list is 0, so ``max(opponents, player.tricks)`` is defined even
+    when nobody else plays.
+    """
+    pick = max if kind == "max" else min
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+        if not args:
+            raise CompileError(f"{kind}() needs at least one argument", call.offset)
+        first = c.compile(args[0], names)
+        if T.is_list(first.type):
+            _check_walkable(c, args[0], names)
+        if T.is_list(first.type) and len(args) == 2:
+            name, body = c.predicate_body(first, args[1], names, T.NUMBER)
+            each = _bound(name, first.fn, body.fn)
+            return _Result(lambda env: pick((v for _, v in each(env)), default=0), T.NUMBER)
+        if T.is_list(first.type) and len(args) == 1:
+            if T.element_of(first.type) not in (T.NUMBER, T.ANY):
+                raise CompileError(
+                    f"{kind}() of a {first.type} needs an expression to compare by",
+                    call.offset,
+                    f"e.g. {kind}(opponents, player.tricks)",
+                )
+            ff = first.fn
+            return _Result(lambda env: pick(_iterable(ff(env), 0), default=0), T.NUMBER)
+        fns = [c._expect(arg, names, T.NUMBER).fn for arg in args]
+        if len(fns) == 1:
+            raise CompileError(f"{kind}() of one number is that number", call.offset)
+        return _Result(lambda env: pick(f(env) for f in fns), T.NUMBER)
+
+    return spec
+
+
+def _fn_abs(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    _arity(call, args, "abs", (1,))
+    f = c._expect(args[0], names, T.NUMBER).fn
+    return _Result(lambda env: abs(f(env)), T.NUMBER)
+
+
+def _fn_floor(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    _arity(call, args, "floor", (1,))
+    f = c._expect(args[0], names, T.NUMBER).fn
+    return _Result(lambda env: int(Fraction(f(env)).__floor__()), T.NUMBER)
+
+
+def _fn_neighbour(kind: str) -> FunctionSpec:
+    """left_of(p) / right_of(p): the next player clockwise / counter-clockwise in the deal.
+
+    The runtime environment supplies ``_seating``, an object with ``left_of`` / ``right_of``.
+    """
+
+    def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+        _arity(call, args, kind, (1,))
+        f = c._expect(args[0], names, T.PLAYER).fn
+        c.reads.add("_seating")
+        return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
+
+    return spec
+
+
+def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    """others(p): the players of the deal other than ``p``, in seat order."""
+    _arity(call, args, "others", (1,))
+    f = c._expect(args[0], names, T.PLAYER).fn
+    c.reads.add("players")
+    return _Result(lambda env: [p for p in env["players"] if p is not f(env)], T.list_of(T.PLAYER))
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {
+    "count": _fn_count,
+    "any": _fn_any_all("any"),
+    "all": _fn_any_all("all"),
+    "filter": _fn_filter,
+    "first": _fn_first,
+    "sum": _fn_sum,
+    "max": _fn_extreme("max"),
+    "min": _fn_extreme("min"),
+    "abs": _fn_abs,
+    "floor": _fn_floor,
+    "left_of": _fn_neighbour("left_of"),
+    "right_of": _fn_neighbour("right_of"),
+    "others": _fn_others,
+}

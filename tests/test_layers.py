@@ -1,0 +1,63 @@
+"""Data flows one way: YAML → rulespec/ (model, compiled expressions) → interpreter/ → renderers.
+
+rulespec/ imports neither the engine nor a renderer; printing/ needs rulespec/ only; and no
+module of these packages recognises a rule by its source text (renderers ask the parse tree).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: package → the project packages it must not import.
+FORBIDDEN = {
+    "rulespec": {"interpreter", "whist", "printing"},
+    "printing": {"interpreter", "whist"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_a_package_imports_only_the_layers_below_it(package: str) -> None:
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(_imports(path) & FORBIDDEN[package])
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+    assert {k: v for k, v in wrong.items() if v} == {}
+
+
+@pytest.mark.parametrize("package", ["rulespec", "printing", "whist"])
+def test_no_rule_is_recognised_by_its_source_text(package: str) -> None:
+    """``expr.source == "combo.worth"`` breaks on ``combo . worth`` or a comment: use ``name_path``."""
+    pattern = re.compile(r"""\.source(\.split\(\)\))?\s*==\s*["']|==\s*\{["']expr["']:""")
+    hits = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert hits == []
+
+
+@pytest.mark.parametrize("package", ["rulespec", "printing", "whist"])
+def test_each_package_says_what_a_user_imports(package: str) -> None:
+    import importlib
+
+    module = importlib.import_module(package)
+    assert module.__all__, package
+    for name in module.__all__:
+        assert getattr(module, name) is not None, f"{package}.{name}"
