@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -18,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.tree import Meta
 
 from rulespec.errors import ExpressionError
+from rulespec.grammartable import expression_parser
 
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
@@ -39,8 +39,7 @@ class ExpressionSyntaxError(ExpressionError):
 
 @cache
 def _parser() -> Lark:
-    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    return expression_parser()
 
 
 def _offset(item: Token | Node) -> int:

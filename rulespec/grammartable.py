@@ -1,0 +1,90 @@
+"""The expression parser's LALR tables, built once and shipped as JSON beside ``grammar.lark``.
+
+Building the parser from ``grammar.lark`` costs about 50 ms (Lark analyses the grammar and
+computes the LALR tables), most of a rule set's load. The tables never change while the grammar
+and Lark stay the same, so they are written to ``grammar.tables.json`` (JSON, not pickle: loading
+it runs no code) together with the grammar's SHA-256 and Lark's version. :func:`expression_parser`
+uses the file only when both match; otherwise (a changed grammar, another Lark, a missing or
+broken file) it builds the parser from the grammar as before — slower, never wrong.
+
+Regenerate after editing the grammar: ``python -m rulespec.grammartable`` (a test checks that the
+shipped file is current).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Lark
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+TABLES_PATH = Path(__file__).with_name("grammar.tables.json")
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+# JSON keys are strings; Lark's tables have integer keys (states), so such a dict is written
+# as a tagged list of pairs.
+_PAIRS = "__pairs__"
+
+
+def _fingerprint(grammar: str) -> dict[str, str]:
+    return {"grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(key, str) for key in value) and _PAIRS not in value:
+            return {key: _encode(item) for key, item in value.items()}
+        return {_PAIRS: [[_encode(key), _encode(item)] for key, item in value.items()]}
+    if isinstance(value, (list, tuple)):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _decode_pairs(obj: dict[str, Any]) -> Any:
+    if set(obj) == {_PAIRS}:
+        return {_hashable(key): item for key, item in obj[_PAIRS]}
+    return obj
+
+
+def _hashable(key: Any) -> Any:
+    return tuple(_hashable(item) for item in key) if isinstance(key, list) else key
+
+
+def build_parser(grammar: str) -> Lark:
+    """The parser built from the grammar text (the slow way, and the reference)."""
+    return Lark(grammar, **_OPTIONS)
+
+
+def tables_data(parser: Lark, grammar: str) -> dict[str, Any]:
+    """What ``grammar.tables.json`` holds for ``parser``: its serialized tables and fingerprint."""
+    data, memo = parser.memo_serialize([lark.lexer.TerminalDef, lark.grammar.Rule])
+    return {**_fingerprint(grammar), "data": _encode(data), "memo": _encode(memo)}
+
+
+def expression_parser() -> Lark:
+    """The expression parser: from the shipped tables when they fit, else built from the grammar."""
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    try:
+        stored = json.loads(TABLES_PATH.read_text(encoding="utf-8"), object_hook=_decode_pairs)
+        if isinstance(stored, dict) and all(stored.get(k) == v for k, v in _fingerprint(grammar).items()):
+            return Lark._load_from_dict(stored["data"], stored["memo"])  # the options are in the data
+    except Exception:  # noqa: BLE001 - any problem with the cache means: build the parser instead
+        pass
+    return build_parser(grammar)
+
+
+def write_tables(path: Path = TABLES_PATH) -> None:
+    """Write the tables for the current grammar and Lark (atomically: a temporary file, renamed)."""
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    text = json.dumps(tables_data(build_parser(grammar), grammar), sort_keys=True, separators=(",", ":"))
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text + "\n", encoding="utf-8")
+    temporary.replace(path)
+
+
+if __name__ == "__main__":
+    write_tables()
+    print(f"wrote {TABLES_PATH}")
