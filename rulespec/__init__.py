@@ -9,13 +9,27 @@ The public API::
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from rulespec.build import Builder
 from rulespec.errors import Position, RuleError, RuleErrors
-from rulespec.hooks import HOOKS, HookPoint
-from rulespec.loader import BUNDLED_DIR, bundled_names, load_merged
-from rulespec.model import Bid, RuleSet
+
+if TYPE_CHECKING:
+    from rulespec.hooks import HOOKS, HookPoint
+    from rulespec.loader import BUNDLED_DIR, bundled_names
+    from rulespec.model import Bid, RuleSet
+
+#: Names imported on first use, so that ``import rulespec`` (and ``whist --help``) stays light:
+#: the model pulls in jsonschema, the compiler lark.
+_LAZY = {
+    "BUNDLED_DIR": "rulespec.loader",
+    "bundled_names": "rulespec.loader",
+    "HOOKS": "rulespec.hooks",
+    "HookPoint": "rulespec.hooks",
+    "Bid": "rulespec.model",
+    "RuleSet": "rulespec.model",
+}
 
 __all__ = [
     "BUNDLED_DIR",
@@ -31,12 +45,21 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'rulespec' has no attribute {name!r}")
+
+
 def load_ruleset(ref: str | Path, relative_to: Path | None = None, named_in: str | None = None) -> RuleSet:
     """Load, validate and compile a rule set; raise :class:`RuleError` on any problem.
 
     ``named_in``: the file (a record, a scenario) that named ``ref``, whose folder ``relative_to``
     a relative path is read from; such a path follows the policy of :mod:`rulespec.paths`.
     """
+    from rulespec.build import Builder
+    from rulespec.loader import load_merged
+
     try:
         merged = load_merged(str(ref), relative_to, named_in=named_in)
         return Builder(merged).build()

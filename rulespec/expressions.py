@@ -10,14 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.tree import Meta
+from typing import TYPE_CHECKING, Any
 
 from rulespec.errors import ExpressionError
-from rulespec.grammartable import expression_parser
+
+# Lark is imported when the first expression is parsed, not with this module: importing it costs
+# ~25 ms, which every ``whist`` command (even ``--help``) would otherwise pay.
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedInput
+    from lark.tree import Meta
 
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
@@ -39,10 +41,14 @@ class ExpressionSyntaxError(ExpressionError):
 
 @cache
 def _parser() -> Lark:
+    from rulespec.grammartable import expression_parser
+
     return expression_parser()
 
 
 def _offset(item: Token | Node) -> int:
+    from lark import Token
+
     if isinstance(item, Token):
         return item.start_pos or 0
     return item.offset
@@ -56,6 +62,8 @@ class _ToNodes:
     """Lark parse tree → :class:`Node` tree, without recursion (a deep tree cannot overflow the stack)."""
 
     def transform(self, tree: Tree[Token]) -> Node:
+        from lark import Tree
+
         results: dict[int, object] = {}
         stack: list[tuple[Tree[Token], bool]] = [(tree, False)]
         while stack:
@@ -231,6 +239,8 @@ def parse(text: str) -> Node:
     too_deep = _bracket_depth_error(text)
     if too_deep is not None:
         raise too_deep
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
     try:
         tree = _parser().parse(text)
     except UnexpectedCharacters as exc:

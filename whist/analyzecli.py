@@ -8,14 +8,17 @@ reason the checker (:mod:`interpreter.analysis`) proved, in words or as JSON.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from interpreter.analysis import Analysis, Finding, analyze, reason
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.common import fail, rules_or_fail, texts_or_fail
+
+# The checker is imported when a command uses it, not at start-up (``whist --help`` stays quick).
+if TYPE_CHECKING:
+    from interpreter.analysis import Analysis, Finding
 
 
 def _names(texts: Texts, finding: Finding) -> list[str]:
@@ -34,6 +37,8 @@ def _entry(texts: Texts, finding: Finding) -> dict[str, Any]:
         "player_counts": list(finding.player_counts),
     }
     if verdict.possible is False:
+        from interpreter.analysis import reason
+
         entry["reason"] = reason(texts, verdict)
         entry["observed"] = sorted(verdict.observed)
         entry["adjusted"] = verdict.adjusted
@@ -75,6 +80,8 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
         if tuple(finding.player_counts) != tuple(analysis.player_counts):
             only = ", ".join(str(n) for n in finding.player_counts)
             heading += f" ({label('analyze_only_players', n=only)})"
+        from interpreter.analysis import reason
+
         lines += [f"• {heading}", f"  {reason(texts, finding.verdict)}"]
         for bid_id in finding.bids:
             short = texts.bid_text(bid_id, "short")
@@ -113,6 +120,8 @@ def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str 
         fail(f"{rules.id} is played by {rules.game.players.min} to {rules.game.players.max} players, not {players}")
     in_deal = rules.game.players.in_deal
     sizes = None if players is None else [min(players, in_deal) if in_deal else players]
+    from interpreter.analysis import analyze
+
     analysis = analyze(rules, sizes)
     click.echo(to_json(texts, analysis) if as_json else to_text(rules, texts, analysis), nl=as_json)
 
