@@ -44,7 +44,7 @@ def test_broken_or_stale_tables_fall_back_to_the_grammar(tmp_path, monkeypatch, 
 
 _REFERENCE = grammartable.build_parser(grammartable.GRAMMAR_PATH.read_text(encoding="utf-8"))
 _SHIPPED = grammartable.expression_parser()
-_PIECES = "a b.c 1 2.5 'x' + - * / == < >= and or not if else in ( ) [ ] , .. f( max( true @".split() + [" ", "\n"]
+_PIECES = "a b.c 1 2.5 'x' + - * / == < >= and or not if else in ( ) [ ] , .. f( max( true @".split() + [" ", "\n"]  # noqa: SIM905 - one line reads better
 
 
 def _expected(exc: UnexpectedInput) -> list[str]:
