@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.dealparts import DealParts
-from interpreter.decisions import BidAnswer, Request
+from interpreter.decisions import BID, BidAnswer, Request
 from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
@@ -64,7 +64,7 @@ class Bidding(DealParts):
             request = Request(
                 "bid",
                 player.seat,
-                "bid",
+                BID,
                 check=partial(self.bid_problem, player=player, lead=bidding.lead, leader=bidding.leader),
                 standard_ids=self.combos.standard_ids,
                 special_ids=self.combos.special_ids,
