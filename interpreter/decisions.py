@@ -180,9 +180,26 @@ class View:
 
 
 class Agent(Protocol):
-    """Anything that answers requests: ``decide(request, view) -> answer``."""
+    """Anything that answers requests: ``decide(request, view) -> answer``.
 
-    def decide(self, request: Request, view: View) -> Any: ...
+    A class that derives from ``Agent`` gets the defaults below; one that only has the same
+    members (structural typing) must declare all of them.
+    """
+
+    wants_view: bool = True
+    """False for an agent that decides without looking at the table: it is passed ``None``
+    instead of a :class:`View`, and the game saves the cost of building one."""
+
+    legal_answers: bool = False
+    """True for an agent whose answers are always legal and canonical (an option itself, a
+    checked bid or a pass): the game does not validate them again."""
+
+    def decide(self, request: Request, view: View) -> Any:
+        """The answer to ``request``, seen from ``view`` (``None`` when ``wants_view`` is False)."""
+        ...
+
+    def refused(self, request: Request, reason: str) -> None:
+        """Told that the answer just given to ``request`` was illegal and why; it is asked again."""
 
 
 def option_names(options: Sequence[Any]) -> tuple[str, ...]:

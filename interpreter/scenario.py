@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.decisions import BidAnswer, Request, ScriptError, View
+from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, RequestKind, ScriptError, View
 from interpreter.game import Game, Script
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
@@ -125,10 +125,11 @@ EXPECT_KEYS = (
 GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
 FILL_POLICIES = ("first-legal",)
 # What a missing decision asked for, by the request's kind (the format strings are ours, never a file's).
-_ASKED = {"bid": "a bid or a pass", "choose": "a choice of {name}", "trick_taker": "who takes the trick"}
+_ASKED: dict[RequestKind, str] = {"bid": "a bid or a pass", "choose": "a choice of {name}"}
+_ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 
 
-class FirstLegal:
+class FirstLegal(Agent):
     """The policy for plays and choices a scenario leaves open (``fill: first-legal``): the first option; pass."""
 
     def decide(self, request: Request, view: View) -> Any:
@@ -146,7 +147,7 @@ class Progress:
     game: Game | None = None
 
 
-class Strict:
+class Strict(Agent):
     """The seat of a scenario without ``fill``: any decision the file does not give is an error naming it."""
 
     wants_view = False
@@ -165,7 +166,8 @@ class Strict:
             what = "a card to play"
         else:
             missing = f"decision {game.script.position + 1} of deal {deal}"
-            what = _ASKED.get(request.kind, "{kind} {name}").format(kind=request.kind, name=request.name).strip()
+            asked = _ASKED_BY_NAME.get(request.name) or _ASKED.get(request.kind, "{kind} {name}")
+            what = asked.format(kind=request.kind, name=request.name).strip()
         raise ScriptError(
             f"{missing} is missing: seat {request.seat} was asked for {what} "
             "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"
