@@ -138,7 +138,7 @@ class Bidding(DealParts):
         """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a mark spent)."""
         for bid_id in (answer.standard, *answer.specials):
             for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
-                player.marks._counts[name] = player.marks._counts.get(name, 0) + count
+                player.marks.add(name, count)
 
     def set_contract(self, answer: BidAnswer) -> None:
         """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
@@ -175,9 +175,8 @@ class Bidding(DealParts):
         plan = combo_plan(self.rules, answer.standard, answer.specials)
         self._set_plan(plan)
         if player is not None:
-            counts = player.marks._counts
             for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
-                counts[name] = counts.get(name, 0) + count
+                player.marks.add(name, count)
 
     def _set_plan(self, plan: ComboPlan) -> None:
         """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""

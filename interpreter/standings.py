@@ -65,7 +65,7 @@ class Standings(GameParts):
             for player in rule.players(env):
                 env["player"] = player
                 points = rule.points(env)
-                player.score = floored(scoring, player.score + points, player.marks._counts)
+                player.score = floored(scoring, player.score + points, player.marks)
                 self.scores[player.seat] = player.score
 
     def _check_winner(self, deal: Deal, result: DealResult) -> None:
