@@ -200,6 +200,7 @@ class Agent(Protocol):
 
     def refused(self, request: Request, reason: str) -> None:
         """Told that the answer just given to ``request`` was illegal and why; it is asked again."""
+        return None  # by default not told (a body, so that the method is not abstract)
 
 
 def option_names(options: Sequence[Any]) -> tuple[str, ...]:

@@ -127,7 +127,7 @@ class Player:
 
     @property
     def won_tricks(self) -> list[Trick]:
-        tricks = self.deal_tricks() if self.deal_tricks is not None else []
+        tricks: list[Trick] | None = self.deal_tricks() if self.deal_tricks is not None else []
         if tricks is None:
             raise ReferenceError(f"seat {self.seat}: the deal holding this player's tricks is gone")
         return [trick for trick in tricks if trick.winner is self]
