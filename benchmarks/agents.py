@@ -42,7 +42,7 @@ DEALER = 0
 DECLARER = 1  # left of the dealer
 
 
-class Timed:
+class Timed(Agent):
     """Wraps an agent: validates every answer and adds up the time it took to decide, per kind.
 
     Times are the process's CPU time, so that other work on a shared machine does not count.
@@ -50,7 +50,7 @@ class Timed:
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
-        self.wants_view = getattr(agent, "wants_view", True)
+        self.wants_view = agent.wants_view
         self.seconds: dict[str, float] = {}
         self.counts: dict[str, int] = {}
 
@@ -76,7 +76,7 @@ def play_declared(rules: RuleSet, seed: int, bid: str, agents: dict[int, Agent])
 
     def ask(request: Request) -> Any:
         agent = agents[request.seat]
-        view = deal.view(request.seat) if getattr(agent, "wants_view", True) else None
+        view = deal.view(request.seat) if agent.wants_view else None
         return agent.decide(request, view)
 
     seats = list(range(PLAYERS))

@@ -140,10 +140,11 @@ class ComboMaker:
             ]
         worth: Any = sum(b.worth for b in bids)
         auction = self.rules.game.auction
-        by_bidder = auction is not None and getattr(auction, "combo_worth", None) is not None
-        if by_bidder and bidder is not None:
+        combo_worth = auction.combo_worth if auction is not None else None
+        by_bidder = combo_worth is not None
+        if combo_worth is not None and bidder is not None:
             env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
-            worth = auction.combo_worth(env)
+            worth = combo_worth(env)
         combo = Combo(bids[0], tuple(bids[1:]), worth)
         if not (by_bidder or self.by_deal.intersection(ids)) and len(self.fixed) < _KEPT:  # the same in every deal
             self.fixed[key] = combo

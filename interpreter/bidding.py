@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.dealparts import DealParts
-from interpreter.decisions import BidAnswer, Request
+from interpreter.decisions import BID, BidAnswer, Request
 from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
@@ -64,7 +64,7 @@ class Bidding(DealParts):
             request = Request(
                 "bid",
                 player.seat,
-                "bid",
+                BID,
                 check=partial(self.bid_problem, player=player, lead=bidding.lead, leader=bidding.leader),
                 standard_ids=self.combos.standard_ids,
                 special_ids=self.combos.special_ids,
@@ -138,7 +138,7 @@ class Bidding(DealParts):
         """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a mark spent)."""
         for bid_id in (answer.standard, *answer.specials):
             for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
-                player.marks._counts[name] = player.marks._counts.get(name, 0) + count
+                player.marks.add(name, count)
 
     def set_contract(self, answer: BidAnswer) -> None:
         """Rules for a deal without an auction or a declarer (e.g. a hand of a match)."""
@@ -175,9 +175,8 @@ class Bidding(DealParts):
         plan = combo_plan(self.rules, answer.standard, answer.specials)
         self._set_plan(plan)
         if player is not None:
-            counts = player.marks._counts
             for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
-                counts[name] = counts.get(name, 0) + count
+                player.marks.add(name, count)
 
     def _set_plan(self, plan: ComboPlan) -> None:
         """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""

@@ -11,7 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Literal, Protocol
+
+RequestKind = Literal["bid", "play", "choose"]
+"""What sort of decision a :class:`Request` asks for (see :attr:`Request.kind`)."""
+
+EngineName = Literal["bid", "card", "trump", "contract", "trick_taker", "pass_cards"]
+"""The names of the decisions the engine itself asks for; the others are named by the rule set
+(its choice steps, melds and zones), so :attr:`Request.name` is an ``EngineName`` or any such name."""
+
+BID: Final = "bid"  # a player's bid in the auction
+CARD: Final = "card"  # a card to play to the trick
+TRUMP: Final = "trump"  # the choice of trump (its outcome is the view's trump)
+CONTRACT: Final = "contract"  # a match hand's contract (the view's combo)
+TRICK_TAKER: Final = "trick_taker"  # giving a trick to someone (the view's winner)
+PASS_CARDS: Final = "pass_cards"  # the cards passed to another player
 
 
 class ScriptError(Exception):
@@ -59,19 +73,19 @@ class BidAnswer:
 class Request:
     """A decision the engine needs.
 
-    ``kind`` is one of: ``bid`` (answer: BidAnswer or None to pass), ``play`` (a card name),
-    ``choose`` (a value of ``what``: suit id, card name, number or seat; a list of ``count``
-    distinct values when ``count`` > 1; None allowed when ``optional``), ``trick_taker``
-    (a seat), ``zone`` (card names to put in a zone).
-    ``name`` says what is being chosen (e.g. a declared suit, or ``trump``).
+    ``kind`` is one of :data:`RequestKind`: ``bid`` (answer: BidAnswer or None to pass), ``play``
+    (a card name), ``choose`` (a value of ``what``: suit id, card name, number or seat; a list of
+    ``count`` distinct values when ``count`` > 1; None allowed when ``optional``).
+    ``name`` says what is being chosen: one of :data:`EngineName` (``trump``, ``trick_taker``,
+    ``pass_cards``, ...) or the name of the rule set's choice step, meld or zone.
     For a bid, ``options`` is empty and ``check`` tells whether a combo is legal; the bids to
     build it from are ``standard_ids`` and ``special_ids``, and those of ``repeatable_ids`` may
     appear more than once in ``BidAnswer.specials``.
     """
 
-    kind: str
+    kind: RequestKind
     seat: int
-    name: str = ""
+    name: EngineName | str = ""
     what: str = ""
     options: tuple[Any, ...] = ()
     count: int = 1
@@ -166,9 +180,27 @@ class View:
 
 
 class Agent(Protocol):
-    """Anything that answers requests: ``decide(request, view) -> answer``."""
+    """Anything that answers requests: ``decide(request, view) -> answer``.
 
-    def decide(self, request: Request, view: View) -> Any: ...
+    A class that derives from ``Agent`` gets the defaults below; one that only has the same
+    members (structural typing) must declare all of them.
+    """
+
+    wants_view: bool = True
+    """False for an agent that decides without looking at the table: it is passed ``None``
+    instead of a :class:`View`, and the game saves the cost of building one."""
+
+    legal_answers: bool = False
+    """True for an agent whose answers are always legal and canonical (an option itself, a
+    checked bid or a pass): the game does not validate them again."""
+
+    def decide(self, request: Request, view: View) -> Any:
+        """The answer to ``request``, seen from ``view`` (``None`` when ``wants_view`` is False)."""
+        ...
+
+    def refused(self, request: Request, reason: str) -> None:
+        """Told that the answer just given to ``request`` was illegal and why; it is asked again."""
+        return None  # by default not told (a body, so that the method is not abstract)
 
 
 def option_names(options: Sequence[Any]) -> tuple[str, ...]:

@@ -112,16 +112,14 @@ class Game(GameState):
                 ) from None
         agent = self.agents[request.seat]
         # Agents that never look at the view (random play) say so, and skip its cost.
-        view = self.view(request.seat) if getattr(agent, "wants_view", True) else None
-        if getattr(agent, "legal_answers", False):  # built-in agents answer legally and canonically
+        view = self.view(request.seat) if agent.wants_view else None
+        if agent.legal_answers:  # built-in agents answer legally and canonically
             return agent.decide(request, view)  # type: ignore[arg-type]
         for _ in range(100):
             try:
                 return request.validate(agent.decide(request, view))  # type: ignore[arg-type]
             except IllegalDecision as exc:
-                refuse = getattr(agent, "refused", None)
-                if refuse is not None:
-                    refuse(request, exc.reason)
+                agent.refused(request, exc.reason)
         raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
 
     def _synchronous(self) -> Callable[[Request], Any] | None:

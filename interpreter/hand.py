@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.dealparts import DealParts
-from interpreter.decisions import Request
+from interpreter.decisions import CARD, TRICK_TAKER, Request
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
 
@@ -69,7 +69,7 @@ class HandPlay(DealParts):
 
     def _turn(self, player: Player, trick: Trick) -> None:
         legal = self.legal_cards(player, trick)
-        self._wait(Request("play", player.seat, "card", "card", tuple([c.name for c in legal])), "_played", player)
+        self._wait(Request("play", player.seat, CARD, "card", tuple([c.name for c in legal])), "_played", player)
 
     def _played(self, answer: str, player: Player) -> None:
         assert self.current is not None
@@ -214,7 +214,7 @@ class HandPlay(DealParts):
         chooser = rule.chosen_by(env)
         allowed = rule.to(env) if rule.to is not None else self.players
         options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
-        request = Request("choose", chooser.seat, "trick_taker", "player", options, optional=rule.optional)
+        request = Request("choose", chooser.seat, TRICK_TAKER, "player", options, optional=rule.optional)
         self._wait(request, "_trick_taken", trick, index)
 
     def _trick_taken(self, seat: Any, trick: Trick, index: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.deal import Deal
-from interpreter.decisions import BidAnswer, Request
+from interpreter.decisions import CONTRACT, BidAnswer, Request
 from interpreter.gameparts import GameParts
 from interpreter.standings import GameResult, _number
 
@@ -53,7 +53,7 @@ class MatchHands(GameParts):
         deal.sync_ask = self._synchronous()
         if planned.bid is None:
             chooser = planned.chosen_by(self.match_env())
-            self._contract = Request("choose", chooser.seat, "contract", "bid", planned.choices)
+            self._contract = Request("choose", chooser.seat, CONTRACT, "bid", planned.choices)
         else:
             self._set_contract(planned.bid)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.copying import copy_value
 from interpreter.dealparts import Ask, DealParts
-from interpreter.decisions import Request
+from interpreter.decisions import CARD, Request
 from interpreter.state import Card, Play, Player, Trick
 
 # A player's turn in a hook-less hand: the player, seat, hand, its card names, and those by suit.
@@ -98,7 +98,7 @@ class PlainHand(DealParts):
             led = best_suit = None  # while leading: every card of the hand may be played
             best_value = 0
             for player, seat, hand, names, by_suit in turns[leader]:
-                answer = ask(Request("play", seat, "card", "card", tuple(by_suit.get(led) or names)))
+                answer = ask(Request("play", seat, CARD, "card", tuple(by_suit.get(led) or names)))
                 card = by_name[answer]
                 hand.remove(card)
                 names.remove(answer)
@@ -140,7 +140,7 @@ class PlainHand(DealParts):
         cursor = self._plain
         assert cursor is not None
         _, seat, _, names, by_suit = cursor.order[cursor.position]
-        request = Request("play", seat, "card", "card", tuple(by_suit.get(cursor.led) or names))
+        request = Request("play", seat, CARD, "card", tuple(by_suit.get(cursor.led) or names))
         self.pending, self._resume = request, ("_plain_played",)
 
     def _plain_played(self, answer: str) -> None:

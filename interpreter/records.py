@@ -85,7 +85,7 @@ def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callab
     return save
 
 
-class _NoMoreDecisions:
+class _NoMoreDecisions(Agent):
     """The agent of a replay: the record must answer everything."""
 
     def decide(self, request: Request, view: View) -> Any:

@@ -69,8 +69,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.decisions import BidAnswer, Request, ScriptError, View
+from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, RequestKind, ScriptError, View
 from interpreter.game import Game, Script
+from interpreter.scenario_outcome import EXPECT_KEYS, _seat_map, compare, deal_outcome
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.paths import rooted
@@ -96,39 +97,14 @@ SCENARIO_KEYS = (
     "deals",
 )
 DEAL_KEYS = ("hands", "stock", "decisions", "tricks", "expect", "fill")
-EXPECT_KEYS = (
-    "error",
-    "declarer",
-    "combo_worth",
-    "trump",
-    "trick_winners",
-    "tricks_won",
-    "completed",
-    "points",
-    "scores",
-    "marks",
-    "declarations",
-    "winner",
-    "reason",
-    "redeal",
-    "contract",
-    "hand_points",
-    "hand_winner",
-    "replay",
-    "melds",
-    "closed_from",
-    "auction_order",
-    "dealer",
-    "next_dealer",
-    "target",
-)
 GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
 FILL_POLICIES = ("first-legal",)
 # What a missing decision asked for, by the request's kind (the format strings are ours, never a file's).
-_ASKED = {"bid": "a bid or a pass", "choose": "a choice of {name}", "trick_taker": "who takes the trick"}
+_ASKED: dict[RequestKind, str] = {"bid": "a bid or a pass", "choose": "a choice of {name}"}
+_ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 
 
-class FirstLegal:
+class FirstLegal(Agent):
     """The policy for plays and choices a scenario leaves open (``fill: first-legal``): the first option; pass."""
 
     def decide(self, request: Request, view: View) -> Any:
@@ -146,7 +122,7 @@ class Progress:
     game: Game | None = None
 
 
-class Strict:
+class Strict(Agent):
     """The seat of a scenario without ``fill``: any decision the file does not give is an error naming it."""
 
     wants_view = False
@@ -165,7 +141,8 @@ class Strict:
             what = "a card to play"
         else:
             missing = f"decision {game.script.position + 1} of deal {deal}"
-            what = _ASKED.get(request.kind, "{kind} {name}").format(kind=request.kind, name=request.name).strip()
+            asked = _ASKED_BY_NAME.get(request.name) or _ASKED.get(request.kind, "{kind} {name}")
+            what = asked.format(kind=request.kind, name=request.name).strip()
         raise ScriptError(
             f"{missing} is missing: seat {request.seat} was asked for {what} "
             "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"
@@ -193,21 +170,6 @@ def _answer(answer: Any) -> Any:
     if isinstance(answer, str) and " " in answer.strip():
         return answer.split()
     return answer
-
-
-def _keys_as_text(value: Any) -> Any:
-    """Seat-keyed mappings compare alike whether YAML gave the seats as numbers or text."""
-    if isinstance(value, dict):
-        return {str(k): _keys_as_text(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_keys_as_text(v) for v in value]
-    return value
-
-
-def _seat_map(value: Any) -> dict[int, Any]:
-    if isinstance(value, list):
-        return dict(enumerate(value))
-    return {int(k): v for k, v in (value or {}).items()}
 
 
 SCHEMA_PATH = Path(__file__).parent / "scenario.schema.json"
@@ -315,80 +277,6 @@ def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[di
     game, progress = new_game(data, base_dir, [data])
     outcome, _ = play_scripted_deal(game, progress, data, _fill(data.get("fill")))
     return outcome, game
-
-
-def deal_outcome(game: Game, record: dict[str, Any]) -> dict[str, Any]:
-    """What a deal's ``expect`` can ask about, from the deal's record and the game after it."""
-    players = game.n
-    outcome: dict[str, Any] = {"auction_order": [seat for seat, _ in record.get("auction", [])]}
-    if "contract" in record:  # a hand of a match
-        outcome.update(
-            contract=record["contract"],
-            trump=record["trump"],
-            trick_winners=[t["winner"] for t in record["tricks"]],
-            tricks_won={int(s): n for s, n in record["tricks_won"].items()},
-            hand_points={int(s): p for s, p in record["hand_points"].items()},
-            hand_winner=record["hand_winner"],
-            replay=record["replay"],
-            melds=[{k: m[k] for k in ("seat", "meld", "shown", "points")} for m in record["melds"]],
-            closed_from=next((t["number"] for t in record["tricks"] if t.get("after_close")), None),
-            scores=[game.scores[s] for s in range(players)],
-            marks={s: m for s, m in game.marks.items() if m},
-            winner=game.result.winner if game.result else None,
-            reason=game.result.reason if game.result else None,
-        )
-        return outcome
-    outcome["redeal"] = record["declarer"] is None
-    outcome["declarer"] = record["declarer"]
-    outcome["scores"] = [game.scores[s] for s in range(players)]
-    outcome["marks"] = {s: m for s, m in game.marks.items() if m}
-    if record["declarer"] is not None:
-        outcome.update(
-            combo_worth=record["combo"]["worth"],
-            trump=record["trump"],
-            trick_winners=[t["winner"] for t in record["tricks"]],
-            tricks_won={int(s): n for s, n in record["tricks_won"].items()},
-            completed=record["completed"],
-            points=record["points"],
-            declarations=record["declarations"],
-        )
-    if game.result is not None:
-        outcome.update(winner=game.result.winner, reason=game.result.reason)
-    else:
-        outcome.update(winner=None, reason=None)
-    return outcome
-
-
-def compare(expect: dict[str, Any], outcome: dict[str, Any], known: tuple[str, ...] = EXPECT_KEYS) -> list[str]:
-    """The differences between ``expect`` and an outcome (empty: as expected)."""
-    unknown = [str(k) for k in expect if k not in known]
-    if unknown:
-        return [f"unknown expect key(s): {', '.join(unknown)} (known: {', '.join(known)})"]
-    if "error" in outcome and "error" not in expect:
-        return [f"the deal stopped: {outcome['error']}"]
-    problems = []
-    for key, wanted in expect.items():
-        got = outcome.get(key)
-        if key == "error":
-            if got is None or str(wanted) not in got:
-                problems.append(f"expected an error containing {wanted!r}, got {got!r}")
-        elif key == "hand_points":
-            for seat, value in _seat_map(wanted).items():
-                if (got or {}).get(seat) != value:
-                    problems.append(f"hand points of seat {seat}: expected {value!r}, got {(got or {}).get(seat)!r}")
-        elif key in ("tricks_won", "marks"):
-            got_map = got or {}
-            for seat, value in _seat_map(wanted).items():
-                if got_map.get(seat, 0 if key == "tricks_won" else {}) != value:
-                    problems.append(f"{key} of seat {seat}: expected {value!r}, got {got_map.get(seat)!r}")
-        elif key == "declarations":
-            for name, value in wanted.items():
-                actual = (got or {}).get(name)
-                if _keys_as_text(actual) != _keys_as_text(value):
-                    problems.append(f"declaration {name}: expected {value!r}, got {actual!r}")
-        elif got != wanted:
-            problems.append(f"{key}: expected {wanted!r}, got {got!r}")
-    return problems
 
 
 def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[str]:

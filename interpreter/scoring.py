@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.dealparts import DealParts
-from interpreter.state import Combo, Player
+from interpreter.state import Combo, Marks, Player
 from rulespec import model as M
 
 
@@ -70,7 +70,7 @@ class Scoring(DealParts):
             env["bonus"], env["penalty"] = bonus, penalty  # names of the scoring formulas only
             points = formula(env)
             del env["bonus"], env["penalty"]
-        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks._counts)
+        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks)
         instant = completed and any(rule(env) for rule in plan.wins_game)
         return DealResult(
             declarer=self.declarer.seat,
@@ -89,13 +89,13 @@ class Scoring(DealParts):
         return earned
 
 
-def floored(scoring: M.Scoring | None, score: Any, marks: dict[str, int]) -> Any:
+def floored(scoring: M.Scoring | None, score: Any, marks: Marks) -> Any:
     """``score`` raised to the rules' lowest score, the points missing kept as debt marks."""
     floor = scoring.floor if scoring is not None else None
     if floor is None or score >= floor.score:
         return score
     if floor.debt is not None:
-        marks[floor.debt] = marks.get(floor.debt, 0) + (floor.score - score)
+        marks.add(floor.debt, floor.score - score)
     return floor.score
 
 

@@ -65,7 +65,7 @@ class Standings(GameParts):
             for player in rule.players(env):
                 env["player"] = player
                 points = rule.points(env)
-                player.score = floored(scoring, player.score + points, player.marks._counts)
+                player.score = floored(scoring, player.score + points, player.marks)
                 self.scores[player.seat] = player.score
 
     def _check_winner(self, deal: Deal, result: DealResult) -> None:
@@ -125,14 +125,13 @@ class Standings(GameParts):
     def _counts_towards_round(self, deal_env: dict[str, Any]) -> bool:
         auction = self.rules.game.auction
         redealt = deal_env.get("declarer") is None and auction is not None
-        return not (redealt and auction.all_pass == "redeal_same_dealer")
+        return not (redealt and auction is not None and auction.all_pass == "redeal_same_dealer")
 
     def winning_target(self) -> Any:
         """The winning score shown to players now (None when the variant has none)."""
         winning = self.rules.game.winning
-        if winning is None or winning.variants[self.variant].target is None:
-            return None
-        return winning.variants[self.variant].target(self.winning_env())
+        target = winning.variants[self.variant].target if winning is not None else None
+        return target(self.winning_env()) if target is not None else None
 
     def _deal_summary(self, deal: Deal, result: DealResult) -> dict[str, Any]:
         if self.lean:  # what a simulation counts

@@ -66,6 +66,14 @@ class Marks:
             raise AttributeError(name)
         return self._counts.get(name, 0)
 
+    def add(self, name: str, count: int) -> None:
+        """Gain ``count`` marks called ``name`` (spend them when ``count`` is negative)."""
+        self._counts[name] = self._counts.get(name, 0) + count
+
+    def as_dict(self) -> dict[str, int]:
+        """A copy of the counts by name (for views and records; changing it changes no marks)."""
+        return dict(self._counts)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
         return Marks(deepcopy(self._counts, memo))  # the counts may be the game's too: one copy for both
 
@@ -119,7 +127,7 @@ class Player:
 
     @property
     def won_tricks(self) -> list[Trick]:
-        tricks = self.deal_tricks() if self.deal_tricks is not None else []
+        tricks: list[Trick] | None = self.deal_tricks() if self.deal_tricks is not None else []
         if tricks is None:
             raise ReferenceError(f"seat {self.seat}: the deal holding this player's tricks is gone")
         return [trick for trick in tricks if trick.winner is self]

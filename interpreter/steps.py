@@ -12,7 +12,7 @@ from typing import Any
 
 from interpreter.copying import copy_value
 from interpreter.dealparts import DealParts
-from interpreter.decisions import Request, ScriptError
+from interpreter.decisions import PASS_CARDS, TRUMP, Request, ScriptError
 from interpreter.state import Card, Player
 from rulespec import model as M
 from rulespec.compiler import Expression
@@ -99,7 +99,7 @@ class Steps(DealParts):
         if trump.where is not None:
             allowed = self._filter(suits, "suit", trump.where, chooser)
             suits = allowed or suits  # a constraint that leaves nothing yields
-        self._wait(Request("choose", chooser.seat, "trump", "suit", tuple(suits)), "set_trump")
+        self._wait(Request("choose", chooser.seat, TRUMP, "suit", tuple(suits)), "set_trump")
 
     def _filter(self, items: Sequence[Any], bind: str, condition: Expression, player: Player | None) -> list[Any]:
         env = self.env
@@ -203,7 +203,7 @@ class Steps(DealParts):
         step = self._step(index, number)
         options = tuple(c.name for c in sender.hand)
         count = min(step.count, len(options))
-        self._wait(Request("choose", sender.seat, "pass_cards", "card", options, count), "_passed", sender)
+        self._wait(Request("choose", sender.seat, PASS_CARDS, "card", options, count), "_passed", sender)
 
     def _passed(self, answer: Any, sender: Player) -> None:
         names = answer if isinstance(answer, list) else [answer]

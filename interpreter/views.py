@@ -60,7 +60,7 @@ class Views(DealParts):
             dealer=self.dealer.seat,
             players=tuple(p.seat for p in self.players),
             scores={p.seat: p.score for p in self.players},
-            marks={p.seat: dict(p.marks._counts) for p in self.players},
+            marks={p.seat: p.marks.as_dict() for p in self.players},
             auction=tuple(self.auction_log),
             declarer=self.declarer.seat if self.declarer else None,
             combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,

@@ -32,12 +32,12 @@ RULES = load_ruleset("combo-whist")
 FAST_SAMPLES = 2  # layouts per deal for the game tests: legality does not need good estimates
 
 
-class Checked:
+class Checked(Agent):
     """Wraps an agent: validates each answer itself and counts the illegal ones."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
-        self.wants_view = getattr(agent, "wants_view", True)
+        self.wants_view = agent.wants_view
         self.decisions = 0
         self.illegal: list[str] = []
 
@@ -103,7 +103,7 @@ def declared_trump(seed: int, declarer: Agent, defenders: dict[int, Agent]) -> D
 
     def ask(request: Request) -> Any:
         agent = agents[request.seat]
-        view = deal.view(request.seat) if getattr(agent, "wants_view", True) else None
+        view = deal.view(request.seat) if agent.wants_view else None
         return request.validate(agent.decide(request, view))
 
     seats = list(range(4))

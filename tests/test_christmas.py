@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from interpreter.agents import RandomAgent
 from interpreter.deal import Deal
-from interpreter.decisions import Request, View
+from interpreter.decisions import Agent, Request, View
 from interpreter.game import Game
 from interpreter.simulation import simulate
 from rulespec import load_ruleset
@@ -109,7 +109,7 @@ class Watch:
         self.problems.setdefault(kind, []).append(text)
 
 
-class WatchedAgent:
+class WatchedAgent(Agent):
     """A seeded RandomAgent that checks the table and its view before every answer."""
 
     wants_view = True

@@ -24,7 +24,7 @@ import pytest
 from interpreter import recordcheck, records
 from interpreter.agents import RandomAgent
 from interpreter.deal import Deal, Declaration
-from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
+from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from interpreter.game import Game
 from interpreter.state import Card, Combo, Marks, Play, Player, Trick
 from rulespec import load_ruleset
@@ -51,7 +51,7 @@ class Stop(Exception):
     """Raised by a test agent to freeze a deal in the middle."""
 
 
-class TableAgent:
+class TableAgent(Agent):
     """One agent for every seat: scripted bids (each seat's once), seeded random answers otherwise.
 
     It records every request and view it gets, and raises :class:`Stop` instead of making
@@ -410,7 +410,7 @@ def test_a_record_of_a_game_stopped_by_max_deals_replays() -> None:
 # --- saving after every decision, and resuming ------------------------------------------
 
 
-class Interrupting:
+class Interrupting(Agent):
     """Seeded random answers; raises KeyboardInterrupt when asked for decision number ``at`` (1-based)."""
 
     def __init__(self, inner: RandomAgent, counter: list[int], at: int) -> None:

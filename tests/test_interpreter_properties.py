@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from interpreter import records
 from interpreter.agents import RandomAgent
 from interpreter.deal import Deal
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import Agent, BidAnswer, Request, View
 from interpreter.game import Game
 from interpreter.state import Card, Player
 from rulespec import load_ruleset
@@ -76,7 +76,7 @@ class Watch:
         return len(self.game.deal_records)
 
 
-class WatchedAgent:
+class WatchedAgent(Agent):
     """A seeded RandomAgent that runs the watch's checks first and, when driven, bids ``target`` often."""
 
     def __init__(self, seed: int, target: str | None, watch: Watch) -> None:

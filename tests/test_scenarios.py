@@ -56,6 +56,15 @@ def test_a_missing_choice_names_what_was_asked() -> None:
     assert "decision 5 of deal 1 is missing: seat 1 was asked for a choice of trump" in problem
 
 
+def test_a_missing_trick_taker_says_who_takes_the_trick() -> None:
+    # The engine asks for the taker of a trick with kind "choose" and name "trick_taker"; the
+    # message is chosen by that name, not by a kind no request has.
+    data = load_scenario(HERE / "sp-justice.yaml")
+    data["decisions"] = data["decisions"][:-1]  # who takes the trick of justice is not given
+    (problem,) = check_scenario(data)
+    assert "decision 6 of deal 1 is missing: seat 1 was asked for who takes the trick" in problem
+
+
 def test_fill_first_legal_fills_what_is_missing() -> None:
     data = load_scenario(HERE / "trump-basic.yaml")
     data["tricks"], data["fill"] = [], "first-legal"

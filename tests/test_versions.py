@@ -646,13 +646,14 @@ def test_the_three_player_table_is_in_force_only_with_three() -> None:
 
 def test_floor_turns_missing_points_into_debt_marks() -> None:
     from interpreter.deal import floored
+    from interpreter.state import Marks
 
     scoring = load_ruleset("combo-whist@1.0.0").game.scoring
-    marks: dict[str, int] = {}
-    assert floored(scoring, 3, marks) == 3 and marks == {}
-    assert floored(scoring, -3, marks) == 0 and marks == {"blockade": 3}
-    newer: dict[str, int] = {}
-    assert floored(load_ruleset("combo-whist@1.1.0").game.scoring, -3, newer) == -3 and newer == {}
+    marks = Marks({})
+    assert floored(scoring, 3, marks) == 3 and marks.as_dict() == {}
+    assert floored(scoring, -3, marks) == 0 and marks.as_dict() == {"blockade": 3}
+    newer = Marks({})
+    assert floored(load_ruleset("combo-whist@1.1.0").game.scoring, -3, newer) == -3 and newer.as_dict() == {}
 
 
 @settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

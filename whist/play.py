@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
+from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.playscreen import ask_bid
@@ -93,7 +93,7 @@ class CardFormat:
         return sorted(cards, key=lambda c: (order.get(c[-1], 0), value.get(c[:-1], 0)))
 
 
-class HumanAgent:
+class HumanAgent(Agent):
     """Asks a person for each decision, showing only what the view allows."""
 
     def __init__(

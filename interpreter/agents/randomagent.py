@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import Agent, BidAnswer, Request, View
 
 
-class RandomAgent:
+class RandomAgent(Agent):
     """Answers every request with a random legal answer (seeded, so games repeat).
 
     For a bid it does not enumerate the combos (there are hundreds of thousands): it draws

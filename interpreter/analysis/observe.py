@@ -106,7 +106,7 @@ class _CardUse:
         if specs is _FULL:
             self.attributes[attribute] = _FULL
         else:
-            self.attributes[attribute] = [*self.attributes.get(attribute, []), *specs]
+            self.attributes[attribute] = [*(self.attributes.get(attribute) or []), *specs]
 
     def merge(self, other: _CardUse) -> None:
         for attribute, specs in other.attributes.items():

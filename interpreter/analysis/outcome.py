@@ -27,12 +27,12 @@ class _Table(CardFacts):
         self.zone: dict[Card, str] = {}
         self.colors = colors
 
-    @property
-    def trump(self) -> str | None:
+    @property  # read-only here: the search decides the trump
+    def trump(self) -> str | None:  # type: ignore[override]
         return self.search.value(("trump",))
 
-    @property
-    def rank_value(self) -> dict[str, int]:
+    @property  # read-only here: the search decides the rank order
+    def rank_value(self) -> dict[str, int]:  # type: ignore[override]
         return self.search.rank_value()
 
 

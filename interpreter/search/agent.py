@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from interpreter.agents import HeuristicAgent
-from interpreter.decisions import Request, View
+from interpreter.decisions import Agent, Request, View
 from interpreter.gamestate import GameState
 from interpreter.search.endgame import NotAnEndgame, solve
 from interpreter.search.worlds import DealMemory, sample_world
@@ -58,7 +58,7 @@ class _Passing:
         return agent.decide(request, state.view(request.seat))
 
 
-class SearchAgent:
+class SearchAgent(Agent):
     """Decides by sampling worlds consistent with its view and playing each candidate out in them.
 
     ``seed`` makes it repeat; ``rules`` is the rule set it plays (required: worlds are games of it).

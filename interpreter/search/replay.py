@@ -13,14 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.agents import RandomAgent
-from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
+from interpreter.decisions import CONTRACT, TRICK_TAKER, TRUMP, BidAnswer, IllegalDecision, Request, View
 from interpreter.gamestate import GameState
 from interpreter.search.memory import DealMemory
 from rulespec.model import RuleSet
-
-TRUMP = "trump"  # the engine's name for the choice of trump (its outcome is the view's trump)
-CONTRACT = "contract"  # the engine's name for a match hand's contract (the view's combo)
-TRICK_TAKER = "trick_taker"  # the engine's name for giving a trick to someone (the view's winner)
 
 
 @dataclass

@@ -23,12 +23,12 @@ from interpreter.agents.heuristic.playout import Estimate, Playout
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import Agent, BidAnswer, Request, View
 from interpreter.state import Card, Player
 from rulespec import model as M
 
 
-class HeuristicAgent(Bidder):
+class HeuristicAgent(Bidder, Agent):
     """Bids from Monte Carlo playouts with the real engine; plays greedily toward its requirement.
 
     ``samples`` is the number of random layouts of the unknown cards per deal (each candidate

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.knowledge import GUESS_LIFT, PASS_CARDS, Tables, expected_tricks, suit_strength
-from interpreter.decisions import Request
+from interpreter.agents.heuristic.knowledge import GUESS_LIFT, Tables, expected_tricks, suit_strength
+from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
 

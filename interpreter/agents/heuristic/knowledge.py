@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from interpreter.deal import Deal, bid_holds
+from interpreter.decisions import TRUMP
 from rulespec import model as M
 
 MORE = 1  # the declarer steers toward more tricks
@@ -24,8 +25,7 @@ HOPELESS = 2  # playouts without a completion after which a combo is given up (1
 REACH = 2.0  # a bid needing this many tricks more (or fewer) than the hand's expected ones is not tried
 GUESS_LIFT = 0.75  # a guess adds this to the quick count (length and discards win more; from playouts)
 
-PASS_CARDS = "pass_cards"  # the engine's name for a card-passing choice
-TRUMP_CHOICE = "trump"  # the engine's name for a trump choice (length and strength decide it)
+TRUMP_CHOICE = TRUMP  # a trump choice: length and strength decide it
 
 
 # --- what a rule set says about its cards ---------------------------------------------------
