@@ -21,6 +21,7 @@ from pathlib import Path
 import polib
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
+from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
@@ -173,7 +174,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
         result.changed[path] = len(by_file[path])
     if to_mark:
         result.marked = mark(lang, rules, to_mark)

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
+from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest
@@ -96,6 +97,6 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     for path, text, added, created in plans:  # every file is planned and checked before any is written
         if added or created:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         written.append((path, added, created))
     return written

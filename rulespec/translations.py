@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
+from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
-        allowed_placeholders,
+    allowed_placeholders,
     flatten,
     layer,
     locale_files,
@@ -324,6 +325,6 @@ def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
     body += trailing
     new = "\n".join(body) + "\n"
     if new != text:
-        path.write_text(new, encoding="utf-8")
+        write_atomically(path, new)
         return 1
     return 0

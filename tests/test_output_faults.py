@@ -93,3 +93,50 @@ def test_values_that_cannot_work_are_refused_before_any_work(tmp_path, args, mes
 def test_an_option_the_rule_set_declares_is_taken():
     result = run("simulate", "christmas-whist", "--games", "1", "--option", "match=single", "--json")
     assert result.returncode == 0, result.stderr
+
+
+#: Writers allowed to open a file themselves, each with its reason. Everything else writes through
+#: rulespec.atomic so that no interrupted or failed write leaves half a file behind.
+DIRECT_WRITERS = {
+    "rulespec/atomic.py": "the one place that writes: temp file, fsync, rename",
+    "rulespec/grammartable.py": "developer tool: writes a temporary file and renames it itself",
+    "rulespec/schema/nullable.py": "developer tool regenerating a shipped schema in the source tree",
+}
+WRITE_CALLS = (".write_text(", ".write_bytes(", "open(", ".save(str(", "os.fdopen(")
+
+
+def test_every_file_the_program_writes_goes_through_the_atomic_writer():
+    """The whole class of 'a command rewrote a user's file in place' (issue 16: translate wrote locale
+    files directly): no module but the allowed ones calls a file-writing function."""
+    root = Path(__file__).resolve().parent.parent
+    offenders = []
+    for package in ("rulespec", "whist", "printing", "interpreter"):
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            if name in DIRECT_WRITERS:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                writes = any(word in code for word in ('"w', "'w", "write", "save"))
+                if writes and any(call in code for call in WRITE_CALLS):
+                    offenders.append(f"{name}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+def test_marking_a_translation_on_a_full_disk_leaves_the_locale_file_whole(tmp_path, monkeypatch):
+    """`whist translate mark` rewrites a locale file; a failing write must leave the old text."""
+    from rulespec import translations
+
+    locale_file = tmp_path / "sv" / "bids.yaml"
+    locale_file.parent.mkdir()
+    before = "bids:\n  trump:\n    name: Trumf\n"
+    locale_file.write_text(before, encoding="utf-8")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        translations._write_fingerprints(locale_file, {"bids.trump.name": "0123abcd"})
+    assert locale_file.read_text(encoding="utf-8") == before
+    assert temp_files(locale_file) == []

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from rulespec import RuleError
+from rulespec.atomic import write_atomically
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
 from rulespec.translations import Status, is_bundled, previous_english
@@ -260,7 +261,7 @@ def translate_export(lang: str, ruleset: str, fmt: str, output: Path) -> None:
     except RuleError as exc:
         fail(str(exc))
     try:
-        po.save(str(output))
+        write_atomically(output, str(po))  # polib's save() writes in place: a full disk would leave half a file
     except OSError as exc:
         fail(f"error: cannot write {output}: {exc.strerror}")
     fuzzy = sum(1 for item in po if item.fuzzy)
