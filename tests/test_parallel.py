@@ -15,7 +15,7 @@ import pytest
 
 from interpreter.agents import RandomAgent
 from interpreter.parallel import agent_factory, simulate_on_cores
-from interpreter.simulation import simulate
+from interpreter.simulation import play_games
 from rulespec import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ def figures(data: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(("name", "players", "games"), [("combo-whist", 4, 24), ("christmas-whist", 2, 16)])
 def test_the_same_figures_for_any_number_of_processes(name: str, players: int, games: int) -> None:
     rules = load_ruleset(name)
-    one = simulate(rules, games, 5, players, RandomAgent).to_data(rules)
+    one = play_games(rules, range(games), 5, players, RandomAgent).to_data(rules)  # the plain loop
     assert one["games"] == games and (one.get("deals") or one.get("hands"))
     for jobs in (1, 2, 3):
         seen: list[int] = []
@@ -43,7 +43,7 @@ def test_heuristic_agents_play_in_the_workers() -> None:
     one = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=1).to_data(rules)
     two = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=2).to_data(rules)
     assert figures(one) == figures(two) and one["hands"] >= 7
-    assert figures(one) == figures(simulate(rules, 2, 3, 2, agent_factory("heuristic", rules)).to_data(rules))
+    assert figures(one) == figures(play_games(rules, range(2), 3, 2, agent_factory("heuristic", rules)).to_data(rules))
 
 
 def test_unknown_agents_are_refused() -> None:
