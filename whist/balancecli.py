@@ -178,7 +178,19 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
-    def balance(ruleset, deals, seed, players, agent_kind, other, jobs, scheduler, as_json, plot_path, lang) -> None:
+    def balance(
+        ruleset: str,
+        deals: int,
+        seed: int,
+        players: int | None,
+        agent_kind: str,
+        other: str | None,
+        jobs: int,
+        scheduler: str | None,
+        as_json: bool,
+        plot_path: str | None,
+        lang: str | None,
+    ) -> None:
         """Per bid: how often it is bid and completed, points per deal, and bids ranked out of line.
 
         \b

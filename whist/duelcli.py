@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape as rich_escape
 from rich.table import Table
@@ -25,7 +27,18 @@ def register(cli: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
-    def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json, lang) -> None:
+    def duel(
+        agent_a: str,
+        agent_b: str,
+        ruleset: str,
+        deals: int,
+        seed: int,
+        players: int | None,
+        jobs: int,
+        scheduler: str | None,
+        as_json: bool,
+        lang: str | None,
+    ) -> None:
         """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.
 
         \b
@@ -44,7 +57,7 @@ def register(cli: click.Group) -> None:
         report(data, as_json, lambda: [duel_table(data, texts), *duel_verdict(data, texts)])
 
 
-def duel_table(data: dict, texts: Texts) -> Table:
+def duel_table(data: dict[str, Any], texts: Texts) -> Table:
     """The agents side by side: points per deal, completion as declarer, thinking time."""
     label = texts.label
     ruleset = rich_escape(data["ruleset"])
@@ -65,7 +78,7 @@ def duel_table(data: dict, texts: Texts) -> Table:
     return table
 
 
-def duel_verdict(data: dict, texts: Texts) -> list[str]:
+def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
     """The difference A − B with its interval, and what it says."""
     difference = f"{data['difference']:+.3f}"
     if data["ci95"] is None:  # a single deal has no interval

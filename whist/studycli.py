@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import click
-from rich.console import Console
 
 from whist.common import fail
 
@@ -30,6 +29,7 @@ def check_agent(spec: str, param_hint: str) -> None:
 def playing(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr (when it is a terminal) up to ``total`` deals; gives the function
     that moves it. What the study refuses (a ``ValueError`` or ``OSError``) is an error for people."""
+    from rich.console import Console
     from rich.progress import Progress
 
     stderr = Console(stderr=True)
@@ -46,6 +46,8 @@ def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
+    from rich.console import Console  # imported when a table is printed: a JSON run needs none of rich
+
     console = Console()
     for item in shown():
         console.print(item)
