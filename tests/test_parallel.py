@@ -68,8 +68,15 @@ def test_a_worker_error_is_reported_for_people() -> None:
     assert "2 to 2 players" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_ctrl_c_stops_every_worker() -> None:
-    command = [sys.executable, "-m", "whist", "simulate", "--games", "400", "--agents", "heuristic", "--jobs", "2"]
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--games", "400", "--agents", "heuristic", "--jobs", "2"),
+        ("duel", "heuristic", "heuristic", "--deals", "400", "--jobs", "2"),  # the same pool: duel, balance
+    ],
+)
+def test_ctrl_c_stops_every_worker(args: tuple[str, ...]) -> None:
+    command = [sys.executable, "-m", "whist", *args]
     process = subprocess.Popen(
         command,
         cwd=ROOT,

@@ -4,6 +4,7 @@ a progress bar while the deals are played, and the report as JSON or tables."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -28,7 +29,8 @@ def check_agent(spec: str, param_hint: str) -> None:
 @contextmanager
 def playing(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr (when it is a terminal) up to ``total`` deals; gives the function
-    that moves it. What the study refuses (a ``ValueError`` or ``OSError``) is an error for people."""
+    that moves it. What the study refuses (a ``ValueError`` or ``OSError``) is an error for people;
+    Ctrl-C stops it with status 130."""
     from rich.console import Console
     from rich.progress import Progress
 
@@ -39,6 +41,9 @@ def playing(total: int) -> Iterator[Callable[[int], None]]:
             yield lambda done: bar.update(task, completed=done)
     except (ValueError, OSError) as exc:
         fail(f"error: {exc}")
+    except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
+        stderr.print("stopped")
+        sys.exit(130)
 
 
 def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any]]) -> None:
