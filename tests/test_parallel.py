@@ -115,6 +115,11 @@ def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(t
                 break
     assert len(messages) == 2 and messages[0] == messages[1]
     assert "division by zero (during deal" in messages[0] and "decision 1)" not in messages[0]
-    done = whist("simulate", str(path), "--games", "40", "--jobs", "2")
-    assert done.returncode == 1 and "Traceback" not in done.stderr  # from a worker, located, for people
-    assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr
+    for command in (  # every command on the pool
+        ("simulate", str(path), "--games", "40"),
+        ("duel", "random", "random", str(path), "--deals", "40"),
+        ("balance", str(path), "--agents", "random", "--deals", "40"),
+    ):
+        done = whist(*command, "--jobs", "2")
+        assert done.returncode == 1 and "Traceback" not in done.stderr, command  # from a worker, for people
+        assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from rulespec import RuleError
 from whist.common import fail
 
 AGENTS_HINT = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
@@ -29,8 +30,8 @@ def check_agent(spec: str, param_hint: str) -> None:
 @contextmanager
 def playing(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr (when it is a terminal) up to ``total`` deals; gives the function
-    that moves it. What the study refuses (a ``ValueError`` or ``OSError``) is an error for people;
-    Ctrl-C stops it with status 130."""
+    that moves it. What the study refuses (a ``ValueError`` or ``OSError``) and a rule's run-time
+    error are errors for people; Ctrl-C stops it with status 130."""
     from rich.console import Console
     from rich.progress import Progress
 
@@ -39,6 +40,8 @@ def playing(total: int) -> Iterator[Callable[[int], None]]:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
             task = bar.add_task("deals", total=total)
             yield lambda done: bar.update(task, completed=done)
+    except RuleError as exc:  # a rule that fails at run time (in a worker too), located at its expression
+        fail(str(exc))
     except (ValueError, OSError) as exc:
         fail(f"error: {exc}")
     except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
