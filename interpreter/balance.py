@@ -18,13 +18,11 @@ seed is its number's (:func:`interpreter.duel.deal_seed`) and results are gather
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.duel import DealTask, interval, parse_agent, play_deal
+from interpreter.duel import deal_tasks, interval, play_deals
 from interpreter.runner import rules as load_rules
-from interpreter.runner import run
 from rulespec.export import expression
 from rulespec.model import RuleSet
 
@@ -54,22 +52,6 @@ def bid_worth(bid: Any) -> float | None:
     return None
 
 
-def play(
-    ruleset: str,
-    deals: int,
-    seed: int,
-    players: int,
-    agents: str,
-    jobs: int = 1,
-    scheduler: str | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """The deals of a study, in order (see :func:`interpreter.duel.play_deal`)."""
-    parse_agent(agents)
-    tasks = [DealTask(ruleset, (agents,) * players, index, seed, players) for index in range(deals)]
-    return run(play_deal, tasks, jobs, scheduler, progress)
-
-
 def balance(
     ruleset: str,
     deals: int,
@@ -80,14 +62,15 @@ def balance(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play the study and summarise it (see the module's docstring); ``seconds`` is the only timing field."""
+    """Play the study's deals (:func:`interpreter.duel.play_deal`, one kind of agent at every seat)
+    and summarise them (see the module's docstring); ``seconds`` is the only timing field."""
     rules = load_rules(ruleset)
     if rules.game.auction is None:
         raise ValueError(f"{rules.name} has no auction: there are no bids to weigh (try whist simulate)")
-    start = time.perf_counter()
-    results = play(ruleset, deals, seed, players, agents, jobs, scheduler, progress)
+    tasks = deal_tasks(ruleset, agents, agents, deals, seed, players, mirror=False)
+    results, seconds = play_deals(tasks, jobs, scheduler, progress)
     data = summarise(rules, results, players)
-    data.update(ruleset=ruleset, agents=agents, seed=seed, seconds=round(time.perf_counter() - start, 2))
+    data.update(ruleset=ruleset, agents=agents, seed=seed, seconds=round(seconds, 2))
     return data
 
 

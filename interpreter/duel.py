@@ -52,7 +52,7 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return kind, options
 
 
-def make_agent(spec: str, seed: int, rules: RuleSet) -> Agent:
+def make_agent(spec: str, seed: int, rules: RuleSet | None) -> Agent:
     """An agent for ``rules`` from its ``--agents`` text (``random``, ``heuristic``, ``search`` with a budget)."""
     from interpreter.agents import HeuristicAgent, RandomAgent
 
@@ -142,6 +142,28 @@ def interval(values: list[float]) -> tuple[float, list[float] | None]:
     return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
 
 
+def deal_tasks(ruleset: str, a: str, b: str, deals: int, seed: int, players: int, mirror: bool) -> list[DealTask]:
+    """The deals of a study in order: A at the even seats and B at the odd ones, and with ``mirror``
+    each deal again with the two swapped (a study of one kind of agent: ``a == b``, no mirror)."""
+    return [
+        DealTask(ruleset, arrangement(a, b, players, mirrored), index, seed, players, mirrored)
+        for index in range(deals)
+        for mirrored in ((False, True) if mirror else (False,))
+    ]
+
+
+def play_deals(
+    tasks: list[DealTask], jobs: int, scheduler: str | None, progress: Callable[[int], None] | None
+) -> tuple[list[dict[str, Any]], float]:
+    """Every task's :func:`play_deal` in order, on the pool (:func:`interpreter.runner.run`), and
+    the seconds it took; an unknown agent fails here, before any deal is played."""
+    for spec in {spec for task in tasks for spec in task.seats}:
+        parse_agent(spec)
+    start = time.perf_counter()
+    results = run(play_deal, tasks, jobs, scheduler, progress)
+    return results, time.perf_counter() - start
+
+
 def duel(
     ruleset: str,
     a: str,
@@ -154,16 +176,8 @@ def duel(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` mirrored deals between agent kinds ``a`` and ``b``; the summary as data."""
-    for spec in (a, b):
-        parse_agent(spec)
-    tasks = [
-        DealTask(ruleset, arrangement(a, b, players, mirrored), index, seed, players, mirrored)
-        for index in range(deals)
-        for mirrored in (False, True)
-    ]
-    start = time.perf_counter()
-    results = run(play_deal, tasks, jobs, scheduler, progress)
-    seconds = time.perf_counter() - start
+    tasks = deal_tasks(ruleset, a, b, deals, seed, players, mirror=True)
+    results, seconds = play_deals(tasks, jobs, scheduler, progress)
     names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
     points: dict[str, list[float]] = {names[0]: [], names[1]: []}
     declared = {names[0]: 0, names[1]: 0}

@@ -1,51 +1,48 @@
-"""A simulation on every core: games split by number over processes, their summaries added up.
+"""A simulation on every core: games split by number into pieces, the pieces' summaries added up.
 
 Each game's seed and agents depend on its number alone (:func:`interpreter.simulation.play_games`),
-so the summary is the same whatever the number of processes. Workers load the rule set
-themselves (compiled rules do not travel between processes) and ignore Ctrl-C: the parent
-catches it, cancels what has not started and stops the workers.
+so the summary is the same whatever the number of processes. The pieces run on the project's one
+pool (:func:`interpreter.runner.run`: workers load the rule set themselves, Ctrl-C stops them all,
+a worker's error reaches the caller located).
 """
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents import HeuristicAgent, RandomAgent
-from interpreter.decisions import Agent
+from interpreter.duel import AGENT_KINDS, make_agent, parse_agent
+from interpreter.runner import cores, keep, run
+from interpreter.runner import rules as load_rules
 from interpreter.simulation import AgentFactory, Summary, play_games
 from rulespec.model import RuleSet
 
-AGENT_KINDS = ("random", "heuristic", "search")
+__all__ = ["AGENT_KINDS", "agent_factory", "simulate_on_cores"]
 
 
 def agent_factory(kind: str, rules: RuleSet | None = None) -> AgentFactory:
-    """seed → agent for an agent kind (``random`` or ``heuristic``, which plays ``rules``)."""
-    if kind == "random":
-        return RandomAgent
-    if kind == "heuristic":
-
-        def heuristic(seed: int) -> Agent:
-            return HeuristicAgent(seed, rules=rules)
-
-        return heuristic
-    if kind == "search":  # the search agent (interpreter/search/), with its default budget
-        from interpreter.duel import make_agent
-
-        return lambda seed: make_agent("search", seed, rules)  # type: ignore[arg-type]
-    raise ValueError(f"unknown agents '{kind}'; known: {', '.join(AGENT_KINDS)}")
+    """seed → agent for an agent kind (``random``, ``heuristic`` or ``search``, playing ``rules``)."""
+    parse_agent(kind)  # an unknown kind fails here, not in the first game
+    return lambda seed: make_agent(kind, seed, rules)
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+@dataclass(frozen=True)
+class Piece:
+    """Games ``begin`` to ``end`` of a simulation: one task of the pool."""
+
+    ruleset: str
+    begin: int
+    end: int
+    seed: int
+    players: int
+    agents: str
+    options: dict[str, Any] | None
+    variant: str | None
+
+    def games(self) -> int:
+        return self.end - self.begin
 
 
 def simulate_on_cores(
@@ -66,97 +63,24 @@ def simulate_on_cores(
     jobs = max(1, min(jobs or cores(), games))
     start = time.perf_counter()
     if rules is not None:
-        _loaded[ruleset_ref] = rules
-    if jobs == 1:
-        summary = _chunk(ruleset_ref, 0, games, seed, players, agents, options, variant, progress)
-    else:
-        summary = _on_processes(ruleset_ref, games, seed, players, agents, options, variant, jobs, progress)
+        keep(ruleset_ref, rules)
+    # On processes, small pieces (several per worker) keep the workers busy to the end and the
+    # progress moving; in this process a piece is one game, so the progress moves with every game.
+    size = 1 if jobs == 1 else max(1, min(50, games // (jobs * 8)))
+    pieces = [
+        Piece(ruleset_ref, begin, min(games, begin + size), seed, players, agents, options, variant)
+        for begin in range(0, games, size)
+    ]
+    summary = Summary(players=players)
+    for part in run(play_piece, pieces, jobs, progress=progress, size=Piece.games):
+        summary.add(part)
     summary.seconds = time.perf_counter() - start
     return summary
 
 
-def _on_processes(
-    ruleset_ref: str,
-    games: int,
-    seed: int,
-    players: int,
-    agents: str,
-    options: dict[str, Any] | None,
-    variant: str | None,
-    jobs: int,
-    progress: Callable[[int], None] | None,
-) -> Summary:
-    # Small pieces (several per worker) keep the workers busy to the end and the progress moving.
-    size = max(1, min(50, games // (jobs * 8)))
-    summary = Summary(players=players)
-    done = 0
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-    try:
-        running: dict[Future[Summary], int] = {}
-        for begin in range(0, games, size):
-            end = min(games, begin + size)
-            args = (ruleset_ref, begin, end, seed, players, agents, options, variant, None)
-            running[pool.submit(_chunk, *args)] = end - begin
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                summary.add(future.result())
-                done += running.pop(future)
-                if progress is not None:
-                    progress(done)
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return summary
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the pieces not started and end the workers (Ctrl-C, or a worker's error)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once shut down
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(timeout=5)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-_loaded: dict[str, RuleSet] = {}  # rule sets by reference, in this process (a worker: the one it plays)
-
-
-def _rules(ref: str) -> RuleSet:
-    if ref not in _loaded:
-        from rulespec import load_ruleset
-
-        _loaded.clear()
-        _loaded[ref] = load_ruleset(ref)
-    return _loaded[ref]
-
-
-def _chunk(
-    ruleset_ref: str,
-    begin: int,
-    end: int,
-    seed: int,
-    players: int,
-    agents: str,
-    options: dict[str, Any] | None,
-    variant: str | None,
-    progress: Callable[[int], None] | None,
-) -> Summary:
-    """Games ``begin`` to ``end`` (one worker's piece, or everything on one core)."""
-    rules = _rules(ruleset_ref)
-    done = 0
-
-    def one_more() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done)
-
-    return play_games(rules, range(begin, end), seed, players, agent_factory(agents, rules), options, variant, one_more)
+def play_piece(piece: Piece) -> Summary:
+    """The games of one piece (in a worker, or in this process)."""
+    rules = load_rules(piece.ruleset)
+    games = range(piece.begin, piece.end)
+    make = agent_factory(piece.agents, rules)
+    return play_games(rules, games, piece.seed, piece.players, make, piece.options, piece.variant)

@@ -6,6 +6,10 @@ results for any ``jobs`` and on any cluster. Local processes need nothing beyond
 library; ``scheduler="tcp://HOST:PORT"`` needs ``pip install 'whist-rules[cluster]'``
 (Dask distributed). Workers load rule sets themselves (compiled rules do not travel): tasks
 name the rule set by reference and :func:`rules` keeps the loaded ones per process.
+
+This is the one pool of the project: ``whist simulate --jobs``, ``duel`` and ``balance`` all run
+on it. Workers ignore Ctrl-C: the parent catches it, cancels what has not started and ends the
+workers; a worker's error reaches the caller as it was raised (a rule's error stays located).
 """
 
 from __future__ import annotations
@@ -29,10 +33,15 @@ def rules(ref: str) -> RuleSet:
     if ref not in _loaded:
         from rulespec import load_ruleset
 
-        if len(_loaded) > 8:
-            _loaded.clear()
-        _loaded[ref] = load_ruleset(ref)
+        keep(ref, load_ruleset(ref))
     return _loaded[ref]
+
+
+def keep(ref: str, loaded: RuleSet) -> None:
+    """Remember ``loaded`` as the rule set ``ref`` in this process (a caller that has it already)."""
+    if len(_loaded) > 8:  # a long-lived worker of many studies: forget the old ones
+        _loaded.clear()
+    _loaded[ref] = loaded
 
 
 def cores() -> int:
@@ -49,71 +58,86 @@ def run(
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    size: Callable[[T], int] | None = None,
 ) -> list[R]:
-    """``[function(t) for t in tasks]``, on ``jobs`` local processes or the Dask ``scheduler``."""
+    """``[function(t) for t in tasks]``, on ``jobs`` local processes or the Dask ``scheduler``.
+
+    ``progress`` is told the work done so far after each task: the tasks finished, or the sum of
+    their ``size`` (a task of many games counts as that many)."""
+    done = 0
+
+    def finished(task: T) -> None:
+        nonlocal done
+        done += size(task) if size is not None else 1
+        if progress is not None:
+            progress(done)
+
     if scheduler:
-        return _on_dask(function, tasks, scheduler, progress)
+        return _on_dask(function, tasks, scheduler, finished)
     jobs = max(1, min(jobs, len(tasks)))
     if jobs == 1:
         results = []
-        for done, task in enumerate(tasks, 1):
+        for task in tasks:
             results.append(function(task))
-            if progress is not None:
-                progress(done)
+            finished(task)
         return results
-    return _on_processes(function, tasks, jobs, progress)
+    return _on_processes(function, tasks, jobs, finished)
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
 
 
-def _on_processes(
-    function: Callable[[T], R], tasks: Sequence[T], jobs: int, progress: Callable[[int], None] | None
-) -> list[R]:
+def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, finished: Callable[[T], None]) -> list[R]:
     results: list[Any] = [None] * len(tasks)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
         running: dict[Future[R], int] = {pool.submit(function, task): i for i, task in enumerate(tasks)}
-        done = 0
         while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results[running.pop(future)] = future.result()
-                done += 1
-                if progress is not None:
-                    progress(done)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = running.pop(future)
+                results[index] = future.result()
+                finished(tasks[index])
     except BaseException:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            if process.is_alive():
-                process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown()
     return results
 
 
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the tasks not started and end the workers (Ctrl-C, or a worker's error)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once shut down
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=5)
+
+
 def _on_dask(
-    function: Callable[[T], R], tasks: Sequence[T], scheduler: str, progress: Callable[[int], None] | None
+    function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]
 ) -> list[R]:
     try:
-        from distributed import Client, as_completed
+        import distributed
     except ImportError:
         raise ValueError(
             "--scheduler needs Dask distributed; install it with: pip install 'whist-rules[cluster]'"
         ) from None
+    dask: Any = distributed  # its calls are untyped; the tests run them on a LocalCluster
     try:
-        client = Client(scheduler, timeout="5s")
+        client = dask.Client(scheduler, timeout="5s")
     except OSError as exc:
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
         futures = client.map(function, list(tasks), pure=False)
         index = {future.key: i for i, future in enumerate(futures)}
         results: list[Any] = [None] * len(tasks)
-        for done, future in enumerate(as_completed(futures), 1):
+        for future in dask.as_completed(futures):
             results[index[future.key]] = future.result()
-            if progress is not None:
-                progress(done)
+            finished(tasks[index[future.key]])
         return results
     finally:
         client.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,31 +50,31 @@ class Summary:
         if rules.game.match is not None:
             return self._match_data(rules)
         return {
-            "ruleset": rules.id,
-            "games": self.games,
-            "players": self.players,
-            "deals": self.deals,
-            "redeals": self.redeals,
-            "seconds": round(self.seconds, 3),
-            "deals_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
-            "winners": {str(seat): self.winners[seat] for seat in range(self.players)},
+            **self._figures(rules, "deals", "redeals", self.redeals),
             "unfinished": self.reasons["unfinished"],
             "win_reasons": dict(sorted(self.reasons.items())),
             "standard_bids": bids("standard"),
             "special_bids": bids("special"),
         }
 
-    def _match_data(self, rules: RuleSet) -> dict[str, Any]:
-        """A match game's summary: winners, hands, and the average points per kind of hand."""
+    def _figures(self, rules: RuleSet, unit: str, again: str, repeated: int) -> dict[str, Any]:
+        """What every summary starts with; ``unit``: what a deal is called (a match's are hands),
+        ``again``: the deals played again (redeals; a match's replayed hands)."""
         return {
             "ruleset": rules.id,
             "games": self.games,
             "players": self.players,
-            "hands": self.deals,
-            "replays": self.replays,
+            unit: self.deals,
+            again: repeated,
             "seconds": round(self.seconds, 3),
-            "hands_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
+            f"{unit}_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
             "winners": {str(seat): self.winners[seat] for seat in range(self.players)},
+        }
+
+    def _match_data(self, rules: RuleSet) -> dict[str, Any]:
+        """A match game's summary: winners, hands, and the average points per kind of hand."""
+        return {
+            **self._figures(rules, "hands", "replays", self.replays),
             "undecided": self.games - sum(self.winners.values()),
             "hand_types": {
                 b.id: {
@@ -87,31 +86,6 @@ class Summary:
                 for b in rules.standard_bids
             },
         }
-
-
-def simulate(
-    rules: RuleSet,
-    games: int,
-    seed: int,
-    players: int,
-    make_agent: AgentFactory,
-    options: dict[str, Any] | None = None,
-    variant: str | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> Summary:
-    """Play ``games`` games; the same arguments give the same summary (apart from seconds)."""
-    start = time.perf_counter()
-    done = 0
-
-    def one_more() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done)
-
-    summary = play_games(rules, range(games), seed, players, make_agent, options, variant, one_more)
-    summary.seconds = time.perf_counter() - start
-    return summary
 
 
 def play_games(

@@ -84,6 +84,11 @@ class BidBuilder(BuilderBase):
                 result[hook.name] = self.expr((*b, hook.name), names, T.Type(hook.result))
         return result
 
+    def parts(self, key: Key, names: dict[str, T.Type], **expected: T.Type) -> list[Expression | None]:
+        """The expressions of a hook point's body at ``key``, each compiled to its type (in order,
+        so errors come in the order written here); None for a part absent or in error."""
+        return [self.expr((*key, part), names, result) for part, result in expected.items()]
+
     def repeatable(self, b: Key, raw: Raw, kind: str) -> Expression | None:
         if raw.get("repeatable") is None:
             return None
@@ -97,19 +102,14 @@ class BidBuilder(BuilderBase):
     def set_scores(self, b: Key, raw: Raw) -> M.SetScores | None:
         if raw.get("set_scores") is None:
             return None
-        key = (*b, "set_scores")
-        players = self.expr((*key, "players"), scopes.DECLARER_WINS, T.list_of(T.PLAYER))
-        to = self.expr((*key, "to"), scopes.DECLARER_WINS, T.NUMBER)
+        players, to = self.parts((*b, "set_scores"), scopes.DECLARER_WINS, players=T.list_of(T.PLAYER), to=T.NUMBER)
         return M.SetScores(players, to) if players and to else None
 
     def melds(self, b: Key, raw: Raw, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:
         names = {**scopes.MELD, **declarations}
         result = []
         for i, meld in enumerate(raw.get("melds") or []):
-            key = (*b, "melds", i)
-            lead = self.expr((*key, "lead"), names, T.BOOL)
-            show = self.expr((*key, "show"), names, T.BOOL)
-            points = self.expr((*key, "points"), names, T.NUMBER)
+            lead, show, points = self.parts((*b, "melds", i), names, lead=T.BOOL, show=T.BOOL, points=T.NUMBER)
             if lead and show and points:
                 result.append(M.Meld(meld["name"], lead, show, points))
         return tuple(result)
@@ -269,9 +269,7 @@ class BidBuilder(BuilderBase):
     def plays_last(self, b: Key, raw: Raw, trick_rule: dict[str, T.Type]) -> M.PlaysLast | None:
         if raw.get("plays_last") is None:
             return None
-        key = (*b, "plays_last")
-        player = self.expr((*key, "player"), trick_rule, T.PLAYER)
-        when = self.expr((*key, "when"), trick_rule, T.BOOL)
+        player, when = self.parts((*b, "plays_last"), trick_rule, player=T.PLAYER, when=T.BOOL)
         return M.PlaysLast(player, when) if player else None
 
     def rank_order(self, b: Key, raw: Raw) -> M.RankOrder | None:
@@ -293,8 +291,7 @@ class BidBuilder(BuilderBase):
         if raw.get("trick_taker") is None:
             return None
         key = (*b, "trick_taker")
-        when = self.expr((*key, "when"), trick_rule, T.BOOL)
-        chosen_by = self.expr((*key, "chosen_by"), trick_rule, T.PLAYER)
+        when, chosen_by = self.parts(key, trick_rule, when=T.BOOL, chosen_by=T.PLAYER)
         to = (
             self.expr_of((*key, "to"), trick_rule, (T.PLAYER, T.list_of(T.PLAYER)))
             if self.m.get((*key, "to"))

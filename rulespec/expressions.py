@@ -58,6 +58,12 @@ def _offset(item: Token | Node) -> int:
 Items = list[Any]
 
 
+#: Grammar rules whose node is an operator over its children, at the rule's start: rule → node kind.
+_OPERATORS = {"or_op": "or", "and_op": "and", "not_op": "not", "in_op": "in", "range": "range", "neg": "neg"}
+#: Grammar rules ``left op right`` whose node stands at the operator and holds it (``<=``, ``+``).
+_INFIX = frozenset({"compare", "arith"})
+
+
 class _ToNodes:
     """Lark parse tree → :class:`Node` tree, without recursion (a deep tree cannot overflow the stack)."""
 
@@ -73,10 +79,19 @@ class _ToNodes:
                 stack.extend((child, False) for child in current.children if isinstance(child, Tree))
                 continue
             items = [results.pop(id(child)) if isinstance(child, Tree) else child for child in current.children]
-            results[id(current)] = getattr(self, str(current.data))(current.meta, items)
+            results[id(current)] = self._node(str(current.data), current.meta, items)
         node = results[id(tree)]
         assert isinstance(node, Node)
         return node
+
+    def _node(self, rule: str, meta: Meta, items: Items) -> Any:
+        """The node of one grammar rule: an operator's from the tables, any other's from its method."""
+        if rule in _OPERATORS:
+            return Node(_OPERATORS[rule], meta.start_pos, None, tuple(items))
+        if rule in _INFIX:
+            left, op, right = items
+            return Node(rule, _offset(op), str(op), (left, right))
+        return getattr(self, rule)(meta, items)
 
     def number(self, meta: Meta, items: Items) -> Node:
         return Node("number", meta.start_pos, int(items[0]))
@@ -112,34 +127,8 @@ class _ToNodes:
         then, cond, other = items
         return Node("conditional", cond.offset, None, (cond, then, other))
 
-    def or_op(self, meta: Meta, items: Items) -> Node:
-        return Node("or", meta.start_pos, None, tuple(items))
-
-    def and_op(self, meta: Meta, items: Items) -> Node:
-        return Node("and", meta.start_pos, None, tuple(items))
-
-    def not_op(self, meta: Meta, items: Items) -> Node:
-        return Node("not", meta.start_pos, None, tuple(items))
-
-    def compare(self, meta: Meta, items: Items) -> Node:
-        left, op, right = items
-        return Node("compare", _offset(op), str(op), (left, right))
-
-    def in_op(self, meta: Meta, items: Items) -> Node:
-        return Node("in", meta.start_pos, None, tuple(items))
-
     def not_in_op(self, meta: Meta, items: Items) -> Node:
         return Node("not", meta.start_pos, None, (Node("in", meta.start_pos, None, tuple(items)),))
-
-    def range(self, meta: Meta, items: Items) -> Node:
-        return Node("range", meta.start_pos, None, tuple(items))
-
-    def arith(self, meta: Meta, items: Items) -> Node:
-        left, op, right = items
-        return Node("arith", _offset(op), str(op), (left, right))
-
-    def neg(self, meta: Meta, items: Items) -> Node:
-        return Node("neg", meta.start_pos, None, tuple(items))
 
 
 def _depth(node: Node) -> int:

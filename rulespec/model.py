@@ -114,6 +114,11 @@ class Players:
     in_deal: int | None = None
     sit_out: str = "right_of_dealer"
 
+    @property
+    def usual(self) -> int:
+        """The number of players when none is asked for: those of a deal, else four if allowed."""
+        return self.in_deal or max(self.min, min(4, self.max))
+
 
 @dataclass(frozen=True)
 class Stock:

@@ -32,7 +32,7 @@ from interpreter.agents import RandomAgent
 from interpreter.deal import Deal
 from interpreter.decisions import Agent, Request, View
 from interpreter.game import Game
-from interpreter.simulation import simulate
+from interpreter.simulation import play_games
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 
@@ -554,7 +554,7 @@ def test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats() -> No
     by_label = {r[0]: r[1:] for r in rows}
 
     # The same numbers as the library's summary of the same games.
-    data = simulate(RULES, 100, 1, 2, lambda seed: RandomAgent(seed)).to_data(RULES)
+    data = play_games(RULES, range(100), 1, 2, RandomAgent).to_data(RULES)
     wins = [by_label[texts.label("sim_wins_seat", n=seat)] for seat in (0, 1)]
     assert wins == [[str(data["winners"][str(seat)])] for seat in (0, 1)]
     assert int(wins[0][0]) + int(wins[1][0]) == 100  # seven hands between two: never undecided

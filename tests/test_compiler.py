@@ -155,40 +155,21 @@ def make_env() -> dict[str, Any]:
     ann.is_declarer = True
     ann.hand = [card("2H", holder=ann), card("AH", holder=ann, is_trump=True), card("KS", holder=ann, zone="atelier")]
     bob.hand = [card("3C", holder=bob)]
-    t1 = Trick(
-        1,
-        bob,
-        ann,
-        [Play(bob, card("4H")), Play(cid, card("5H")), Play(dee, card("6H")), Play(ann, card("QH"))],
-        "H",
-        "S",
-    )
-    t2 = Trick(
-        2,
-        ann,
-        cid,
-        [Play(ann, card("2C")), Play(bob, card("3C")), Play(cid, card("2S")), Play(dee, card("4C"))],
-        "C",
-        "S",
-    )
-    t3 = Trick(
-        3,
-        cid,
-        ann,
-        [Play(cid, card("7D")), Play(dee, card("8D")), Play(ann, card("9D")), Play(bob, card("2D"))],
-        "D",
-        "S",
-    )
-    for trick in (t1, t2, t3):
-        trick.winner.won_tricks.append(trick)
-        trick.winner.won.extend(trick.cards)
-        trick.winner.tricks += 1
+    tricks: list[Trick] = []
+    for number, (leader, winner, led, cards) in enumerate(
+        [(bob, ann, "H", "4H 5H 6H QH"), (ann, cid, "C", "2C 3C 2S 4C"), (cid, ann, "D", "7D 8D 9D 2D")], 1
+    ):
+        order = players[leader.seat :] + players[: leader.seat]  # the plays go round from the leader
+        plays = [Play(p, card(text, holder=p)) for p, text in zip(order, cards.split(), strict=True)]  # held as played
+        plays[0].is_lead = True
+        trick = Trick(number, leader, winner, plays, led, "S")
+        tricks.append(trick)
+        winner.won_tricks.append(trick)
+        winner.won.extend(trick.cards)
+        winner.tricks += 1
+    t1, t2, t3 = tricks
     ann.score, bob.score, cid.score, dee.score = 4, -6, 0, 2
     ann.marks.potential = 2
-    for trick in (t1, t2, t3):
-        for play in trick.plays:
-            play.card.holder = play.player  # who held it when it was played
-        trick.plays[0].is_lead = True
     deck = [
         card(rank + suit, holder=players[i % 4]) for i, (suit, rank) in enumerate((s, r) for s in "CDHS" for r in RANKS)
     ]

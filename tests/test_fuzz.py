@@ -606,14 +606,19 @@ def copy_bundled(folder: Path) -> None:
         shutil.copy(path, folder / path.name)
 
 
+def load_mutated(scratch: RuleDir, name: str, text: str) -> None:
+    """The bundled rule files with ``name`` replaced by ``text``: they load, or fail as they should."""
+    folder = scratch.fresh()
+    copy_bundled(folder)
+    (folder / name).write_text(text, encoding="utf-8", errors="surrogatepass")  # a drawn lone surrogate too
+    load_outcome(folder)
+
+
 @LOADS
 @given(mutated_rule_data())
 def test_mutated_rule_data(scratch: Callable[[str], RuleDir], mutation: tuple[str, Any]) -> None:
-    folder = scratch("mutated-data").fresh()
-    copy_bundled(folder)
     name, data = mutation
-    (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    load_outcome(folder)
+    load_mutated(scratch("mutated-data"), name, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
 
 
 @st.composite
@@ -649,11 +654,8 @@ def mutated_rule_text(draw: st.DrawFn) -> tuple[str, str]:
 @LOADS
 @given(mutated_rule_text())
 def test_mutated_rule_text(scratch: Callable[[str], RuleDir], mutation: tuple[str, str]) -> None:
-    folder = scratch("mutated-text").fresh()
-    copy_bundled(folder)
     name, text = mutation
-    (folder / name).write_text(text, encoding="utf-8", errors="surrogatepass")
-    load_outcome(folder)
+    load_mutated(scratch("mutated-text"), name, text)
 
 
 def test_unchanged_copy_loads(tmp_path: Path) -> None:

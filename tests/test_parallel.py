@@ -15,7 +15,7 @@ import pytest
 
 from interpreter.agents import RandomAgent
 from interpreter.parallel import agent_factory, simulate_on_cores
-from interpreter.simulation import simulate
+from interpreter.simulation import play_games
 from rulespec import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ def figures(data: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(("name", "players", "games"), [("combo-whist", 4, 24), ("christmas-whist", 2, 16)])
 def test_the_same_figures_for_any_number_of_processes(name: str, players: int, games: int) -> None:
     rules = load_ruleset(name)
-    one = simulate(rules, games, 5, players, RandomAgent).to_data(rules)
+    one = play_games(rules, range(games), 5, players, RandomAgent).to_data(rules)  # the plain loop
     assert one["games"] == games and (one.get("deals") or one.get("hands"))
     for jobs in (1, 2, 3):
         seen: list[int] = []
@@ -43,7 +43,7 @@ def test_heuristic_agents_play_in_the_workers() -> None:
     one = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=1).to_data(rules)
     two = simulate_on_cores("christmas-whist", 2, 3, 2, "heuristic", jobs=2).to_data(rules)
     assert figures(one) == figures(two) and one["hands"] >= 7
-    assert figures(one) == figures(simulate(rules, 2, 3, 2, agent_factory("heuristic", rules)).to_data(rules))
+    assert figures(one) == figures(play_games(rules, range(2), 3, 2, agent_factory("heuristic", rules)).to_data(rules))
 
 
 def test_unknown_agents_are_refused() -> None:
@@ -68,8 +68,15 @@ def test_a_worker_error_is_reported_for_people() -> None:
     assert "2 to 2 players" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_ctrl_c_stops_every_worker() -> None:
-    command = [sys.executable, "-m", "whist", "simulate", "--games", "400", "--agents", "heuristic", "--jobs", "2"]
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--games", "400", "--agents", "heuristic", "--jobs", "2"),
+        ("duel", "heuristic", "heuristic", "--deals", "400", "--jobs", "2"),  # the same pool: duel, balance
+    ],
+)
+def test_ctrl_c_stops_every_worker(args: tuple[str, ...]) -> None:
+    command = [sys.executable, "-m", "whist", *args]
     process = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -108,6 +115,11 @@ def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(t
                 break
     assert len(messages) == 2 and messages[0] == messages[1]
     assert "division by zero (during deal" in messages[0] and "decision 1)" not in messages[0]
-    done = whist("simulate", str(path), "--games", "40", "--jobs", "2")
-    assert done.returncode == 1 and "Traceback" not in done.stderr  # from a worker, located, for people
-    assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr
+    for command in (  # every command on the pool
+        ("simulate", str(path), "--games", "40"),
+        ("duel", "random", "random", str(path), "--deals", "40"),
+        ("balance", str(path), "--agents", "random", "--deals", "40"),
+    ):
+        done = whist(*command, "--jobs", "2")
+        assert done.returncode == 1 and "Traceback" not in done.stderr, command  # from a worker, for people
+        assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr

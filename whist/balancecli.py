@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.common import fail, rules_or_fail, texts_or_fail
-
-
-def _usual_players(rules) -> int:
-    limits = rules.game.players
-    return limits.in_deal or max(limits.min, min(4, limits.max))
+from whist.common import rules_or_fail, texts_or_fail
+from whist.studycli import check_agent, playing, report
 
 
 def _percent(rate: float | None, texts: Texts) -> str:
@@ -183,17 +178,26 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
-    def balance(ruleset, deals, seed, players, agent_kind, other, jobs, scheduler, as_json, plot_path, lang) -> None:
+    def balance(
+        ruleset: str,
+        deals: int,
+        seed: int,
+        players: int | None,
+        agent_kind: str,
+        other: str | None,
+        jobs: int,
+        scheduler: str | None,
+        as_json: bool,
+        plot_path: str | None,
+        lang: str | None,
+    ) -> None:
         """Per bid: how often it is bid and completed, points per deal, and bids ranked out of line.
 
         \b
         Example:
           whist balance bids/examples/club-rules.yaml --against combo-whist --deals 1000 --plot bids.png
         """
-        from rich.progress import Progress
-
         from interpreter import balance as study
-        from interpreter.duel import parse_agent
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
@@ -201,48 +205,30 @@ def register(cli: click.Group) -> None:
             rules_or_fail(other)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
-        try:
-            parse_agent(agent_kind)
-        except ValueError as exc:  # a usage error (exit 2), before any deal is played
-            raise click.BadParameter(str(exc), param_hint="'--agents'") from None
-        players = players or _usual_players(rules)
-        stderr = Console(stderr=True)
-        try:
-            with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
-                task = bar.add_task("deals", total=deals * (2 if other else 1))
-                data = study.balance(
-                    ruleset,
-                    deals,
-                    seed,
-                    players,
-                    agent_kind,
-                    jobs,
-                    scheduler,
-                    lambda done: bar.update(task, completed=done),
-                )
-                if other is not None:
-                    theirs = study.balance(
-                        other,
-                        deals,
-                        seed,
-                        players,
-                        agent_kind,
-                        jobs,
-                        scheduler,
-                        lambda done: bar.update(task, completed=deals + done),
-                    )
-                    data["against"] = {"ruleset": other, "bids": study.compare(data, theirs)}
+        check_agent(agent_kind, "'--agents'")
+        players = players or rules.game.players.usual
+        refs = [ruleset] if other is None else [ruleset, other]
+        with playing(deals * len(refs)) as moved:
+            reports = [
+                study.balance(ref, deals, seed, players, agent_kind, jobs, scheduler, _after(moved, deals * i))
+                for i, ref in enumerate(refs)
+            ]
+            data = reports[0]
+            if other is not None:
+                data["against"] = {"ruleset": other, "bids": study.compare(data, reports[1])}
             if plot_path is not None:
                 names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
                 study.plot(data, plot_path, plot_labels(data, texts), names)
-        except (ValueError, OSError) as exc:
-            fail(f"error: {exc}")
-        if as_json:
-            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-            return
-        console = Console()
-        console.print(bids_table(data, texts))
-        for line in findings(data, texts):
-            console.print(line)
-        if "against" in data:
-            console.print(against_table(data["against"]["bids"], ruleset, other, texts))
+        report(data, as_json, lambda: _shown(data, texts, ruleset, other))
+
+
+def _after(moved: Callable[[int], None], before: int) -> Callable[[int], None]:
+    """The progress of a study that starts after ``before`` deals of another."""
+    return lambda done: moved(before + done)
+
+
+def _shown(data: dict[str, Any], texts: Texts, ruleset: str, other: str | None) -> list[Any]:
+    shown: list[Any] = [bids_table(data, texts), *findings(data, texts)]
+    if other is not None:
+        shown.append(against_table(data["against"]["bids"], ruleset, other, texts))
+    return shown

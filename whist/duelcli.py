@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.common import fail, rules_or_fail, texts_or_fail
+from whist.common import rules_or_fail, texts_or_fail
+from whist.studycli import check_agent, playing, report
 
 DEFAULT_RULESET = "combo-whist"
-
-
-def _usual_players(rules) -> int:
-    limits = rules.game.players
-    return limits.in_deal or max(limits.min, min(4, limits.max))
 
 
 def register(cli: click.Group) -> None:
@@ -32,54 +27,37 @@ def register(cli: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
     @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
-    def duel(agent_a, agent_b, ruleset, deals, seed, players, jobs, scheduler, as_json, lang) -> None:
+    def duel(
+        agent_a: str,
+        agent_b: str,
+        ruleset: str,
+        deals: int,
+        seed: int,
+        players: int | None,
+        jobs: int,
+        scheduler: str | None,
+        as_json: bool,
+        lang: str | None,
+    ) -> None:
         """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.
 
         \b
         Example:
           whist duel search heuristic --deals 400 --seed 1 --jobs 2
         """
-        from rich.progress import Progress
-
         from interpreter.duel import duel as run_duel
-        from interpreter.duel import parse_agent
 
         for spec, name in ((agent_a, "A"), (agent_b, "B")):
-            try:
-                parse_agent(spec)
-            except ValueError as exc:  # a usage error (exit 2), before any deal is played
-                hint = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
-                raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=f"'{name}'") from None
+            check_agent(spec, f"'{name}'")
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
-        players = players or _usual_players(rules)
-        stderr = Console(stderr=True)
-        try:
-            with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
-                task = bar.add_task("deals", total=2 * deals)
-                data = run_duel(
-                    ruleset,
-                    agent_a,
-                    agent_b,
-                    deals,
-                    seed,
-                    players,
-                    jobs,
-                    scheduler,
-                    lambda done: bar.update(task, completed=done),
-                )
-        except ValueError as exc:
-            fail(f"error: {exc}")
-        if as_json:
-            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-            return
-        console = Console()
-        console.print(duel_table(data, texts))
-        for line in duel_verdict(data, texts):
-            console.print(line)
+        players = players or rules.game.players.usual
+        with playing(2 * deals) as moved:
+            data = run_duel(ruleset, agent_a, agent_b, deals, seed, players, jobs, scheduler, moved)
+        report(data, as_json, lambda: [duel_table(data, texts), *duel_verdict(data, texts)])
 
 
-def duel_table(data: dict, texts: Texts) -> Table:
+def duel_table(data: dict[str, Any], texts: Texts) -> Table:
     """The agents side by side: points per deal, completion as declarer, thinking time."""
     label = texts.label
     ruleset = rich_escape(data["ruleset"])
@@ -100,7 +78,7 @@ def duel_table(data: dict, texts: Texts) -> Table:
     return table
 
 
-def duel_verdict(data: dict, texts: Texts) -> list[str]:
+def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
     """The difference A − B with its interval, and what it says."""
     difference = f"{data['difference']:+.3f}"
     if data["ci95"] is None:  # a single deal has no interval

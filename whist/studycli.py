@@ -1,0 +1,61 @@
+"""What the study commands (``whist duel``, ``whist balance``) share: agents checked as usage,
+a progress bar while the deals are played, and the report as JSON or tables."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from rulespec import RuleError
+from whist.common import fail
+
+AGENTS_HINT = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
+
+
+def check_agent(spec: str, param_hint: str) -> None:
+    """An unknown agent is a usage error (exit 2), found before any deal is played."""
+    from interpreter.duel import parse_agent
+
+    try:
+        parse_agent(spec)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}\nhint: {AGENTS_HINT}", param_hint=param_hint) from None
+
+
+@contextmanager
+def playing(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr (when it is a terminal) up to ``total`` deals; gives the function
+    that moves it. What the study refuses (a ``ValueError`` or ``OSError``) and a rule's run-time
+    error are errors for people; Ctrl-C stops it with status 130."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    stderr = Console(stderr=True)
+    try:
+        with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+            task = bar.add_task("deals", total=total)
+            yield lambda done: bar.update(task, completed=done)
+    except RuleError as exc:  # a rule that fails at run time (in a worker too), located at its expression
+        fail(str(exc))
+    except (ValueError, OSError) as exc:
+        fail(f"error: {exc}")
+    except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
+        stderr.print("stopped")
+        sys.exit(130)
+
+
+def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any]]) -> None:
+    """The study's data as one JSON document, or what ``shown`` gives (tables, lines) on the terminal."""
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console  # imported when a table is printed: a JSON run needs none of rich
+
+    console = Console()
+    for item in shown():
+        console.print(item)
