@@ -15,6 +15,9 @@ from rulespec.compiler import Expression
 
 @dataclass(frozen=True)
 class Trump:
+    """How a bid sets the trump: a player picks it (``chosen_by``, limited by ``where``) or ``suit`` names it;
+    ``after_each_trick`` gives the next trick's trump from the finished one (writing-rules §6 ``trump``)."""
+
     chosen_by: Expression | None = None
     where: Expression | None = None
     suit: Expression | None = None
@@ -37,6 +40,9 @@ class Tricks:
 
 @dataclass(frozen=True)
 class Choose:
+    """A ``choose`` step: ``who`` picks ``count`` values of kind ``what`` (from ``source``, meeting ``where``)
+    and the bid calls them ``name``; ``hidden`` keeps the pick from the others until a ``reveal``."""
+
     who: Expression
     what: str  # suit | card | number | player
     name: str
@@ -49,17 +55,23 @@ class Choose:
 
 @dataclass(frozen=True)
 class Reveal:
+    """A ``reveal`` step: the hidden choice called ``name`` becomes known to every player."""
+
     name: str
 
 
 @dataclass(frozen=True)
 class Give:
+    """A ``give`` step: one ``card`` changes hands, to the player ``to``."""
+
     card: Expression
     to: Expression
 
 
 @dataclass(frozen=True)
 class PassCards:
+    """A ``pass_cards`` step: every sender hands ``count`` cards to the next sender in ``direction``."""
+
     senders: Expression
     count: int
     direction: Expression
@@ -67,6 +79,11 @@ class PassCards:
 
 @dataclass(frozen=True)
 class Zone:
+    """A ``zone`` step: ``owner`` sets ``size`` cards of the hand apart under ``name`` (topped up when ``refill``).
+
+    The cards stay in the hand and playable; ``card.zone`` tells where one lies.
+    """
+
     name: str
     owner: Expression
     size: int
@@ -87,6 +104,11 @@ Step = Choose | Reveal | Give | PassCards | Zone | DealBack
 
 @dataclass(frozen=True)
 class Visibility:
+    """One ``visible`` entry: the cards of ``of`` for which ``cards`` holds are shown to ``to``.
+
+    Asked again at every look, so what is shown follows the cards as they move.
+    """
+
     of: Expression
     cards: Expression
     to: Expression | None = None  # None: every player
@@ -94,18 +116,24 @@ class Visibility:
 
 @dataclass(frozen=True)
 class PlaysLast:
+    """``player`` plays last in every trick where ``when`` holds; the rest keep their order."""
+
     player: Expression
     when: Expression | None = None
 
 
 @dataclass(frozen=True)
 class RankOrder:
+    """Ranks moved to the bottom (``lowest``) or the top (``highest``) of the order in force."""
+
     lowest: tuple[str, ...] = ()
     highest: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class TrickTaker:
+    """In tricks where ``when`` holds, ``chosen_by`` names the player who takes the trick (and leads next)."""
+
     when: Expression
     chosen_by: Expression
     to: Expression | None = None  # who may be named (None: every player of the deal)
@@ -125,6 +153,8 @@ class Meld:
 
 @dataclass(frozen=True)
 class ZoneLimit:
+    """One ``zone_limits`` entry: a card for which ``forbid`` holds may not lie in the zone ``zone``."""
+
     zone: str
     forbid: Expression
 
