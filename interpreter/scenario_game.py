@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from interpreter.scenario import GAME_EXPECT_KEYS, _fill, compare, new_game, play_scripted_deal
+from interpreter.scenario import GAME_EXPECT_KEYS, _fill, new_game, play_scripted_deal
+from interpreter.scenario_outcome import compare
 
 
 def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[str]:

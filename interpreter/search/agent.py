@@ -163,7 +163,9 @@ class SearchAgent(Agent):
 
     # -- valuing a candidate in one world
 
-    def _value(self, world: GameState, request: Request, view: View, candidate: Any, exact: bool, memo: dict) -> float:
+    def _value(
+        self, world: GameState, request: Request, view: View, candidate: Any, exact: bool, memo: dict[Any, int]
+    ) -> float:
         state = world.clone()
         before = dict(state.scores)
         try:
