@@ -44,13 +44,18 @@ class KeptTable(Table):
     """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
     side of the break (a row or two alone at the top of the last page looks like a mistake)."""
 
+    @property
+    def row_count(self) -> int:
+        """The table's rows, repeated header rows included (ReportLab keeps its cells privately)."""
+        return len(self._cellvalues)
+
     def split(self, availWidth: float, availHeight: float) -> list:  # noqa: N803 - ReportLab's names
         parts = super().split(availWidth, availHeight)
         if len(parts) != 2:
             return parts
         header = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
-        body = len(self._cellvalues) - header
-        first = len(parts[0]._cellvalues) - header
+        body = self.row_count - header
+        first = parts[0].row_count - header  # ReportLab splits a table into two of its class
         if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
             return parts
         keep = min(first, body - MIN_ROWS_AT_BREAK)
