@@ -41,6 +41,22 @@ def test_a_package_imports_only_the_layers_below_it(package: str) -> None:
     assert {k: v for k, v in wrong.items() if v} == {}
 
 
+def test_no_module_imports_a_private_name_from_another_package() -> None:
+    """``_name`` is shared only by the modules of one package (split along a seam); to another package
+    it is private: give it a public, documented name (``ruff``'s SLF001 covers ``obj._name``)."""
+    hits = []
+    for package in ("interpreter", "printing", "rulespec", "whist"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            own = ".".join(path.relative_to(ROOT).parent.parts)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    source = node.module.rpartition(".")[0]
+                    private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                    if private and source != own:
+                        hits.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.module} {private}")
+    assert hits == []
+
+
 @pytest.mark.parametrize("package", ["rulespec", "printing", "whist"])
 def test_no_rule_is_recognised_by_its_source_text(package: str) -> None:
     """``expr.source == "combo.worth"`` breaks on ``combo . worth`` or a comment: use ``name_path``."""
