@@ -251,9 +251,9 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     game.deals_completed = int(data.get("rounds_completed", 0)) * players
     if any(d.get("hands") is not None for d in deals):
         hands = [{seat: _cards(cards) for seat, cards in seat_map(d.get("hands")).items()} or None for d in deals]
-        game.deal_hands = hands  # type: ignore[assignment]
+        game.deal_hands = hands
     if any(d.get("stock") is not None for d in deals):
-        game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]  # type: ignore[misc]
+        game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]
     game.match_position = int(data.get("hand_number", 1)) - 1
     return game, progress
 
