@@ -89,7 +89,7 @@ def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callab
 class _NoMoreDecisions(Agent):
     """The agent of a replay: the record must answer everything."""
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         raise _RecordEnded(request)
 
 

@@ -107,7 +107,7 @@ _ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 class FirstLegal(Agent):
     """The policy for plays and choices a scenario leaves open (``fill: first-legal``): the first option; pass."""
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         if request.kind == "bid":
             return None
         if request.count > 1:
