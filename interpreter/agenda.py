@@ -111,7 +111,7 @@ class Agenda(DealParts):
         memo: dict[int, Any] = {}
         if rng is not None:
             memo[id(self.rng)] = rng
-        new = copy_value(self, memo)
+        new: D = copy_value(self, memo)  # a copy has its original's type
         if ask is not None:
             new.ask_fn = ask
         return new

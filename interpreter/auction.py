@@ -17,12 +17,27 @@ from interpreter.decisions import BidAnswer
 from interpreter.prepared import RuleSetCache
 from interpreter.state import Combo
 from rulespec.build import facts
-from rulespec.model import Bid, RuleSet
+from rulespec.model import Bid, BidFacts, RuleSet
 
 #: Why a combo bid can never be completed (None: it can be), for a rule set and a number of players.
 ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]
 
-_TABLES: RuleSetCache[Any] = RuleSetCache()
+#: A combo's key: (player count, standard bid id, special bid ids).
+_ComboKey = tuple[Any, str, tuple[str, ...]]
+#: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
+#: the combo, with the deal), the combos and verdicts kept, the repeatable special ids.
+_BidTables = tuple[
+    dict[str, BidFacts],
+    tuple[str, ...],
+    tuple[str, ...],
+    frozenset[str],
+    frozenset[str],
+    dict[_ComboKey, Combo],
+    dict[_ComboKey, "str | None"],
+    tuple[str, ...],
+]
+
+_TABLES: RuleSetCache[_BidTables] = RuleSetCache()
 _KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
@@ -30,12 +45,12 @@ _KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule se
 _COMBO_FACTS = frozenset({"standard", "specials", "player_count", "suits", "ranks"})
 
 
-def _bid_tables(rules: RuleSet) -> Any:
+def _bid_tables(rules: RuleSet) -> _BidTables:
     """Per rule set, once: each bid's facts, the ids by kind, and the bids whose worth varies."""
     return _TABLES.get(rules, _make_bid_tables)
 
 
-def _make_bid_tables(rules: RuleSet) -> Any:
+def _make_bid_tables(rules: RuleSet) -> _BidTables:
     variable = frozenset(bid_id for bid_id, bid in rules.bids.items() if not bid.worth.is_constant)
     return (
         {bid_id: facts(bid) for bid_id, bid in rules.bids.items()},

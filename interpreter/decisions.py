@@ -194,7 +194,7 @@ class Agent(Protocol):
     """True for an agent whose answers are always legal and canonical (an option itself, a
     checked bid or a pass): the game does not validate them again."""
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         """The answer to ``request``, seen from ``view`` (``None`` when ``wants_view`` is False)."""
         ...
 

@@ -114,10 +114,10 @@ class Game(GameState):
         # Agents that never look at the view (random play) say so, and skip its cost.
         view = self.view(request.seat) if agent.wants_view else None
         if agent.legal_answers:  # built-in agents answer legally and canonically
-            return agent.decide(request, view)  # type: ignore[arg-type]
+            return agent.decide(request, view)
         for _ in range(100):
             try:
-                return request.validate(agent.decide(request, view))  # type: ignore[arg-type]
+                return request.validate(agent.decide(request, view))
             except IllegalDecision as exc:
                 agent.refused(request, exc.reason)
         raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")

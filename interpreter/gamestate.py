@@ -91,8 +91,8 @@ class GameState(MatchHands, Standings):
         self.current: Deal | None = None
         self.result: GameResult | None = None
         self.last_result: DealResult | None = None  # how the last finished deal ended
-        self.deal_hands: list[dict[int, list[str]]] | None = None  # scripted hands, one per deal
-        self.deal_stocks: list[list[str]] | None = None  # scripted stocks (top first), one per deal
+        self.deal_hands: list[dict[int, list[str]] | None] | None = None  # scripted hands, one per deal
+        self.deal_stocks: list[list[str] | None] | None = None  # scripted stocks (top first), one per deal
         self.match_position = 0  # in a match: the index of the next hand in the schedule
         # Where the current deal stands: "auction", "play" (after a declaration) or "match" (a hand).
         self._phase = ""

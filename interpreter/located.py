@@ -9,24 +9,37 @@ the rule can replay up to that point.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sized
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from rulespec.compiler import EvaluationError
 
-F = TypeVar("F", bound=Callable[..., Any])
+
+class Played(Protocol):
+    """What :func:`when_played` reads of a game: the deals done and the decisions made so far."""
+
+    @property
+    def deal_records(self) -> Sized: ...
+
+    @property
+    def decisions_made(self) -> int: ...
 
 
-def when_played(method: F) -> F:
+G = TypeVar("G", bound=Played)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def when_played(method: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[G, P], R]:
     """Decorate a game's method that plays a deal: its evaluation errors say the deal and decision."""
 
     @functools.wraps(method)
-    def run(game: Any, *args: Any, **kwargs: Any) -> Any:
+    def run(game: G, *args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return method(game, *args, **kwargs)
         except EvaluationError as exc:
             deal = len(game.deal_records) + 1
-            made = getattr(game, "decisions_made", len(game.decisions))  # a lean game logs none, counts all
-            raise exc.during(f"deal {deal}, decision {made + 1}") from None
+            # a lean game logs no decisions but counts them all
+            raise exc.during(f"deal {deal}, decision {game.decisions_made + 1}") from None
 
-    return run  # type: ignore[return-value]
+    return run

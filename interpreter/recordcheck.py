@@ -111,9 +111,9 @@ def ruleset_digest(rules: RuleSet) -> str:
 
 def portable_ref(ref: str, save: Path) -> str:
     """How a save names its rule set: a bundled name as is, a path relative to the save's folder if under it."""
-    from rulespec.loader import _looks_like_path
+    from rulespec.locate import looks_like_path
 
-    if not _looks_like_path(ref):
+    if not looks_like_path(ref):
         return ref
     target = Path(ref).resolve()
     folder = Path(save).resolve().parent
@@ -124,9 +124,9 @@ def portable_ref(ref: str, save: Path) -> str:
 
 def absolute_ref(ref: str, record: Path) -> str:
     """A rule-set path written in ``record`` (relative to its folder) as an absolute path; names as they are."""
-    from rulespec.loader import _looks_like_path
+    from rulespec.locate import looks_like_path
 
-    if not _looks_like_path(ref) or Path(ref).is_absolute():
+    if not looks_like_path(ref) or Path(ref).is_absolute():
         return ref
     return str(Path(record).resolve().parent / ref)
 

@@ -65,7 +65,8 @@ def read_record(path: Path) -> dict[str, Any]:
     """Read and check a record file (limits, schema); raise :class:`RuleError` for people on any problem."""
     data = recordcheck.load_json(Path(path))
     recordcheck.check_schema(Path(path), data)
-    return data
+    record: dict[str, Any] = data  # the schema's top level is an object
+    return record
 
 
 def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callable[[Game], None]:
@@ -88,7 +89,7 @@ def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callab
 class _NoMoreDecisions(Agent):
     """The agent of a replay: the record must answer everything."""
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         raise _RecordEnded(request)
 
 

@@ -71,7 +71,7 @@ from typing import Any
 
 from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, RequestKind, ScriptError, View
 from interpreter.game import Game, Script
-from interpreter.scenario_outcome import EXPECT_KEYS, _seat_map, compare, deal_outcome
+from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.paths import rooted
@@ -107,7 +107,7 @@ _ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 class FirstLegal(Agent):
     """The policy for plays and choices a scenario leaves open (``fill: first-legal``): the first option; pass."""
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
         if request.kind == "bid":
             return None
         if request.count > 1:
@@ -207,7 +207,8 @@ def load_scenario(path: Path) -> dict[str, Any]:
     return data
 
 
-def _fill(value: Any) -> bool:
+def fills_gaps(value: Any) -> bool:
+    """Whether a scenario's (or a deal's) ``fill`` asks to answer unscripted decisions; refuses an unknown policy."""
     if value is None:
         return False
     if value not in FILL_POLICIES:
@@ -243,16 +244,16 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
         first_dealer=int(data.get("dealer", 0)),
     )
     progress.game = game
-    for seat, score in _seat_map(data.get("scores")).items():
+    for seat, score in seat_map(data.get("scores")).items():
         game.scores[seat] = score
-    for seat, marks in _seat_map(data.get("marks")).items():
+    for seat, marks in seat_map(data.get("marks")).items():
         game.marks[seat] = dict(marks)
     game.deals_completed = int(data.get("rounds_completed", 0)) * players
     if any(d.get("hands") is not None for d in deals):
-        hands = [{seat: _cards(cards) for seat, cards in _seat_map(d.get("hands")).items()} or None for d in deals]
-        game.deal_hands = hands  # type: ignore[assignment]
+        hands = [{seat: _cards(cards) for seat, cards in seat_map(d.get("hands")).items()} or None for d in deals]
+        game.deal_hands = hands
     if any(d.get("stock") is not None for d in deals):
-        game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]  # type: ignore[misc]
+        game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]
     game.match_position = int(data.get("hand_number", 1)) - 1
     return game, progress
 
@@ -275,7 +276,7 @@ def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fil
 def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
     """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
     game, progress = new_game(data, base_dir, [data])
-    outcome, _ = play_scripted_deal(game, progress, data, _fill(data.get("fill")))
+    outcome, _ = play_scripted_deal(game, progress, data, fills_gaps(data.get("fill")))
     return outcome, game
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from interpreter.scenario import GAME_EXPECT_KEYS, _fill, compare, new_game, play_scripted_deal
+from interpreter.scenario import GAME_EXPECT_KEYS, fills_gaps, new_game, play_scripted_deal
+from interpreter.scenario_outcome import compare
 
 
 def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[str]:
@@ -22,7 +23,7 @@ def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> l
         return ["a game scenario needs at least one deal under 'deals'"]
     game, progress = new_game(data, base_dir, deals)
     problems: list[str] = []
-    game_fill = _fill(data.get("fill"))
+    game_fill = fills_gaps(data.get("fill"))
     for number, deal in enumerate(deals, 1):
         if game.result is not None:
             problems.append(
@@ -30,7 +31,7 @@ def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> l
                 f"but the scenario lists {len(deals)} deals"
             )
             return problems
-        fill = game_fill or _fill(deal.get("fill"))
+        fill = game_fill or fills_gaps(deal.get("fill"))
         expect = deal.get("expect") or {}
         outcome, used_up = play_scripted_deal(game, progress, deal, fill)
         found = compare(expect, outcome)

@@ -49,7 +49,8 @@ def _keys_as_text(value: Any) -> Any:
     return value
 
 
-def _seat_map(value: Any) -> dict[int, Any]:
+def seat_map(value: Any) -> dict[int, Any]:
+    """A value per seat, written as a list in seat order or as a mapping by seat number."""
     if isinstance(value, list):
         return dict(enumerate(value))
     return {int(k): v for k, v in (value or {}).items()}
@@ -111,12 +112,12 @@ def compare(expect: dict[str, Any], outcome: dict[str, Any], known: tuple[str, .
             if got is None or str(wanted) not in got:
                 problems.append(f"expected an error containing {wanted!r}, got {got!r}")
         elif key == "hand_points":
-            for seat, value in _seat_map(wanted).items():
+            for seat, value in seat_map(wanted).items():
                 if (got or {}).get(seat) != value:
                     problems.append(f"hand points of seat {seat}: expected {value!r}, got {(got or {}).get(seat)!r}")
         elif key in ("tricks_won", "marks"):
             got_map = got or {}
-            for seat, value in _seat_map(wanted).items():
+            for seat, value in seat_map(wanted).items():
                 if got_map.get(seat, 0 if key == "tricks_won" else {}) != value:
                     problems.append(f"{key} of seat {seat}: expected {value!r}, got {got_map.get(seat)!r}")
         elif key == "declarations":

@@ -78,7 +78,7 @@ class Marks:
         return Marks(deepcopy(self._counts, memo))  # the counts may be the game's too: one copy for both
 
 
-class Tricks(list):  # type: ignore[type-arg]  # a list of Trick
+class Tricks(list["Trick"]):
     """A deal's finished tricks, in order (players refer to it weakly: see :class:`Player`)."""
 
     __slots__ = ("__weakref__",)

@@ -9,15 +9,15 @@ bid or a rule set. The parts:
 * :mod:`printing.layout` — paper, card size, imposition, cut marks, bleed
 * :mod:`printing.cards` — drawing cards and writing the card PDF
 * :mod:`printing.reference` — the rules reference, and its Markdown and HTML
-* :mod:`printing.reference_pdf` — the rules reference as PDF
+* :mod:`printing.reference_pdf` — the rules reference as PDF (its function of that name; not
+  exported here, where ``printing.reference_pdf`` is the module once it is imported)
 * :mod:`printing.preview` — PDF pages as PNG
 * the ``whist cards`` and ``whist rules`` commands live in :mod:`whist.printcli`
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from rulespec.lazy import exported_on_first_use
 
 #: What a user imports from ``printing``, and the module each comes from (imported on first use:
 #: reportlab is loaded only when something is printed).
@@ -26,14 +26,9 @@ _EXPORTS = {
     "build_reference": "printing.reference",
     "to_markdown": "printing.reference",
     "to_html": "printing.reference",
-    "reference_pdf": "printing.reference_pdf",
     "write_pngs": "printing.preview",
 }
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(_EXPORTS[name]), name)
-    raise AttributeError(f"module 'printing' has no attribute {name!r}")
+__getattr__ = exported_on_first_use(__name__, _EXPORTS)

@@ -254,7 +254,9 @@ class CardPainter:
         return CardReport(face.bid_id, copy, None, False, 0.0, (CONTENT_WIDTH, height))
 
 
-def _draw_segments(canvas: Canvas, segments: Iterable[tuple[float, float, float, float]], color: Color, width: float):
+def _draw_segments(
+    canvas: Canvas, segments: Iterable[tuple[float, float, float, float]], color: Color, width: float
+) -> None:
     canvas.setStrokeColor(color)
     canvas.setLineWidth(width)
     for x1, y1, x2, y2 in segments:

@@ -109,7 +109,8 @@ def line_widths_ok(paragraph: Paragraph, width: float) -> bool:
         slack = line[0] if isinstance(line, tuple) else line.extraSpace
         if slack < -EPSILON:
             return False
-    return paragraph.width <= width + EPSILON
+    used: float = paragraph.width  # reportlab has no annotations
+    return used <= width + EPSILON
 
 
 def sizes(largest: float, smallest: float, step: float = 0.25) -> list[float]:

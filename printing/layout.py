@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 
-MM = mm
+MM: float = mm  # reportlab has no annotations: its millimetre, in points
 #: Poker-size cards: 63.5 × 88.9 mm (2.5 × 3.5 in).
 CARD_WIDTH = 63.5 * MM
 CARD_HEIGHT = 88.9 * MM

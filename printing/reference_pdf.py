@@ -11,7 +11,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
 from printing.fitting import markup, paragraph_style
@@ -44,19 +44,25 @@ class KeptTable(Table):
     """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
     side of the break (a row or two alone at the top of the last page looks like a mistake)."""
 
-    def split(self, availWidth: float, availHeight: float) -> list:  # noqa: N803 - ReportLab's names
-        parts = super().split(availWidth, availHeight)
+    @property
+    def row_count(self) -> int:
+        """The table's rows, repeated header rows included (ReportLab keeps its cells privately)."""
+        return len(self._cellvalues)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 - ReportLab's names
+        parts: list[KeptTable] = super().split(availWidth, availHeight)  # two tables of this class, or none
         if len(parts) != 2:
             return parts
         header = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
-        body = len(self._cellvalues) - header
-        first = len(parts[0]._cellvalues) - header
+        body = self.row_count - header
+        first = parts[0].row_count - header
         if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
             return parts
         keep = min(first, body - MIN_ROWS_AT_BREAK)
         if keep < MIN_ROWS_AT_BREAK:
             return []  # the whole table goes to the next page
-        return super().split(availWidth, sum(self._rowHeights[: header + keep]) + 0.01)
+        shorter: list[Flowable] = super().split(availWidth, sum(self._rowHeights[: header + keep]) + 0.01)
+        return shorter
 
 
 class _Builder:
@@ -78,13 +84,13 @@ class _Builder:
         self.head_cell = paragraph_style("head", fonts.bold, TABLE_SIZE, lang, color=white, **cell)
         self.aligned = {c: ParagraphStyle(f"cell-{c}", parent=self.cell, alignment=a) for c, a in _ALIGN.items()}
 
-    def para(self, text: str, style, where: str) -> Paragraph:
+    def para(self, text: str, style: ParagraphStyle, where: str) -> Paragraph:
         self.fonts.check(text, f"{where} ({self.ref.language})", style.fontName)
         return Paragraph(markup(text), style)
 
-    def story(self, width: float) -> list:
+    def story(self, width: float) -> list[Flowable]:
         ref = self.ref
-        story: list = [self.para(ref.title, self.title, "the title")]
+        story: list[Flowable] = [self.para(ref.title, self.title, "the title")]
         if ref.based_on:
             story.append(self.para(ref.based_on, self.subtitle, "the title"))
         story.append(Spacer(1, 4 * MM))

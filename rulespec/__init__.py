@@ -9,11 +9,11 @@ The public API::
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulespec.errors import Position, RuleError, RuleErrors
+from rulespec.lazy import exported_on_first_use
 
 if TYPE_CHECKING:
     from rulespec.hooks import HOOKS, HookPoint
@@ -44,11 +44,7 @@ __all__ = [
     "load_ruleset",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'rulespec' has no attribute {name!r}")
+__getattr__ = exported_on_first_use(__name__, _LAZY)
 
 
 def load_ruleset(ref: str | Path, relative_to: Path | None = None, named_in: str | None = None) -> RuleSet:

@@ -123,7 +123,7 @@ class _Compiler:
     # -- operators
 
     def _neg(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        inner = self._expect(node.children[0], names, T.NUMBER)
+        inner = self.expect(node.children[0], names, T.NUMBER)
         if inner.constant is not _MISSING:
             return _const(-inner.constant, T.NUMBER)
         f = inner.fn
@@ -131,8 +131,8 @@ class _Compiler:
         return _Result(lambda env: -f(env), T.NUMBER, values=values)
 
     def _arith(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        left = self._expect(node.children[0], names, T.NUMBER)
-        right = self._expect(node.children[1], names, T.NUMBER)
+        left = self.expect(node.children[0], names, T.NUMBER)
+        right = self.expect(node.children[1], names, T.NUMBER)
         symbol = str(node.value)
         op = _ARITH[symbol]
         if left.constant is not _MISSING and right.constant is not _MISSING and symbol in "+-*":
@@ -147,24 +147,24 @@ class _Compiler:
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 
     def _and(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        left = self._expect(node.children[0], names, T.BOOL)
-        right = self._expect(node.children[1], names, T.BOOL)
+        left = self.expect(node.children[0], names, T.BOOL)
+        right = self.expect(node.children[1], names, T.BOOL)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
 
     def _or(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        left = self._expect(node.children[0], names, T.BOOL)
-        right = self._expect(node.children[1], names, T.BOOL)
+        left = self.expect(node.children[0], names, T.BOOL)
+        right = self.expect(node.children[1], names, T.BOOL)
         lf, rf = left.fn, right.fn
         return _Result(lambda env: bool(lf(env)) or bool(rf(env)), T.BOOL)
 
     def _not(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        inner = self._expect(node.children[0], names, T.BOOL)
+        inner = self.expect(node.children[0], names, T.BOOL)
         f = inner.fn
         return _Result(lambda env: not f(env), T.BOOL)
 
     def _conditional(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        cond = self._expect(node.children[0], names, T.BOOL)
+        cond = self.expect(node.children[0], names, T.BOOL)
         then = self.compile(node.children[1], names)
         other = self.compile(node.children[2], names)
         then = self._coerce(node.children[1], then, other.type)
@@ -183,8 +183,8 @@ class _Compiler:
         return result
 
     def _range(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
-        low = self._expect(node.children[0], names, T.NUMBER)
-        high = self._expect(node.children[1], names, T.NUMBER)
+        low = self.expect(node.children[0], names, T.NUMBER)
+        high = self.expect(node.children[1], names, T.NUMBER)
         lf, hf = low.fn, high.fn
         return _Result(lambda env: _range(lf(env), hf(env)), T.list_of(T.NUMBER))
 
@@ -283,7 +283,7 @@ class _Compiler:
         params, result_type = methods[name]
         if len(args) != len(params):
             raise CompileError(f"{name}() takes {len(params)} argument(s), got {len(args)}", func.offset)
-        compiled = [self._expect(arg, names, param) for arg, param in zip(args, params, strict=False)]
+        compiled = [self.expect(arg, names, param) for arg, param in zip(args, params, strict=False)]
         arg_fns = [c.fn for c in compiled]
         f = obj.fn
         owner = obj.type
@@ -293,7 +293,11 @@ class _Compiler:
 
     # -- helpers
 
-    def _expect(self, node: Node, names: Mapping[str, T.Type], expected: T.Type) -> _Result:
+    def expect(self, node: Node, names: Mapping[str, T.Type], expected: T.Type) -> _Result:
+        """Compile ``node`` as a value of type ``expected`` (a string literal may stand for a suit, rank,
+        bid or direction); a type that does not fit is a located error.
+
+        The function library (:mod:`rulespec.functions`) compiles its arguments with it."""
         result = self._coerce(node, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
             param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
@@ -342,7 +346,7 @@ class _Compiler:
         if bound is None:
             raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
         inner = {**names, bound: element}
-        result = self._expect(body, inner, expected) if expected else self.compile(body, inner)
+        result = self.expect(body, inner, expected) if expected else self.compile(body, inner)
         return bound, result
 
 
@@ -366,7 +370,7 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
     node = parse(source)
     compiler = _Compiler(scope)
     try:
-        result = compiler._expect(node, scope.names, expected) if expected else compiler.compile(node, scope.names)
+        result = compiler.expect(node, scope.names, expected) if expected else compiler.compile(node, scope.names)
     except RecursionError:
         raise CompileError("expression is nested too deeply", 0) from None
     return Expression(source, result.type, result.fn, node, result.constant, result.values, frozenset(compiler.reads))

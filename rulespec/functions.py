@@ -161,7 +161,7 @@ def _fn_extreme(kind: str) -> FunctionSpec:
                 )
             ff = first.fn
             return _Result(lambda env: pick(_iterable(ff(env), 0), default=0), T.NUMBER)
-        fns = [c._expect(arg, names, T.NUMBER).fn for arg in args]
+        fns = [c.expect(arg, names, T.NUMBER).fn for arg in args]
         if len(fns) == 1:
             raise CompileError(f"{kind}() of one number is that number", call.offset)
         return _Result(lambda env: pick(f(env) for f in fns), T.NUMBER)
@@ -171,13 +171,13 @@ def _fn_extreme(kind: str) -> FunctionSpec:
 
 def _fn_abs(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "abs", (1,))
-    f = c._expect(args[0], names, T.NUMBER).fn
+    f = c.expect(args[0], names, T.NUMBER).fn
     return _Result(lambda env: abs(f(env)), T.NUMBER)
 
 
 def _fn_floor(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "floor", (1,))
-    f = c._expect(args[0], names, T.NUMBER).fn
+    f = c.expect(args[0], names, T.NUMBER).fn
     return _Result(lambda env: int(Fraction(f(env)).__floor__()), T.NUMBER)
 
 
@@ -189,7 +189,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
 
     def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1,))
-        f = c._expect(args[0], names, T.PLAYER).fn
+        f = c.expect(args[0], names, T.PLAYER).fn
         c.reads.add("_seating")
         return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
 
@@ -199,7 +199,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
 def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     """others(p): the players of the deal other than ``p``, in seat order."""
     _arity(call, args, "others", (1,))
-    f = c._expect(args[0], names, T.PLAYER).fn
+    f = c.expect(args[0], names, T.PLAYER).fn
     c.reads.add("players")
     return _Result(lambda env: [p for p in env["players"] if p is not f(env)], T.list_of(T.PLAYER))
 

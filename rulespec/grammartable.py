@@ -70,9 +70,9 @@ def expression_parser() -> Lark:
     try:
         stored = json.loads(TABLES_PATH.read_text(encoding="utf-8"), object_hook=_decode_pairs)
         if isinstance(stored, dict) and all(stored.get(k) == v for k, v in _fingerprint(grammar).items()):
-            # The options (LALR, positions, placeholders) are part of the stored data.
-            parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"])  # type: ignore[no-untyped-call]
-            return parser
+            # The options (LALR, positions, placeholders) are part of the stored data. Lark.load reads
+            # memo_serialize's pair as a dict too (a Lark that does not is caught below: built instead).
+            return Lark.load({"data": stored["data"], "memo": stored["memo"]})
     except Exception:  # noqa: BLE001 - any problem with the cache means: build the parser instead
         pass
     return build_parser(grammar)

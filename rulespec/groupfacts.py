@@ -35,8 +35,10 @@ class Unknown:
     def __init__(self, fact: str) -> None:
         self.fact = fact
 
-    def _refuse(self, *args: Any) -> Any:
-        raise DependsOnCombo(self.fact)
+
+def _refuse(value: Unknown, *args: Any) -> Any:
+    """What every operation on an unknown fact does."""
+    raise DependsOnCombo(value.fact)
 
 
 #: Every use an expression can make of a value: each refuses an unknown fact.
@@ -46,7 +48,7 @@ _OPERATIONS = (
     "__float__ __floor__",
 )
 for _name in " ".join(_OPERATIONS).split():
-    setattr(Unknown, _name, Unknown._refuse)
+    setattr(Unknown, _name, _refuse)
 
 
 def fixed_values(expression: Expression, fact: str) -> list[Any]:

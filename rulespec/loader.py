@@ -22,7 +22,6 @@ from typing import Any
 from rulespec import paths
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
 from rulespec.locate import BUNDLED_DIR as BUNDLED_DIR
-from rulespec.locate import _looks_like_path as _looks_like_path
 from rulespec.locate import bundled_names as bundled_names
 from rulespec.locate import bundled_versions as bundled_versions
 from rulespec.locate import locate

@@ -36,7 +36,8 @@ def _version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 0 for p in version.replace("-", ".").split("."))
 
 
-def _looks_like_path(ref: str) -> bool:
+def looks_like_path(ref: str) -> bool:
+    """Whether a rule-set reference names a file or folder (else it is a bundled name, maybe ``@version``)."""
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
 
 
@@ -48,7 +49,7 @@ def locate(ref: str, relative_to: Path | None = None, named_in: str | None = Non
     Raises :class:`RuleError` (without a position: the caller adds one) when nothing matches.
     """
     paths.check_name(ref)
-    if _looks_like_path(ref):
+    if looks_like_path(ref):
         path = Path(ref) if relative_to is None or Path(ref).is_absolute() else relative_to / ref
         if named_in is not None:
             paths.check_allowed(path, named_in, ref)

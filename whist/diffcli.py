@@ -14,7 +14,8 @@ from rulespec.locale import Texts, flatten, load_texts
 from rulespec.markdown import inline as md_inline
 from rulespec.model import RuleSet
 from whist.common import check_lang, rules_or_fail
-from whist.diff import Wording, title, to_json, to_markdown
+from whist.diff import title, to_json, to_markdown
+from whist.diffwords import Wording
 
 
 def side(rules: RuleSet, texts: Texts) -> Side:

@@ -268,7 +268,8 @@ class HumanAgent(Agent):
 
     # -- decisions
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
+        assert view is not None, "a person at the terminal wants the view"
         self.last_view = view
         self.show_news(view)
         if request.kind == "bid":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 
 from rulespec.bidtext import incompatibility_text, number_text, score_text, tricks_text
@@ -39,7 +41,7 @@ def special_table(rules: RuleSet, texts: Texts) -> Table:
     return table
 
 
-def _overview(data: dict, rules: RuleSet, texts: Texts) -> Table:
+def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
     """The two-column table that opens a simulation summary (label, figure)."""
     title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
     overview = Table(title=title, title_justify="left", show_header=False)
@@ -48,7 +50,7 @@ def _overview(data: dict, rules: RuleSet, texts: Texts) -> Table:
     return overview
 
 
-def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
+def match_simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
     overview = _overview(data, rules, texts)
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
@@ -66,7 +68,7 @@ def match_simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Ta
     return [overview, table]
 
 
-def simulation_tables(data: dict, rules: RuleSet, texts: Texts) -> list[Table]:
+def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
     if rules.game.match is not None:
         return match_simulation_tables(data, rules, texts)

@@ -18,7 +18,7 @@ from rulespec import RuleError
 from rulespec.atomic import write_atomically
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
-from rulespec.translations import Status, is_bundled, previous_english
+from rulespec.translations import Entry, Status, is_bundled, previous_english
 from whist.common import fail, rules_or_fail
 
 DEFAULT_RULESET = "combo-whist"
@@ -36,7 +36,7 @@ def _known_language(lang: str, rules: RuleSet | None) -> str:
     return code
 
 
-def _where(entry) -> str:
+def _where(entry: Entry) -> str:
     return f"{entry.doc.path}:{entry.doc.locations[entry.path].line}"
 
 

@@ -67,10 +67,11 @@ def table_feasible(columns: Sequence[int], totals: Sequence[int | None], cells: 
     capacity[source][pool] = demand - fixed
     big = demand + 1
     for row in range(rows):
-        if rest[row] is None:
+        room = rest[row]
+        if room is None:
             capacity[pool][row_node[row]] = big
         else:
-            capacity[source][row_node[row]] = rest[row]  # type: ignore[assignment]
+            capacity[source][row_node[row]] = room
         for column in range(len(columns)):
             if (row, column) not in cells and left[column]:
                 capacity[row_node[row]][column_node[column]] = big

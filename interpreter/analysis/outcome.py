@@ -29,7 +29,8 @@ class _Table(CardFacts):
 
     @property  # read-only here: the search decides the trump
     def trump(self) -> str | None:  # type: ignore[override]
-        return self.search.value(("trump",))
+        trump: str | None = self.search.value(("trump",))  # the trump variable holds a suit or None
+        return trump
 
     @property  # read-only here: the search decides the rank order
     def rank_value(self) -> dict[str, int]:  # type: ignore[override]
@@ -106,7 +107,7 @@ class _BidView:
         return value
 
 
-class _Env(dict):
+class _Env(dict[str, Any]):
     """The names of a requirement; the ones that are variables are looked up when read."""
 
     def __init__(self, search: _Search, base: dict[str, Any]) -> None:

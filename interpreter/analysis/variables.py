@@ -48,7 +48,8 @@ class _Variables(_SearchState):
         return orders[0] if len(orders) == 1 else orders[self.value(("order",))]
 
     def total(self, player: int) -> int:
-        return self.value(("R", player))
+        count: int = self.value(("R", player))  # the R variables hold trick counts
+        return count
 
     def tricks_in(self, player: int, numbers: Iterable[int]) -> int:
         if isinstance(numbers, range):

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from interpreter.analysis.results import Verdict
 from rulespec import model as M
 from rulespec.placeholders import fill
 
-_TEXTS: dict[int, tuple[M.RuleSet, Any]] = {}
+if TYPE_CHECKING:
+    from rulespec.locale import Texts
 
 
-def _english(rules: M.RuleSet) -> Any:
+class Labels(Protocol):
+    """What the wording reads from a language's texts (a :class:`rulespec.locale.Texts` has it all)."""
+
+    def label(self, name: str, **values: Any) -> str: ...
+    def bid_name(self, bid_id: str) -> str: ...
+    def bid_text(self, bid_id: str, field_name: str = "rules") -> str: ...
+
+
+_TEXTS: dict[int, tuple[M.RuleSet, Texts | None]] = {}
+
+
+def _english(rules: M.RuleSet) -> Labels:
     entry = _TEXTS.get(id(rules))
     if entry is None or entry[0] is not rules:
         from rulespec.locale import load_texts  # only for the auction's messages
@@ -19,7 +31,7 @@ def _english(rules: M.RuleSet) -> Any:
         if len(_TEXTS) > 32:
             _TEXTS.clear()
         try:
-            texts: Any = load_texts(rules, "en")
+            texts: Texts | None = load_texts(rules, "en")
         except Exception:  # without texts the ids and built-in words are shown
             texts = None
         entry = _TEXTS[id(rules)] = (rules, texts)
@@ -54,14 +66,14 @@ _ENGLISH = {
 }
 
 
-def _label(texts: Any, name: str, **values: Any) -> str:
+def _label(texts: Labels, name: str, **values: Any) -> str:
     text = texts.label(name, **values)
     if text == f"labels.{name}":
         return fill(_ENGLISH.get(name, name), values)
     return text
 
 
-def reason(texts: Any, verdict: Verdict) -> str:
+def reason(texts: Labels, verdict: Verdict) -> str:
     """Why an impossible set of bids is impossible, in the words of ``texts`` (a :class:`rulespec.locale.Texts`)."""
     observed = verdict.observed
     for kind in ("cards", "tricks", "counts", "count"):

@@ -7,4 +7,6 @@ repair), :mod:`~interpreter.search.endgame` searches the last tricks exactly, an
 :mod:`~interpreter.search.agent` is the agent (``--agents search``).
 """
 
-from interpreter.search.agent import SearchAgent as SearchAgent
+from interpreter.search.agent import SearchAgent
+
+__all__ = ["SearchAgent"]

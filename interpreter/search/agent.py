@@ -94,7 +94,8 @@ class SearchAgent(Agent):
         self.decisions = 0
         self.worlds_built = 0
 
-    def decide(self, request: Request, view: View) -> Any:
+    def decide(self, request: Request, view: View | None) -> Any:
+        assert view is not None, "the search agent wants the view"
         self.memory.observe(view)
         favourite = self.heuristic.decide(request, view)
         try:
@@ -163,7 +164,9 @@ class SearchAgent(Agent):
 
     # -- valuing a candidate in one world
 
-    def _value(self, world: GameState, request: Request, view: View, candidate: Any, exact: bool, memo: dict) -> float:
+    def _value(
+        self, world: GameState, request: Request, view: View, candidate: Any, exact: bool, memo: dict[Any, int]
+    ) -> float:
         state = world.clone()
         before = dict(state.scores)
         try:

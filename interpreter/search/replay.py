@@ -74,7 +74,7 @@ def new_state(rules: RuleSet, view: View, seed: int = 0) -> GameState:
 
 
 def flat_plays(view: View) -> list[tuple[int, str]]:
-    return [tuple(p) for t in view.tricks for p in t["plays"]] + list(view.current_trick)  # type: ignore[misc]
+    return [tuple(p) for t in view.tricks for p in t["plays"]] + list(view.current_trick)
 
 
 class Replay:
@@ -156,7 +156,7 @@ class Replay:
         if request.name in view.declarations:
             value = view.declarations[request.name]
             if isinstance(value, dict):
-                value = value.get(request.seat, value.get(str(request.seat)))  # type: ignore[call-overload]
+                value = value.get(request.seat, value.get(str(request.seat)))
                 if value is not None or request.seat in view.declarations[request.name]:
                     return value
             else:

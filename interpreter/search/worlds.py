@@ -105,9 +105,11 @@ def _voids(rules: RuleSet, view: View) -> dict[int, set[str]]:
         if not plays:
             continue
         led = suit_of.get(plays[0][1])
+        if led is None:  # not a card of the deck: it tells nothing of the suits
+            continue
         for seat, card in plays[1:]:
             if suit_of.get(card) != led and seat != view.seat:
-                voids.setdefault(seat, set()).add(led)  # type: ignore[arg-type]
+                voids.setdefault(seat, set()).add(led)
     return voids
 
 

@@ -75,7 +75,8 @@ class Playout:
     def play(self, request: Request) -> str:
         legal = request.options
         if len(legal) == 1:
-            return legal[0]
+            only: str = legal[0]  # a card play's options are card names
+            return only
         deal = self.deal
         assert deal is not None and deal.current is not None
         plays_so_far = deal.env["plays"]
