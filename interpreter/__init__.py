@@ -40,7 +40,8 @@ if TYPE_CHECKING:  # explicit re-exports (X as X): the names are found at run ti
     from interpreter.scenario import check_scenario as check_scenario
     from interpreter.scenario import load_scenario as load_scenario
     from interpreter.search import SearchAgent as SearchAgent
-    from interpreter.simulation import simulate as simulate
+    from interpreter.simulation import Summary as Summary
+    from interpreter.simulation import play_games as play_games
 
 #: What a user imports from ``interpreter``, and the module each comes from (imported on first use:
 #: ``import interpreter.records`` does not load the agents, the search or the prover).
@@ -51,7 +52,7 @@ _BY_MODULE = {
     "interpreter.decisions": ("Agent", "BidAnswer", "IllegalDecision", "Request", "ScriptError", "View"),
     "interpreter.agents": ("RandomAgent", "HeuristicAgent"),
     "interpreter.search": ("SearchAgent",),
-    "interpreter.simulation": ("simulate",),
+    "interpreter.simulation": ("play_games", "Summary"),
     "interpreter.records": ("to_record", "write_record", "read_record", "state_from_record"),
     "interpreter.scenario": ("load_scenario", "check_scenario"),
 }
