@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.state import Combo, Marks, Player
 from rulespec import model as M
+from rulespec.compiler import Expression
 
 
 @dataclass
@@ -108,13 +111,21 @@ def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
     """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
-    wanted = bid.tricks.in_force(env["player_count"]) if bid.tricks is not None else None
-    if wanted is not None:
+    if bid.tricks is not None:
         tricks = declarer.tricks
-        if wanted.exactly is not None and tricks != wanted.exactly(env):
-            return False
-        if wanted.min is not None and tricks < wanted.min(env):
-            return False
-        if wanted.max is not None and tricks > wanted.max(env):
-            return False
+        for holds, bound in trick_bounds(bid.tricks, env["player_count"]):
+            if not holds(tricks, bound(env)):
+                return False
     return bid.requires is None or bool(bid.requires(env))
+
+
+def trick_bounds(tricks: M.Tricks, player_count: int) -> list[tuple[Callable[[Any, Any], bool], Expression]]:
+    """The bounds of a ``tricks`` hook point in force for ``player_count`` players, as ``(holds, bound)``.
+
+    ``holds(count, bound(env))`` says whether the declarer's trick ``count`` meets the bound:
+    ``exactly`` is equal to it, ``min`` at least, ``max`` at most. The one reading of the hook
+    point: :func:`bid_holds` (the engine) and the prover both check trick counts with it.
+    """
+    wanted = tricks.in_force(player_count)
+    bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
+    return [(holds, bound) for holds, bound in bounds if bound is not None]

@@ -10,13 +10,15 @@ from interpreter.analysis.results import _BOUND_NAMES, _CARD_ATTRIBUTES, _CARD_L
 from rulespec import model as M
 from rulespec.compiler import Expression
 from rulespec.expressions import Node
+from rulespec.hooks import CAN_FAIL_FIELDS
 
 # --- what requirements observe of cards ---------------------------------------------------
 
 
 def requirement_bids(bids: Iterable[M.Bid]) -> list[M.Bid]:
-    """The bids that can make a combo impossible: those with ``tricks``, ``requires`` or ``tricks_adjust``."""
-    return [b for b in bids if b.tricks is not None or b.requires is not None or b.tricks_adjust]
+    """The bids that can make a combo impossible: those filling a hook point that can make it fail
+    (:data:`rulespec.hooks.CAN_FAIL_FIELDS`: ``tricks``, ``requires``, ``tricks_adjust``)."""
+    return [b for b in bids if any(getattr(b, name) not in (None, ()) for name in CAN_FAIL_FIELDS)]
 
 
 def _expressions(bid: M.Bid) -> list[Expression]:

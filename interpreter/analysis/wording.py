@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from interpreter.analysis.results import Verdict
 from rulespec import model as M
 from rulespec.placeholders import fill
+from rulespec.rulesetcache import RuleSetCache
 
-_TEXTS: dict[int, tuple[M.RuleSet, Any]] = {}
+_TEXTS: RuleSetCache[Any] = RuleSetCache()  # English texts without their rule set (see _english)
 
 
 def _english(rules: M.RuleSet) -> Any:
-    entry = _TEXTS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        from rulespec.locale import load_texts  # only for the auction's messages
+    texts = _TEXTS.get(rules, _load_english)
+    return dataclasses.replace(texts, rules=rules) if texts is not None else _NoTexts()
 
-        if len(_TEXTS) > 32:
-            _TEXTS.clear()
-        try:
-            texts: Any = load_texts(rules, "en")
-        except Exception:  # without texts the ids and built-in words are shown
-            texts = None
-        entry = _TEXTS[id(rules)] = (rules, texts)
-    return entry[1] or _NoTexts()
+
+def _load_english(rules: M.RuleSet) -> Any:
+    from rulespec.locale import load_texts  # only for the auction's messages
+
+    try:
+        texts = load_texts(rules, "en")
+    except Exception:  # without texts the ids and built-in words are shown
+        return None
+    return dataclasses.replace(texts, rules=None)  # kept beside the rule set: must not hold it
 
 
 class _NoTexts:
