@@ -54,7 +54,8 @@ def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
         ranks=tuple(deck.ranks),
         colors={suit.id: suit.color or "" for suit in deck.suits},
         rank_value=rank_values(deck.ranks, ()),
-        # hand_size sees nothing but the player count, so its value is fixed per count.
+        # hand_size sees nothing but the player count (its scope, SETUP), so its value is fixed per
+        # count: worked out here only, every other place asks the layout.
         hand_size=int(rules.game.deal.hand_size({"player_count": player_count})),
     )
 

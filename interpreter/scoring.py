@@ -129,3 +129,9 @@ def trick_bounds(tricks: M.Tricks, player_count: int) -> list[tuple[Callable[[An
     wanted = tricks.in_force(player_count)
     bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
     return [(holds, bound) for holds, bound in bounds if bound is not None]
+
+
+def trick_bound_expressions(tricks: M.Tricks) -> list[Expression]:
+    """Every bound of a ``tricks`` hook point, for any number of players (what it may read)."""
+    counts = (None, *tricks.for_players)
+    return [bound for n in counts for _, bound in trick_bounds(tricks, n if n is not None else -1)]

@@ -71,7 +71,7 @@ from interpreter.analysis.outcome import _World
 from interpreter.analysis.results import Analysis, Finding, Verdict, _Refine
 from interpreter.analysis.search import _Search
 from interpreter.analysis.wording import _english, _label, reason
-from interpreter.prepared import rank_values
+from interpreter.prepared import deck_layout, rank_values
 from rulespec import model as M
 from rulespec.rulesetcache import RuleSetCache
 
@@ -100,7 +100,7 @@ def _rank_orders(rules: M.RuleSet) -> tuple[dict[str, int], ...]:
     The engine applies each ``rank_order`` of the combo in event order; bids at one priority
     may come in any order, so every order of every subset of such bids is tried.
     """
-    bids = [b for b in rules.bids.values() if b.rank_order]
+    bids = [b for b in rules.bids.values() if "rank_order" in b.hooks()]
     if len(bids) > 4:
         return ()
     orders: dict[tuple[str, ...], None] = {}
@@ -123,7 +123,7 @@ def _make_world(rules: M.RuleSet, player_count: int) -> _World | None:
     if game.deal.stock is not None or game.play.after_trick:
         return None  # hands refilled from a draw pile: the number of tricks is not the hand size
     try:
-        hand_size = int(game.deal.hand_size({"player_count": player_count}))
+        hand_size = deck_layout(rules, player_count).hand_size
     except Exception:  # a hand size the model cannot work out
         return None
     cards = game.deck.cards(player_count)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.analysis.results import _BOUND_NAMES, _CARD_ATTRIBUTES, _CARD_LISTS, _FULL, Var
+from interpreter.scoring import trick_bound_expressions
 from rulespec import model as M
 from rulespec.compiler import Expression
 from rulespec.expressions import Node
@@ -23,8 +24,8 @@ def requirement_bids(bids: Iterable[M.Bid]) -> list[M.Bid]:
 
 def _expressions(bid: M.Bid) -> list[Expression]:
     found = [bid.requires] if bid.requires is not None else []
-    for tricks in (bid.tricks, *bid.tricks.for_players.values()) if bid.tricks is not None else ():
-        found += [e for e in (tricks.exactly, tricks.min, tricks.max) if e is not None]
+    if bid.tricks is not None:
+        found += trick_bound_expressions(bid.tricks)
     return found
 
 

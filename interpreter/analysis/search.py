@@ -32,7 +32,7 @@ class _Search(_Variables, _Domains):
     ) -> None:
         self.world = world
         rules = world.rules
-        self.bids = sorted(bids, key=lambda b: (b.requires is not None, b.event_priority, b.id))
+        self.bids = sorted(event_order(bids), key=lambda b: b.requires is not None)
         self.adjustments = adjustments
         self.classes = classes
         self.limit = limit

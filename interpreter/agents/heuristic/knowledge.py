@@ -57,7 +57,7 @@ class Tables:
             rank_of={rank + suit: rank for rank, suit in pairs},
             by_suit={s: tuple(rank + suit for rank, suit in pairs if suit == s) for s in suits},
             suits=suits,
-            hand_size=int(rules.game.deal.hand_size({"player_count": player_count})),
+            hand_size=prepared.deck_layout(rules, player_count).hand_size,
             top=len(deck.ranks),
         )
 
