@@ -31,6 +31,8 @@ BUNDLED = [
     "christmas-whist",
     *(str(p) for p in sorted((REPO / "bids/examples").glob("*.yaml"))),
 ]
+#: Scopes whose environments are built for them alone (the deal's one environment serves the others).
+OWN = {frozenset(s) for s in (scopes.WINNING, scopes.DECLARER_WINS, scopes.ANYONE_WINS, scopes.MATCH)}
 #: Every name some scope declares.
 LANGUAGE_NAMES = frozenset(
     name for value in vars(scopes).values() if isinstance(value, dict) for name in value if isinstance(name, str)
@@ -84,6 +86,12 @@ def test_every_evaluation_finds_every_name_of_its_scope(monkeypatch: pytest.Monk
     assert engine, "nothing was evaluated"
     missing = {(source, tuple(sorted(names - env))) for source, names, env, _ in engine if not names <= env}
     assert missing == set()
+    # The game-level scopes have environments of their own, built for them: exactly their names.
+    unequal = {
+        (source, tuple(sorted(env - names))) for source, names, env, _ in engine if names in OWN and env != names
+    }
+    assert unequal == set()
+    assert any(names in OWN for _, names, _, _ in engine), "no winning or match rule was evaluated"
     foreign = {name for _, _, env, _ in calls for name in env} - LANGUAGE_NAMES - _declarations(ref)
     assert foreign == set(), "a name no scope declares entered an environment"
     # The prover models the end of a hand: it holds some names of the scope and works out the
