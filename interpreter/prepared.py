@@ -73,7 +73,7 @@ class ComboPlan:
     melds: tuple[M.Meld, ...]
     rank_value: dict[str, int]  # read only: shared by every deal of this combo
     marks_on_declaring: tuple[tuple[str, int], ...]  # (mark, count) per bid, in event order
-    tricks_adjust: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
+    adjustments: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
     bonuses: tuple[Expression, ...]
     penalties: tuple[Expression, ...]
     wins_game: tuple[Expression, ...]
@@ -113,7 +113,7 @@ def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
         melds=tuple(meld for b in bids for meld in b.melds),
         rank_value=rank_values(rules.game.deck.ranks, bids),
         marks_on_declaring=tuple(item for b in bids for item in b.marks_on_declaring.items()),
-        tricks_adjust=tuple(k for b in bids for k in b.tricks_adjust) or (0,),
+        adjustments=adjustments(bids),
         bonuses=tuple(b.bonus for b in bids if b.bonus is not None),
         penalties=tuple(b.penalty for b in bids if b.penalty is not None),
         wins_game=tuple(b.wins_game for b in bids if b.wins_game is not None),
@@ -145,6 +145,15 @@ def _waits(bid: M.Bid, waiting: list[M.Bid]) -> bool:
         other.id in bid.events_after and other.event_priority == bid.event_priority and other is not bid
         for other in waiting
     )
+
+
+def adjustments(bids: Iterable[M.Bid]) -> tuple[int, ...]:
+    """The changes to the declarer's trick count a combo is checked under: its ``tricks_adjust``, or 0 alone.
+
+    A combo is completed when every bid's requirement holds under each of them (the engine's
+    score, the prover's search and the agents' trick targets all read them here).
+    """
+    return tuple(k for bid in bids for k in bid.tricks_adjust) or (0,)
 
 
 def rank_values(ranks: Sequence[str], bids: Iterable[M.Bid]) -> dict[str, int]:

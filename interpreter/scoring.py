@@ -62,7 +62,7 @@ class Scoring(DealParts):
                 hand_points=self.hand_points(),
             )
         plan = self._plan
-        completed = all(self.requirements_hold(k) for k in plan.tricks_adjust)
+        completed = all(self.requirements_hold(k) for k in plan.adjustments)
         env = self.env
         bonus = sum([rule(env) for rule in plan.bonuses], 0)
         penalty = sum([rule(env) for rule in plan.penalties], 0)

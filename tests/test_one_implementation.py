@@ -57,6 +57,7 @@ ONE_READER = {
     "events_after": "interpreter/prepared.py",
     "rank_order": "interpreter/prepared.py",  # rank order
     "exactly": "interpreter/scoring.py",  # the trick-count check
+    "tricks_adjust": "interpreter/prepared.py",  # … under each adjustment
 }
 
 

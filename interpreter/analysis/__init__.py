@@ -65,6 +65,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from interpreter import prepared
 from interpreter.analysis.flow import table_feasible
 from interpreter.analysis.observe import requirement_bids
 from interpreter.analysis.outcome import _World
@@ -141,7 +142,7 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
     cached = world.verdicts.get(key)
     if cached is not None:
         return cached
-    natural = tuple(k for b in bids for k in b.tricks_adjust) or (0,)
+    natural = prepared.adjustments(bids)
     used = adjustments if adjustments is not None else natural
     numbers: set[frozenset[int]] = set()
     for bid in bids:

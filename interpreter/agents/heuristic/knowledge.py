@@ -135,7 +135,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
         return None
     env = deal.env
     won = declarer.won_count
-    adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
+    adjustments = prepared.adjustments(deal.bids)
     everything = frozenset(range(deal.hand_size + 1))
     result: frozenset[int] | None = None
     try:
