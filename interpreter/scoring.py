@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,11 +32,7 @@ class Scoring(DealParts):
     def requirements_hold(self, adjust: int) -> bool:
         """Whether every bid of the combo holds with the declarer's trick count changed by ``adjust``."""
         assert self.declarer is not None
-        self.declarer.adjust = adjust
-        try:
-            return all(bid_holds(bid, self.env, self.declarer) for bid in self.bids)
-        finally:
-            self.declarer.adjust = 0
+        return completes(self.bids, self.env, self.declarer, (adjust,))
 
     def hand_points(self) -> dict[int, Any]:
         """Each player's points in a deal without a declarer (a match's hand)."""
@@ -117,6 +113,24 @@ def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
             if not holds(tricks, bound(env)):
                 return False
     return bid.requires is None or bool(bid.requires(env))
+
+
+def completes(bids: Iterable[M.Bid], env: dict[str, Any], declarer: Player, adjustments: Iterable[int]) -> bool:
+    """Whether the requirements of ``bids`` hold for the declarer under each trick-count change of ``adjustments``.
+
+    The one check of completion: the deal's score asks it for its combo (with the combo's
+    :func:`interpreter.prepared.adjustments`), the heuristic agent for one bid and a trick
+    count it supposes (each adjustment moved by the count).
+    """
+    bids = tuple(bids)
+    try:
+        for adjust in adjustments:
+            declarer.adjust = adjust
+            if not all(bid_holds(bid, env, declarer) for bid in bids):
+                return False
+        return True
+    finally:
+        declarer.adjust = 0
 
 
 def trick_bounds(tricks: M.Tricks, player_count: int) -> list[tuple[Callable[[Any, Any], bool], Expression]]:

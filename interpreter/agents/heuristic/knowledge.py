@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from interpreter import prepared
-from interpreter.deal import Deal, bid_holds
+from interpreter.deal import Deal
 from interpreter.decisions import TRUMP
+from interpreter.scoring import completes  # the engine's own check of a requirement
 from rulespec import model as M
 from rulespec.hooks import STAKE_OF_FIELD
 
@@ -119,9 +120,6 @@ class Plan:
         return any(count > won for count in self.targets)
 
 
-_bid_holds = bid_holds  # the engine's own check of one bid's requirement
-
-
 def completing_counts(deal: Deal) -> frozenset[int] | None:
     """The declarer's final trick counts that would complete the combo, as far as counts decide it.
 
@@ -145,13 +143,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
             good: set[int] = set()
             try:
                 for count in everything:
-                    holds = True
-                    for k in adjustments:
-                        declarer.adjust = count - won + k
-                        if not _bid_holds(bid, env, declarer):
-                            holds = False
-                            break
-                    if holds:
+                    if completes((bid,), env, declarer, [count - won + k for k in adjustments]):
                         good.add(count)
             except Exception:  # a requirement that cannot be judged before the hand says nothing
                 continue
