@@ -221,3 +221,22 @@ def test_caches_do_not_keep_a_rule_set_alive(tmp_path: Path) -> None:
     del rules, state, agents, request
     gc.collect()
     assert alive() is None
+
+
+def test_a_deal_applies_its_combo_in_the_one_event_order_and_rank_order() -> None:
+    declared = 0
+    for ref in ("combo-whist", "combo-whist@1.3.0"):
+        rules = RULES[ref]
+        for seed in range(4):
+            state = GameState(rules, 4, seed=seed, max_deals=4)
+            agents = [RandomAgent(seed * 10 + i, bid_chance=0.9) for i in range(4)]
+            while not state.is_over:
+                request = state.pending
+                assert request is not None
+                deal = state.current
+                if deal is not None and deal.combo is not None and request.kind == "play":
+                    assert tuple(deal.bids) == event_order(deal.bids)
+                    assert deal.table.rank_value == rank_values(rules, [b.id for b in deal.bids])
+                    declared += 1
+                state.apply(agents[request.seat].decide(request, None))
+    assert declared > 20
