@@ -14,10 +14,10 @@ from typing import Any
 
 from interpreter.copying import copy_value
 from interpreter.decisions import BidAnswer
-from interpreter.prepared import RuleSetCache
 from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, BidFacts, RuleSet
+from rulespec.rulesetcache import RuleSetCache
 
 #: Why a combo bid can never be completed (None: it can be), for a rule set and a number of players.
 ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]

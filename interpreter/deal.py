@@ -159,6 +159,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
             "deck": self.deck,
             "tricks": self.tricks,
             "last_trick": None,
+            "trick": None,  # card rules (visible, zone_limits) run before the first trick too: no trick yet
             "plays": [],
             "face_up": None,
             "stock_size": 0,

@@ -28,8 +28,8 @@ class MatchHands(GameParts):
         return match.schedules[name]
 
     def match_env(self) -> dict[str, Any]:
-        """The names match expressions see: every player with match scores, the dealer, the hand."""
-        env = {**self.winning_env(), "hand_number": self.match_position + 1}
+        """The names match expressions see (scope MATCH): every player with match scores, the dealer, the hand."""
+        env = {**self.game_env(), "hand_number": self.match_position + 1}
         env["dealer"] = env["players"][self.dealer]
         return env
 

@@ -9,47 +9,13 @@ Everything here is derived from the rule data alone, never from a bid's name.
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
 
 from interpreter.state import Card
 from rulespec import model as M
 from rulespec.compiler import Expression
-
-V = TypeVar("V")
-
-
-class RuleSetCache(Generic[V]):
-    """Values worked out once per rule set, kept only while the rule set lives.
-
-    Keyed by the rule set's identity (rule sets are immutable); a weak reference drops an entry
-    together with its rule set, so a process that loads many rule files (an editor checking each
-    save, a test run) does not keep them all. A value must not refer to its rule set.
-    """
-
-    def __init__(self) -> None:
-        self._entries: dict[int, tuple[weakref.ref[M.RuleSet], V]] = {}
-
-    def get(self, rules: M.RuleSet, make: Callable[[M.RuleSet], V]) -> V:
-        """The value for ``rules``, made by ``make(rules)`` on first use."""
-        entry = self._entries.get(id(rules))
-        if entry is not None and entry[0]() is rules:
-            return entry[1]
-        key = id(rules)
-
-        def forget(ref: weakref.ref[M.RuleSet]) -> None:
-            if self._entries.get(key, (None,))[0] is ref:  # not a newer rule set's entry
-                del self._entries[key]
-
-        value = make(rules)
-        self._entries[key] = (weakref.ref(rules, forget), value)
-        return value
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
+from rulespec.rulesetcache import RuleSetCache
 
 _LAYOUTS: RuleSetCache[dict[int, DeckLayout]] = RuleSetCache()  # by player count
 _PLANS: RuleSetCache[dict[tuple[str, tuple[str, ...]], ComboPlan]] = RuleSetCache()  # by combo
@@ -88,7 +54,8 @@ def _make_layout(rules: M.RuleSet, player_count: int) -> DeckLayout:
         ranks=tuple(deck.ranks),
         colors={suit.id: suit.color or "" for suit in deck.suits},
         rank_value=rank_values(deck.ranks, ()),
-        # hand_size sees nothing but the player count, so its value is fixed per count.
+        # hand_size sees nothing but the player count (its scope, SETUP), so its value is fixed per
+        # count: worked out here only, every other place asks the layout.
         hand_size=int(rules.game.deal.hand_size({"player_count": player_count})),
     )
 
@@ -106,7 +73,7 @@ class ComboPlan:
     melds: tuple[M.Meld, ...]
     rank_value: dict[str, int]  # read only: shared by every deal of this combo
     marks_on_declaring: tuple[tuple[str, int], ...]  # (mark, count) per bid, in event order
-    tricks_adjust: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
+    adjustments: tuple[int, ...]  # the declarer's trick counts checked: each adjustment, or 0 alone
     bonuses: tuple[Expression, ...]
     penalties: tuple[Expression, ...]
     wins_game: tuple[Expression, ...]
@@ -133,7 +100,7 @@ def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
 
 
 def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
-    bids = event_order(rules.bids[standard], [rules.bids[s] for s in specials])
+    bids = event_order([rules.bids[standard], *(rules.bids[s] for s in specials)])
     return ComboPlan(
         bids=bids,
         plays_last_rules=tuple(b.plays_last for b in bids if b.plays_last is not None),
@@ -145,34 +112,57 @@ def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
         ),
         melds=tuple(meld for b in bids for meld in b.melds),
         rank_value=rank_values(rules.game.deck.ranks, bids),
-        marks_on_declaring=tuple(item for b in bids for item in getattr(b, "marks_on_declaring", {}).items()),
-        tricks_adjust=tuple(k for b in bids for k in b.tricks_adjust) or (0,),
+        marks_on_declaring=tuple(item for b in bids for item in b.marks_on_declaring.items()),
+        adjustments=adjustments(bids),
         bonuses=tuple(b.bonus for b in bids if b.bonus is not None),
         penalties=tuple(b.penalty for b in bids if b.penalty is not None),
         wins_game=tuple(b.wins_game for b in bids if b.wins_game is not None),
     )
 
 
-def event_order(standard: M.Bid, specials: list[M.Bid]) -> tuple[M.Bid, ...]:
-    """Priority order (the standard bid before specials of its priority), then ``events_after``."""
-    ordered = [(standard.event_priority, 0, standard)] + [(b.event_priority, 1, b) for b in specials]
-    return tuple(_after_named([bid for _, _, bid in sorted(ordered, key=lambda t: (t[0], t[1]))]))
+def event_order(bids: Iterable[M.Bid]) -> tuple[M.Bid, ...]:
+    """``bids`` in the order their events happen: the one event order of the engine.
+
+    By priority, lowest first (standard bids at 0); at one priority the standard bid first,
+    then the others as given, except that a bid naming others in ``events_after`` comes after
+    those of them at its priority (the earliest bid that waits for nobody goes next; bids
+    that wait for each other in a circle keep the order given). Every place that applies a
+    combo's bids in turn (the deal, the prover, the agents) orders them with this function.
+    """
+    waiting = sorted(bids, key=lambda b: (b.event_priority, b.kind != "standard"))
+    if not any(b.events_after for b in waiting):
+        return tuple(waiting)
+    ordered: list[M.Bid] = []
+    while waiting:
+        ready = next((i for i, b in enumerate(waiting) if not _waits(b, waiting)), 0)
+        ordered.append(waiting.pop(ready))
+    return tuple(ordered)
 
 
-def _after_named(bids: list[M.Bid]) -> list[M.Bid]:
-    """Event order: a bid that names others in ``events_after`` moves behind those of them present."""
-    ordered = list(bids)
-    for bid in bids:
-        before = [other for other in ordered if other.id in getattr(bid, "events_after", ())]
-        if before and ordered.index(bid) < max(ordered.index(other) for other in before):
-            ordered.remove(bid)
-            ordered.insert(max(ordered.index(other) for other in before) + 1, bid)
-    return ordered
+def _waits(bid: M.Bid, waiting: list[M.Bid]) -> bool:
+    """Whether ``bid`` must wait for one of ``waiting`` (named in its ``events_after``, at its priority)."""
+    return any(
+        other.id in bid.events_after and other.event_priority == bid.event_priority and other is not bid
+        for other in waiting
+    )
 
 
-def rank_values(ranks: tuple[str, ...], bids: tuple[M.Bid, ...]) -> dict[str, int]:
-    """Each rank's value (1 = lowest) under the rank orders of ``bids``, applied in turn."""
-    order: list[Any] = list(ranks)
+def adjustments(bids: Iterable[M.Bid]) -> tuple[int, ...]:
+    """The changes to the declarer's trick count a combo is checked under: its ``tricks_adjust``, or 0 alone.
+
+    A combo is completed when every bid's requirement holds under each of them (the engine's
+    score, the prover's search and the agents' trick targets all read them here).
+    """
+    return tuple(k for bid in bids for k in bid.tricks_adjust) or (0,)
+
+
+def rank_values(ranks: Sequence[str], bids: Iterable[M.Bid]) -> dict[str, int]:
+    """Each rank's value (1 = lowest) under the rank orders of ``bids``, applied in the order given.
+
+    The one implementation of ``rank_order``: the deal applies a combo's bids in
+    :func:`event_order`; the prover tries orders of its own; agents ask for a combo's.
+    """
+    order: list[str] = list(ranks)
     for bid in bids:
         if bid.rank_order:
             order = [r for r in order if r not in bid.rank_order.lowest and r not in bid.rank_order.highest]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.state import Combo, Marks, Player
 from rulespec import model as M
+from rulespec.compiler import Expression
 
 
 @dataclass
@@ -29,11 +32,7 @@ class Scoring(DealParts):
     def requirements_hold(self, adjust: int) -> bool:
         """Whether every bid of the combo holds with the declarer's trick count changed by ``adjust``."""
         assert self.declarer is not None
-        self.declarer.adjust = adjust
-        try:
-            return all(bid_holds(bid, self.env, self.declarer) for bid in self.bids)
-        finally:
-            self.declarer.adjust = 0
+        return completes(self.bids, self.env, self.declarer, (adjust,))
 
     def hand_points(self) -> dict[int, Any]:
         """Each player's points in a deal without a declarer (a match's hand)."""
@@ -59,7 +58,7 @@ class Scoring(DealParts):
                 hand_points=self.hand_points(),
             )
         plan = self._plan
-        completed = all(self.requirements_hold(k) for k in plan.tricks_adjust)
+        completed = all(self.requirements_hold(k) for k in plan.adjustments)
         env = self.env
         bonus = sum([rule(env) for rule in plan.bonuses], 0)
         penalty = sum([rule(env) for rule in plan.penalties], 0)
@@ -108,13 +107,45 @@ def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
     """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
-    wanted = bid.tricks.in_force(env["player_count"]) if bid.tricks is not None else None
-    if wanted is not None:
+    if bid.tricks is not None:
         tricks = declarer.tricks
-        if wanted.exactly is not None and tricks != wanted.exactly(env):
-            return False
-        if wanted.min is not None and tricks < wanted.min(env):
-            return False
-        if wanted.max is not None and tricks > wanted.max(env):
-            return False
+        for holds, bound in trick_bounds(bid.tricks, env["player_count"]):
+            if not holds(tricks, bound(env)):
+                return False
     return bid.requires is None or bool(bid.requires(env))
+
+
+def completes(bids: Iterable[M.Bid], env: dict[str, Any], declarer: Player, adjustments: Iterable[int]) -> bool:
+    """Whether the requirements of ``bids`` hold for the declarer under each trick-count change of ``adjustments``.
+
+    The one check of completion: the deal's score asks it for its combo (with the combo's
+    :func:`interpreter.prepared.adjustments`), the heuristic agent for one bid and a trick
+    count it supposes (each adjustment moved by the count).
+    """
+    bids = tuple(bids)
+    try:
+        for adjust in adjustments:
+            declarer.adjust = adjust
+            if not all(bid_holds(bid, env, declarer) for bid in bids):
+                return False
+        return True
+    finally:
+        declarer.adjust = 0
+
+
+def trick_bounds(tricks: M.Tricks, player_count: int) -> list[tuple[Callable[[Any, Any], bool], Expression]]:
+    """The bounds of a ``tricks`` hook point in force for ``player_count`` players, as ``(holds, bound)``.
+
+    ``holds(count, bound(env))`` says whether the declarer's trick ``count`` meets the bound:
+    ``exactly`` is equal to it, ``min`` at least, ``max`` at most. The one reading of the hook
+    point: :func:`bid_holds` (the engine) and the prover both check trick counts with it.
+    """
+    wanted = tricks.in_force(player_count)
+    bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
+    return [(holds, bound) for holds, bound in bounds if bound is not None]
+
+
+def trick_bound_expressions(tricks: M.Tricks) -> list[Expression]:
+    """Every bound of a ``tricks`` hook point, for any number of players (what it may read)."""
+    counts = (None, *tricks.for_players)
+    return [bound for n in counts for _, bound in trick_bounds(tricks, n if n is not None else -1)]

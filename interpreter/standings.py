@@ -29,8 +29,7 @@ class Standings(GameParts):
         if not rules:
             return
         assert deal.declarer is not None and deal.combo is not None
-        env = self.winning_env(deal.env)
-        env.update(declarer=env["players"][deal.declarer.seat], completed=True, combo=deal.combo)
+        env = self._declarer_env(deal, True)
         for rule in rules:
             for standing in rule.players(env):
                 self.scores[standing.seat] = standing.score = rule.to(env)
@@ -79,21 +78,19 @@ class Standings(GameParts):
         players = env["players"]
         if result.declarer is not None and deal.combo is not None:
             variant = winning.variants[self.variant]
-            declarer = players[result.declarer]
-            wins = variant.declarer_wins(
-                {**env, "declarer": declarer, "completed": result.completed, "combo": deal.combo}
-            )
-            if wins:
+            if variant.declarer_wins(self._declarer_env(deal, result.completed, env)):
                 self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
                 return
         if winning.anyone_wins is not None:
             for standing in players:
-                if winning.anyone_wins({**env, "player": standing}):
+                if winning.anyone_wins({**env, "player": standing}):  # scope ANYONE_WINS
                     self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
                     return
 
-    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The names winning expressions see: every player of the game, rounds completed."""
+    # -- the environments of game-level expressions: one builder per scope (rulespec/scopes.py)
+
+    def game_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The base names with every player of the game (``players``), as winning and match rules see them."""
         # A player's score when the deal began: from the deal's players; now, for those who sat out.
         starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
         players = [
@@ -107,13 +104,25 @@ class Standings(GameParts):
             "option": self._options(),
             "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
             "players": players,
-            "rounds_completed": self.deals_completed // self.n,
-            # Whether the deal just scored completes a round (deals that count towards rounds only).
-            "ends_round": deal_env is not None
-            and self._counts_towards_round(deal_env)
-            and (self.deals_completed + 1) % self.n == 0,
             "_seating": Seating(players),  # type: ignore[arg-type]
         }
+
+    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The names winning expressions see (scope WINNING): every player of the game, rounds completed."""
+        env = self.game_env(deal_env)
+        env["rounds_completed"] = self.deals_completed // self.n
+        # Whether the deal just scored completes a round (deals that count towards rounds only).
+        env["ends_round"] = (
+            deal_env is not None and self._counts_towards_round(deal_env) and (self.deals_completed + 1) % self.n == 0
+        )
+        return env
+
+    def _declarer_env(self, deal: Deal, completed: bool, env: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The names of ``declarer_wins`` and ``set_scores`` (scope DECLARER_WINS): winning + the deal's declarer."""
+        assert deal.declarer is not None
+        env = {**(env if env is not None else self.winning_env(deal.env))}
+        env.update(declarer=env["players"][deal.declarer.seat], completed=completed, combo=deal.combo)
+        return env
 
     def _options(self) -> Options:
         """The table's options as expressions read them (made once: they do not change)."""

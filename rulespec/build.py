@@ -221,7 +221,7 @@ class Builder(BidBuilder):
             return None
         combo = raw.get("combo") or {}
         return M.Auction(
-            first_bidder=self.expr_or_default((*a, "first_bidder"), scopes.AUCTION, T.PLAYER, "left_of(dealer)"),
+            first_bidder=self.expr_or_default((*a, "first_bidder"), scopes.AUCTION_START, T.PLAYER, "left_of(dealer)"),
             may_bid=self.expr_or_default((*a, "may_bid"), scopes.AUCTION, T.BOOL, "true"),
             minimum_worth=self.minimum_worth((*a, "minimum_worth")),
             beats=self.expr_or_default((*a, "beats"), scopes.BEATS, T.BOOL, "bid.worth > lead.worth"),

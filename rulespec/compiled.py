@@ -92,6 +92,15 @@ class Scope:
     def with_names(self, extra: Mapping[str, T.Type]) -> Scope:
         return Scope({**self.names, **extra}, self.vocabulary, self.constants)
 
+    @property
+    def name_set(self) -> frozenset[str]:
+        """Its names as a set (made once: every expression compiled here keeps it)."""
+        made: frozenset[str] | None = self.__dict__.get("_name_set")
+        if made is None:
+            made = frozenset(self.names)
+            object.__setattr__(self, "_name_set", made)
+        return made
+
 
 _MISSING = object()
 
@@ -110,6 +119,9 @@ class Expression:
     # shadows a name of the scope counts too). A value that reads only what a cache key holds may be kept.
     reads: frozenset[str] = frozenset()
     origin: Origin | None = field(default=None, compare=False)  # set by the rule set's builder
+    # The names of the scope it was compiled in: the environment it runs in holds each of them
+    # (tests/test_environments.py); empty for a constant.
+    names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __call__(self, env: Env) -> Any:
         constant = self.constant

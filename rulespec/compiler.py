@@ -373,7 +373,8 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
         result = compiler.expect(node, scope.names, expected) if expected else compiler.compile(node, scope.names)
     except RecursionError:
         raise CompileError("expression is nested too deeply", 0) from None
-    return Expression(source, result.type, result.fn, node, result.constant, result.values, frozenset(compiler.reads))
+    reads = frozenset(compiler.reads)
+    return Expression(source, result.type, result.fn, node, result.constant, result.values, reads, names=scope.name_set)
 
 
 __all__ = [

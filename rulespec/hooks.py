@@ -3,13 +3,16 @@
 A bid is a set of filled *hook points*: ``requires``, ``trump``, ``marks`` … An empty hook
 point means "no change to the game's usual rule". This module is the one list of them: its
 :data:`BID_HOOKS` says, for each, where it may be written, which names its expressions see,
-what it yields, when the engine runs it, whether it can make a combo bid fail, and what it
-means in one line.
+what it yields, when the engine runs it, whether it can make a combo bid fail, what filling
+it risks, and what it means in one line.
 
 Everything else is driven by this list or checked against it by a test
 (``tests/test_hooks.py``): the rule-file schema's bid properties, the export schema's hook
 names, the builder's simple expression hooks, :meth:`rulespec.model.Bid.hooks`, the export,
-``whist diff``, and the hook table in ``docs/writing-rules.md``. Adding a hook point means:
+``whist diff``, the hook table in ``docs/writing-rules.md``, and what the engine's agents and
+prover read of a bid: which hook points can make a combo fail (:data:`CAN_FAIL_FIELDS`, the
+prover's requirement bids) and what filling one risks (:data:`STAKE_OF_FIELD`, the heuristic
+agent's harmless special bids). Adding a hook point means:
 an entry here, the builder's one entry (unless it is a plain expression, which the builder
 compiles from this entry alone), the engine code that runs it, and its docs line.
 
@@ -25,11 +28,17 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 #: When the engine runs a hook point.
 Moment = Literal["auction", "before the hand", "play", "completion", "scoring", "after scoring"]
+
+#: What filling a hook point risks for the declarer (agents choosing bids read it):
+#: ``"none"``: it only shows cards or gives something extra; ``"cost"``: it costs something
+#: (points lost on failure, marks spent, who may bid) but cannot make the combo fail;
+#: ``"play"``: it changes how the hand is played or what completes the combo.
+Stake = Literal["none", "cost", "play"]
 
 #: The moments a ``marks`` entry may name, each filling one field of the compiled bid.
 MARK_MOMENTS: Mapping[str, str] = {
@@ -56,6 +65,9 @@ class HookPoint:
     #: How ``whist diff`` compares it: down to the changed field; as a whole (one change, not
     #: two); or key by key with a missing side read as empty (``marks.declaring`` added).
     compared: Literal["fields", "whole", "by_key"] = "fields"
+    #: What filling it risks (:data:`Stake`); ``stakes`` overrides it for some of its ``fields``.
+    stake: Stake = "play"
+    stakes: Mapping[str, Stake] = field(default_factory=dict)
 
     @property
     def model_fields(self) -> tuple[str, ...]:
@@ -63,8 +75,10 @@ class HookPoint:
 
 
 _HOOK_LIST = (
-    HookPoint("may_bid", "who may bid a combo with this bid", "auction", "bool", "AUCTION", plain=True),
-    HookPoint("repeatable", "how many copies of the bid one combo bid may hold", "auction", "number", "AUCTION"),
+    HookPoint("may_bid", "who may bid a combo with this bid", "auction", "bool", "AUCTION", plain=True, stake="cost"),
+    HookPoint(
+        "repeatable", "how many copies of the bid one combo bid may hold", "auction", "number", "AUCTION", stake="cost"
+    ),
     HookPoint(
         "trump", "how the trump suit is set, and changed during the hand", "before the hand", "suit", "DEAL", True
     ),
@@ -76,7 +90,7 @@ _HOOK_LIST = (
         "DEAL",
         True,
     ),
-    HookPoint("visible", "cards shown to others", "play", "bool", "CARD_RULE", True),
+    HookPoint("visible", "cards shown to others", "play", "bool", "CARD_RULE", True, stake="none"),
     HookPoint("may_not_play", "cards a player may not play", "play", "bool", "CARD_RULE", True, plain=True),
     HookPoint("may_not_lead", "cards a player may not lead", "play", "bool", "CARD_RULE", True, plain=True),
     HookPoint("first_leader", "who leads the first trick", "play", "player", "DEAL", True, plain=True),
@@ -103,8 +117,19 @@ _HOOK_LIST = (
         can_fail=True,
         plain=True,
     ),
-    HookPoint("bonus", "extra points when the combo bid is completed", "scoring", "number", "DEAL", True, plain=True),
-    HookPoint("penalty", "extra points lost when it fails", "scoring", "number", "DEAL", True, plain=True),
+    HookPoint(
+        "bonus",
+        "extra points when the combo bid is completed",
+        "scoring",
+        "number",
+        "DEAL",
+        True,
+        plain=True,
+        stake="none",
+    ),
+    HookPoint(
+        "penalty", "extra points lost when it fails", "scoring", "number", "DEAL", True, plain=True, stake="cost"
+    ),
     HookPoint(
         "marks",
         "marks the declarer (or bidder) gains or spends when bidding, declaring or completing",
@@ -112,12 +137,16 @@ _HOOK_LIST = (
         "marks",
         fields=tuple(MARK_MOMENTS.values()),
         compared="by_key",
+        stake="cost",  # marks spent (or gained) when bidding or declaring
+        stakes={"marks_on_completion": "none"},  # gained only once the combo is completed
     ),
     HookPoint(
         "set_scores", "players' scores set when the combo bid is completed", "after scoring", "number", "DECLARER_WINS"
     ),
     HookPoint("wins_game", "winning the game at once", "after scoring", "bool", "DEAL", True, plain=True),
-    HookPoint("zone_limits", "cards that may not lie in a zone", "before the hand", "bool", "CARD_RULE", True),
+    HookPoint(
+        "zone_limits", "cards that may not lie in a zone", "before the hand", "bool", "CARD_RULE", True, stake="none"
+    ),
     HookPoint("melds", "melds declared by leading a card and showing a matching one", "play", "number", "MELD", True),
     HookPoint(
         "points_each",
@@ -141,3 +170,9 @@ HOOK_OF_FIELD: Mapping[str, str] = {f: h.name for h in _HOOK_LIST for f in h.mod
 
 #: Hook points that can make a combo bid fail (the others only change how it is played or scored).
 CAN_FAIL: frozenset[str] = frozenset(h.name for h in _HOOK_LIST if h.can_fail)
+
+#: What filling each compiled field risks (see :data:`Stake`), in registry order.
+STAKE_OF_FIELD: Mapping[str, Stake] = {f: h.stakes.get(f, h.stake) for h in _HOOK_LIST for f in h.model_fields}
+
+#: The compiled fields of the hook points that can make a combo bid fail.
+CAN_FAIL_FIELDS: frozenset[str] = frozenset(f for h in _HOOK_LIST if h.can_fail for f in h.model_fields)

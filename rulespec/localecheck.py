@@ -12,7 +12,6 @@ Two uses:
 
 from __future__ import annotations
 
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from rulespec.locale import (
     read_locale,
 )
 from rulespec.model import RuleSet
+from rulespec.rulesetcache import RuleSetCache
 from rulespec.translations import _placeholder_errors, catalog
 from rulespec.yamlsource import Document
 
@@ -40,7 +40,7 @@ TEXT_GROUPS = ("labels", "general", "groups", "declarations", "ui")
 SINGLE_TEXTS = ("title",)
 
 #: Files already found free of placeholder problems, per rule set: (lang, files and their sizes+times).
-_CLEAN: dict[int, tuple[weakref.ref[RuleSet], set[tuple[Any, ...]]]] = {}
+_CLEAN: RuleSetCache[set[tuple[Any, ...]]] = RuleSetCache()
 
 
 def _stamp(paths: list[Path]) -> tuple[Any, ...]:
@@ -91,24 +91,13 @@ def refuse_bad_placeholders(lang: str, rules: RuleSet | None) -> None:
     """Raise every placeholder problem of the texts ``load_texts`` would use (checked once per files)."""
     files = locale_files(DEFAULT_LANGUAGE, rules) + locale_files(lang, rules)
     stamp = (lang, _stamp(files))
-    key = id(rules)
-    entry = _CLEAN.get(key)
-    if entry is not None and entry[0]() is rules and stamp in entry[1]:
+    if rules is not None and stamp in _CLEAN.get(rules, lambda _: set()):
         return
     errors = placeholder_problems(lang, rules)
     if errors:
         raise errors[0] if len(errors) == 1 else RuleErrors(errors)
-    if rules is None:
-        return  # no weak reference to None: not remembered (it is the cheap case: ui.yaml alone)
-    if entry is None or entry[0]() is not rules:
-
-        def forget(ref: weakref.ref[RuleSet]) -> None:
-            if _CLEAN.get(key, (None,))[0] is ref:
-                del _CLEAN[key]
-
-        entry = (weakref.ref(rules, forget), set())
-        _CLEAN[key] = entry
-    entry[1].add(stamp)
+    if rules is not None:  # no weak reference to None: not remembered (it is the cheap case: ui.yaml alone)
+        _CLEAN.get(rules, lambda _: set()).add(stamp)
 
 
 def _own_files(rules: RuleSet) -> list[Path]:

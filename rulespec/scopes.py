@@ -36,6 +36,8 @@ AUCTION: Names = {
     "players": T.list_of(T.PLAYER),
     "player": T.PLAYER,  # the bidder
 }
+#: Who bids first (``auction.first_bidder``): the auction before anyone has bid.
+AUCTION_START: Names = {name: t for name, t in AUCTION.items() if name != "player"}
 BEATS: Names = {**AUCTION, "bid": T.COMBO, "lead": T.COMBO, "leader": T.PLAYER}
 #: A combo bid's worth (``auction.combo_worth``): its bids, with their worths, and the bidder.
 COMBO_WORTH: Names = {**AUCTION, "standard": T.BID, "specials": T.list_of(T.BID)}

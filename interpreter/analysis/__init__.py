@@ -61,16 +61,20 @@ from __future__ import annotations
 
 import itertools
 import time
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from interpreter import prepared
 from interpreter.analysis.flow import table_feasible
 from interpreter.analysis.observe import requirement_bids
 from interpreter.analysis.outcome import _World
 from interpreter.analysis.results import Analysis, Finding, Verdict, _Refine
 from interpreter.analysis.search import _Search
 from interpreter.analysis.wording import _english, _label, reason
+from interpreter.prepared import deck_layout, rank_values
 from rulespec import model as M
+from rulespec.rulesetcache import RuleSetCache
 
 #: Evaluations one check may make before it gives up (then the combo counts as possible).
 SEARCH_LIMIT = 200_000
@@ -81,7 +85,7 @@ SET_LIMIT = 100_000
 # --- worlds, checks and caches ------------------------------------------------------------
 
 
-_WORLDS: dict[int, tuple[M.RuleSet, dict[int, _World | None]]] = {}
+_WORLDS: RuleSetCache[dict[int, _World | None]] = RuleSetCache()  # by player count
 
 
 def deal_sizes(rules: M.RuleSet) -> tuple[int, ...]:
@@ -97,30 +101,19 @@ def _rank_orders(rules: M.RuleSet) -> tuple[dict[str, int], ...]:
     The engine applies each ``rank_order`` of the combo in event order; bids at one priority
     may come in any order, so every order of every subset of such bids is tried.
     """
-    bids = [b for b in rules.bids.values() if b.rank_order]
+    bids = [b for b in rules.bids.values() if "rank_order" in b.hooks()]
     if len(bids) > 4:
         return ()
     orders: dict[tuple[str, ...], None] = {}
     for size in range(len(bids) + 1):
         for chosen in itertools.permutations(bids, size):
-            ranks = list(rules.game.deck.ranks)
-            for bid in chosen:
-                order = bid.rank_order
-                assert order is not None
-                ranks = [r for r in ranks if r not in order.lowest and r not in order.highest]
-                ranks = [*order.lowest, *ranks, *order.highest]
-            orders[tuple(ranks)] = None
+            orders[tuple(rank_values(rules.game.deck.ranks, chosen))] = None  # the ranks from low to high
     return tuple({rank: i + 1 for i, rank in enumerate(ranks)} for ranks in orders)
 
 
 def _world(rules: M.RuleSet, player_count: int) -> _World | None:
     """The fixed facts for ``player_count`` players; None when the model does not cover the game."""
-    entry = _WORLDS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_WORLDS) > 32:
-            _WORLDS.clear()
-        entry = _WORLDS[id(rules)] = (rules, {})
-    worlds = entry[1]
+    worlds = _WORLDS.get(rules, lambda _: {})
     if player_count not in worlds:
         worlds[player_count] = _make_world(rules, player_count)
     return worlds[player_count]
@@ -131,7 +124,7 @@ def _make_world(rules: M.RuleSet, player_count: int) -> _World | None:
     if game.deal.stock is not None or game.play.after_trick:
         return None  # hands refilled from a draw pile: the number of tricks is not the hand size
     try:
-        hand_size = int(game.deal.hand_size({"player_count": player_count}))
+        hand_size = deck_layout(rules, player_count).hand_size
     except Exception:  # a hand size the model cannot work out
         return None
     cards = game.deck.cards(player_count)
@@ -140,7 +133,7 @@ def _make_world(rules: M.RuleSet, player_count: int) -> _World | None:
     suits = tuple(s.id for s in game.deck.suits)
     with_trump = game.play.trump is not None or any(b.trump is not None for b in rules.bids.values())
     trump_domain: tuple[str | None, ...] = (None, *suits) if with_trump else (None,)
-    return _World(rules, player_count, hand_size, cards, trump_domain, _rank_orders(rules))
+    return _World(weakref.ref(rules), player_count, hand_size, cards, trump_domain, _rank_orders(rules))
 
 
 def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | None = None) -> Verdict:
@@ -149,7 +142,7 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
     cached = world.verdicts.get(key)
     if cached is not None:
         return cached
-    natural = tuple(k for b in bids for k in b.tricks_adjust) or (0,)
+    natural = prepared.adjustments(bids)
     used = adjustments if adjustments is not None else natural
     numbers: set[frozenset[int]] = set()
     for bid in bids:

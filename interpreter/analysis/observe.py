@@ -7,22 +7,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.analysis.results import _BOUND_NAMES, _CARD_ATTRIBUTES, _CARD_LISTS, _FULL, Var
+from interpreter.scoring import trick_bound_expressions
 from rulespec import model as M
 from rulespec.compiler import Expression
 from rulespec.expressions import Node
+from rulespec.hooks import CAN_FAIL_FIELDS
 
 # --- what requirements observe of cards ---------------------------------------------------
 
 
 def requirement_bids(bids: Iterable[M.Bid]) -> list[M.Bid]:
-    """The bids that can make a combo impossible: those with ``tricks``, ``requires`` or ``tricks_adjust``."""
-    return [b for b in bids if b.tricks is not None or b.requires is not None or b.tricks_adjust]
+    """The bids that can make a combo impossible: those filling a hook point that can make it fail
+    (:data:`rulespec.hooks.CAN_FAIL_FIELDS`: ``tricks``, ``requires``, ``tricks_adjust``)."""
+    return [b for b in bids if any(getattr(b, name) not in (None, ()) for name in CAN_FAIL_FIELDS)]
 
 
 def _expressions(bid: M.Bid) -> list[Expression]:
     found = [bid.requires] if bid.requires is not None else []
-    for tricks in (bid.tricks, *bid.tricks.for_players.values()) if bid.tricks is not None else ():
-        found += [e for e in (tricks.exactly, tricks.min, tricks.max) if e is not None]
+    if bid.tricks is not None:
+        found += trick_bound_expressions(bid.tricks)
     return found
 
 

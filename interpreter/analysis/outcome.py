@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -122,7 +123,7 @@ class _Env(dict[str, Any]):
 class _World:
     """What one rule set with one number of players fixes: the deck, the tricks, the hooks around."""
 
-    rules: M.RuleSet
+    ruleset: weakref.ref[M.RuleSet]  # not the rule set itself: worlds are kept in a cache beside it
     player_count: int
     tricks: int  # N, the number of tricks (the hand size)
     cards: list[tuple[str, str]]  # (rank, suit) in play
@@ -130,3 +131,9 @@ class _World:
     rank_orders: tuple[dict[str, int], ...]
     learned: dict[str, set[frozenset[int]]] = field(default_factory=dict)  # trick numbers each bid asks about
     verdicts: dict[tuple[frozenset[str], tuple[int, ...] | None], Verdict] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> M.RuleSet:
+        rules = self.ruleset()
+        assert rules is not None, "a world is only used while its rule set lives"
+        return rules

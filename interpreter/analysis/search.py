@@ -10,6 +10,8 @@ from interpreter.analysis.observe import _card_use, _CardUse, _choices, _express
 from interpreter.analysis.outcome import _BidView, _Env, _LastTrick, _Player, _Table, _World
 from interpreter.analysis.results import Var, _Need, _Unknown
 from interpreter.analysis.variables import _Variables
+from interpreter.prepared import event_order
+from interpreter.scoring import trick_bounds
 from interpreter.state import Card, Seating
 from rulespec import model as M
 from rulespec.build import facts
@@ -30,7 +32,7 @@ class _Search(_Variables, _Domains):
     ) -> None:
         self.world = world
         rules = world.rules
-        self.bids = sorted(bids, key=lambda b: (b.requires is not None, b.event_priority, b.id))
+        self.bids = sorted(event_order(bids), key=lambda b: b.requires is not None)
         self.adjustments = adjustments
         self.classes = classes
         self.limit = limit
@@ -43,7 +45,7 @@ class _Search(_Variables, _Domains):
         self.current = ""
         self.choices: dict[str, M.Choose] = {}
         self.params: dict[str, Any] = dict(rules.game.params)
-        for bid in sorted(bids, key=lambda b: (b.event_priority, b.kind != "standard")):  # a later choice wins
+        for bid in event_order(bids):  # a later choice wins
             self.choices.update(_choices(bid))
             self.params.update(bid.params)
         self.unsupported: set[str] = set()
@@ -152,14 +154,8 @@ class _Search(_Variables, _Domains):
         counted: list[tuple[M.Bid, Any, Expression]] = []
         others: list[tuple[int, M.Bid, Any, Expression]] = []
         for bid in self.bids:
-            wanted = bid.tricks.in_force(self.count) if bid.tricks is not None else None
-            if wanted is not None:
-                if wanted.exactly is not None:
-                    counted.append((bid, lambda v: declarer.tricks == v, wanted.exactly))
-                if wanted.min is not None:
-                    counted.append((bid, lambda v: declarer.tricks >= v, wanted.min))
-                if wanted.max is not None:
-                    counted.append((bid, lambda v: declarer.tricks <= v, wanted.max))
+            for holds, bound in trick_bounds(bid.tricks, self.count) if bid.tricks is not None else ():
+                counted.append((bid, lambda v, holds=holds: holds(declarer.tricks, v), bound))
             if bid.requires is not None:
                 node = bid.requires.node
                 cost = 1 if node is not None and any(_is_card_list(n) for n in _walk(node)) else 0

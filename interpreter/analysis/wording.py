@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol
 
 from interpreter.analysis.results import Verdict
 from rulespec import model as M
 from rulespec.placeholders import fill
+from rulespec.rulesetcache import RuleSetCache
 
 if TYPE_CHECKING:
     from rulespec.locale import Texts
@@ -20,22 +22,22 @@ class Labels(Protocol):
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str: ...
 
 
-_TEXTS: dict[int, tuple[M.RuleSet, Texts | None]] = {}
+_TEXTS: RuleSetCache[Texts | None] = RuleSetCache()  # English texts without their rule set (see _english)
 
 
 def _english(rules: M.RuleSet) -> Labels:
-    entry = _TEXTS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        from rulespec.locale import load_texts  # only for the auction's messages
+    texts = _TEXTS.get(rules, _load_english)
+    return dataclasses.replace(texts, rules=rules) if texts is not None else _NoTexts()
 
-        if len(_TEXTS) > 32:
-            _TEXTS.clear()
-        try:
-            texts: Texts | None = load_texts(rules, "en")
-        except Exception:  # without texts the ids and built-in words are shown
-            texts = None
-        entry = _TEXTS[id(rules)] = (rules, texts)
-    return entry[1] or _NoTexts()
+
+def _load_english(rules: M.RuleSet) -> Texts | None:
+    from rulespec.locale import load_texts  # only for the auction's messages
+
+    try:
+        texts = load_texts(rules, "en")
+    except Exception:  # without texts the ids and built-in words are shown
+        return None
+    return dataclasses.replace(texts, rules=None)  # kept beside the rule set: must not hold it
 
 
 class _NoTexts:

@@ -35,6 +35,7 @@ from typing import Any
 
 from interpreter.decisions import Request, View
 from interpreter.gamestate import GameState
+from interpreter.prepared import deck_layout
 from interpreter.search.memory import DealMemory as DealMemory  # re-exported: the sampler's input
 from interpreter.search.replay import Dealt, Failed, Replay
 from rulespec.model import RuleSet
@@ -114,7 +115,7 @@ def _voids(rules: RuleSet, view: View) -> dict[int, set[str]]:
 
 
 def _hand_size(rules: RuleSet, view: View) -> int:
-    return int(rules.game.deal.hand_size({"player_count": len(view.players)}))
+    return deck_layout(rules, len(view.players)).hand_size
 
 
 def _normal(view: View) -> tuple[Any, ...]:

@@ -6,19 +6,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from interpreter.deal import Deal, bid_holds
+from interpreter import prepared
+from interpreter.deal import Deal
 from interpreter.decisions import TRUMP
+from interpreter.scoring import completes  # the engine's own check of a requirement
 from rulespec import model as M
+from rulespec.hooks import STAKE_OF_FIELD
 
 MORE = 1  # the declarer steers toward more tricks
 FEWER = -1  # … toward fewer tricks
 
 #: Hook points that only show cards or give something extra: a special bid filling no other
-#: hook point cannot make a combo fail.
-INFORMATION_HOOKS = frozenset({"visible", "zone_limits", "marks_on_completion", "bonus"})
+#: hook point cannot make a combo fail (the registry's stake "none").
+INFORMATION_HOOKS = frozenset(f for f, stake in STAKE_OF_FIELD.items() if stake == "none")
 #: … and those that only add failure points, spend marks or say who may bid are harmless
 #: when the agent is confident (they cost something, but cannot make the combo fail).
-COSTLY_HOOKS = frozenset({"penalty", "marks_on_bidding", "marks_on_declaring", "may_bid", "repeatable"})
+COSTLY_HOOKS = frozenset(f for f, stake in STAKE_OF_FIELD.items() if stake == "cost")
 COPIES = 3  # copies of a repeatable special bid the agent considers at most
 
 HOPELESS = 2  # playouts without a completion after which a combo is given up (1 for one that never completes)
@@ -55,21 +58,15 @@ class Tables:
             rank_of={rank + suit: rank for rank, suit in pairs},
             by_suit={s: tuple(rank + suit for rank, suit in pairs if suit == s) for s in suits},
             suits=suits,
-            hand_size=int(rules.game.deal.hand_size({"player_count": player_count})),
+            hand_size=prepared.deck_layout(rules, player_count).hand_size,
             top=len(deck.ranks),
         )
 
 
 def rank_values(rules: M.RuleSet, bid_ids: Iterable[str]) -> dict[str, int]:
     """Rank → value under the ``rank_order`` hook points of ``bid_ids`` (as the engine orders them)."""
-    ranks = list(rules.game.deck.ranks)
     bids = [rules.bids[b] for b in bid_ids if b in rules.bids]
-    for bid in sorted(bids, key=lambda b: (b.event_priority, b.kind != "standard")):
-        if bid.rank_order:
-            order = bid.rank_order
-            ranks = [r for r in ranks if r not in order.lowest and r not in order.highest]
-            ranks = [*order.lowest, *ranks, *order.highest]
-    return {rank: i + 1 for i, rank in enumerate(ranks)}
+    return prepared.rank_values(rules.game.deck.ranks, prepared.event_order(bids))
 
 
 @lru_cache(maxsize=8)
@@ -123,9 +120,6 @@ class Plan:
         return any(count > won for count in self.targets)
 
 
-_bid_holds = bid_holds  # the engine's own check of one bid's requirement
-
-
 def completing_counts(deal: Deal) -> frozenset[int] | None:
     """The declarer's final trick counts that would complete the combo, as far as counts decide it.
 
@@ -139,7 +133,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
         return None
     env = deal.env
     won = declarer.won_count
-    adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
+    adjustments = prepared.adjustments(deal.bids)
     everything = frozenset(range(deal.hand_size + 1))
     result: frozenset[int] | None = None
     try:
@@ -149,13 +143,7 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
             good: set[int] = set()
             try:
                 for count in everything:
-                    holds = True
-                    for k in adjustments:
-                        declarer.adjust = count - won + k
-                        if not _bid_holds(bid, env, declarer):
-                            holds = False
-                            break
-                    if holds:
+                    if completes((bid,), env, declarer, [count - won + k for k in adjustments]):
                         good.add(count)
             except Exception:  # a requirement that cannot be judged before the hand says nothing
                 continue
