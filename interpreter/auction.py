@@ -23,7 +23,7 @@ from rulespec.model import Bid, RuleSet
 ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]
 
 _TABLES: RuleSetCache[Any] = RuleSetCache()
-_KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
+_KEPT = 1 << 14  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
 #: bids and the deck (a worth that reads more, e.g. an option, is worked out every time).
@@ -48,6 +48,8 @@ def _make_bid_tables(rules: RuleSet) -> Any:
         {},  # combos made so far that are the same in every deal, by (player count, standard, specials)
         {},  # what is wrong with a combo (None: nothing), by (player count, standard, specials)
         tuple(b.id for b in rules.special_bids if b.repeatable is not None),
+        # Bids a check must look at one by one: who may bid them, how many copies.
+        frozenset(b.id for b in rules.bids.values() if b.may_bid is not None or b.repeatable is not None),
     )
 
 
@@ -68,6 +70,7 @@ class ComboMaker:
             self.fixed,
             self.problems,
             self.repeatable_ids,
+            self.checked_ids,
         ) = tables
         self.player_count = base_env.get("player_count")
 
