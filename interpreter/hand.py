@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dealparts import DealParts
+from interpreter.dealparts import Ask, DealParts
 from interpreter.decisions import CARD, TRICK_TAKER, Request
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
@@ -33,6 +33,8 @@ class HandPlay(DealParts):
                 leader = bid.first_leader(self.env)
         if self._hookless_hand():
             self._plain_begin(leader)
+        elif self.sync_ask is not None and self._hooks_inside_tricks():
+            self._answered_hand(leader, self.sync_ask)
         else:
             self._then(("_next_trick", leader, 0))
 
@@ -44,6 +46,36 @@ class HandPlay(DealParts):
             and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
             and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
         )
+
+    def _hooks_inside_tricks(self) -> bool:
+        """Whether every hook of this hand acts inside a trick (who plays last, which cards may be
+        played, who takes the trick): nothing between tricks (melds, draws, trump changes, zones, a close)."""
+        play = self.game.play
+        return not (self.melds or self.trump_changes or self.zones or self.table.zone or play.after_trick) and (
+            play.close_when is None
+        )
+
+    def _answered_hand(self, leader: Player, ask: Ask) -> None:
+        """The tricks of :meth:`_next_trick` … :meth:`_after_melds` in one loop, for a driver that
+        answers at once (``sync_ask``) and a hand whose hooks act inside tricks only: the same
+        steps in the same order, without a task on the agenda for each (simulations, playouts)."""
+        by_name, env, tricks = self.card_by_name, self.env, self.tricks
+        takers = range(len(self.taker_rules))
+        number = 0
+        while any(p.hand for p in self.players):
+            number += 1
+            trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
+            for player in self.play_order(trick):
+                options = tuple([c.name for c in self.legal_cards(player, trick)])
+                self._play(player, by_name[ask(Request("play", player.seat, CARD, "card", options))], trick)
+            trick.winner = self.trick_winner(trick)
+            for index in takers:
+                self._trick_taker(trick, index)  # may ask (answered at once)
+            leader = trick.winner
+            leader.win(trick)
+            tricks.append(trick)
+            env["last_trick"] = trick
+            self.current = None
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""

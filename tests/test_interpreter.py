@@ -736,8 +736,9 @@ def played_deal(rules: Any, answer: BidAnswer, seed: int, players: int, general:
     deal.declare((seed + 1) % players, answer)
     if general:
         deal._hookless_hand = lambda: False  # type: ignore[method-assign]
+        deal._hooks_inside_tricks = lambda: False  # type: ignore[method-assign]
     result = deal.play_out()
-    for trick in deal.tricks:
+    for trick in deal.tricks if not deal.taker_rules else ():  # (a trick taker may give a trick away)
         assert trick.winner is deal.trick_winner(trick)  # the fast loop keeps the winner as the cards come
     return asked, (deal.trick_log, result.tricks, result.completed, result.points)
 
@@ -750,6 +751,24 @@ def test_the_fast_loop_of_a_hookless_hand_plays_as_the_general_one(standard: str
         fast = played_deal(RULES, answer, seed, players, general=False)
         assert fast == played_deal(RULES, answer, seed, players, general=True), f"seed {seed}"
         assert len(fast[0]) >= len(RULES_DECK) * players // 4  # every card was asked for
+
+
+@pytest.mark.parametrize(
+    "answer",  # hooks inside tricks: who plays last, cards one may not lead or play, who takes the trick
+    [
+        BidAnswer("trump", ("sloth",)),
+        BidAnswer("trump", ("plague",)),
+        BidAnswer("block_trump"),
+        BidAnswer("trump", ("justice", "sloth")),
+        BidAnswer("grill", ("plague", "justice")),
+    ],
+)
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_answered_loop_of_a_hand_with_hooks_in_tricks_plays_as_the_agenda(answer: BidAnswer, players: int) -> None:
+    for seed in range(12):
+        loop = played_deal(RULES, answer, seed, players, general=False)
+        assert loop == played_deal(RULES, answer, seed, players, general=True), f"seed {seed}"
+        assert len(loop[0]) >= len(RULES_DECK) * players // 4  # every card was asked for
 
 
 # --- per-player choices in views: by seat ------------------------------------------------------
