@@ -17,7 +17,7 @@ from interpreter.state import Combo, Player
 from rulespec import model as M
 from rulespec.build import least_tricks
 
-#: The names a bid check puts in the deal's environment (and takes out again).
+#: The names a bid check puts in the deal's environment (and takes out again), as ``saved`` has them.
 _CHECK_NAMES = ("player", "bid", "lead", "leader")
 _ABSENT = object()
 
@@ -105,7 +105,8 @@ class Bidding(DealParts):
         # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
         # again: cheaper than a copy per check (random bidders try many combos).
         env = self.env
-        saved = [env.get(name, _ABSENT) for name in _CHECK_NAMES]
+        get = env.get
+        saved = (get("player", _ABSENT), get("bid", _ABSENT), get("lead", _ABSENT), get("leader", _ABSENT))
         env["player"] = player
         try:
             checked = combos.checked_ids  # bids with a ``may_bid`` or ``repeatable`` (most have neither)

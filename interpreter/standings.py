@@ -80,15 +80,15 @@ class Standings(GameParts):
         if result.declarer is not None and deal.combo is not None:
             variant = winning.variants[self.variant]
             declarer = players[result.declarer]
-            wins = variant.declarer_wins(
-                {**env, "declarer": declarer, "completed": result.completed, "combo": deal.combo}
-            )
+            env.update(declarer=declarer, completed=result.completed, combo=deal.combo)  # (a fresh env: no copy)
+            wins = variant.declarer_wins(env)
             if wins:
                 self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
                 return
         if winning.anyone_wins is not None:
             for standing in players:
-                if winning.anyone_wins({**env, "player": standing}):
+                env["player"] = standing
+                if winning.anyone_wins(env):
                     self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
                     return
 
