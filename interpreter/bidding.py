@@ -17,9 +17,7 @@ from interpreter.state import Combo, Player
 from rulespec import model as M
 from rulespec.build import least_tricks
 
-#: The names a bid check puts in the deal's environment (and takes out again), as ``saved`` has them.
-_CHECK_NAMES = ("player", "bid", "lead", "leader")
-_ABSENT = object()
+_ABSENT = object()  # no value in the environment
 
 
 @dataclass
@@ -103,10 +101,10 @@ class Bidding(DealParts):
         rules = self.game.auction
         assert rules is not None
         # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
-        # again: cheaper than a copy per check (random bidders try many combos).
+        # again: cheaper than a copy per check (random bidders try many combos). Only this check puts
+        # ``bid``, ``lead`` and ``leader`` there; ``player`` is the bidder's turn's, given back after.
         env = self.env
-        get = env.get
-        saved = (get("player", _ABSENT), get("bid", _ABSENT), get("lead", _ABSENT), get("leader", _ABSENT))
+        before = env.get("player", _ABSENT)
         env["player"] = player
         try:
             checked = combos.checked_ids  # bids with a ``may_bid`` or ``repeatable`` (most have neither)
@@ -125,15 +123,17 @@ class Bidding(DealParts):
                 return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
             if lead is not None:
                 env["bid"], env["lead"], env["leader"] = combo, lead, leader
-                if not rules.beats(env):
-                    return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+                try:
+                    if not rules.beats(env):
+                        return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+                finally:
+                    del env["bid"], env["lead"], env["leader"]
             return None
         finally:
-            for name, value in zip(_CHECK_NAMES, saved, strict=True):
-                if value is _ABSENT:
-                    env.pop(name, None)
-                else:
-                    env[name] = value
+            if before is _ABSENT:
+                del env["player"]
+            else:
+                env["player"] = before
 
     def declare(self, seat: int, answer: BidAnswer) -> None:
         """Skip the auction: make ``seat`` the declarer of ``answer`` (playouts, tests)."""

@@ -33,7 +33,7 @@ class HandPlay(DealParts):
                 leader = bid.first_leader(self.env)
         if self._hookless_hand():
             self._plain_begin(leader)
-        elif self.sync_ask is not None and self._hooks_inside_tricks():
+        elif self.sync_ask is not None:
             self._answered_hand(leader, self.sync_ask)
         else:
             self._then(("_next_trick", leader, 0))
@@ -47,22 +47,16 @@ class HandPlay(DealParts):
             and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
         )
 
-    def _hooks_inside_tricks(self) -> bool:
-        """Whether every hook of this hand acts inside a trick (who plays last, which cards may be
-        played, who takes the trick): nothing between tricks (melds, draws, trump changes, zones, a close)."""
-        play = self.game.play
-        return not (self.melds or self.trump_changes or self.zones or self.table.zone or play.after_trick) and (
-            play.close_when is None
-        )
-
     def _answered_hand(self, leader: Player, ask: Ask) -> None:
-        """The tricks of :meth:`_next_trick` … :meth:`_after_melds` in one loop, for a driver that
-        answers at once (``sync_ask``) and a hand whose hooks act inside tricks only: the same
-        steps in the same order, without a task on the agenda for each (simulations, playouts)."""
-        by_name, env, tricks = self.card_by_name, self.env, self.tricks
-        takers = range(len(self.taker_rules))
+        """The tasks of :meth:`_next_trick` … :meth:`_after_melds` in one loop, for a driver that answers
+        at once (``sync_ask``): the same steps in the same order, each decision asked on the spot
+        (:meth:`_wait` answers at once), without a task on the agenda for each (simulations, playouts)."""
+        by_name, env, tricks, play = self.card_by_name, self.env, self.tricks, self.game.play
+        takers, melds = range(len(self.taker_rules)), range(len(self.melds))
         number = 0
         while any(p.hand for p in self.players):
+            if not self.closed and play.close_when is not None and play.close_when(env):
+                self.closed = True
             number += 1
             trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
             for player in self.play_order(trick):
@@ -70,12 +64,19 @@ class HandPlay(DealParts):
                 self._play(player, by_name[ask(Request("play", player.seat, CARD, "card", options))], trick)
             trick.winner = self.trick_winner(trick)
             for index in takers:
-                self._trick_taker(trick, index)  # may ask (answered at once)
-            leader = trick.winner
-            leader.win(trick)
+                self._trick_taker(trick, index)
+            winner = trick.winner
+            winner.win(trick)
             tricks.append(trick)
             env["last_trick"] = trick
             self.current = None
+            for index in melds:
+                self._meld(trick, index)
+            if self.trump_changes:
+                self._after_trick(trick)
+            if play.after_trick:
+                self._draws(trick)
+            leader = trick.winner
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
