@@ -212,7 +212,7 @@ class HandPlay(DealParts):
             elif self.game.play.must_trump and self.table.trump is not None:
                 legal = [c for c in hand if c.suit == self.table.trump] or hand
         rules = self.play_rules + self.lead_rules if led is None else self.play_rules
-        if not rules:
+        if not rules or len(legal) == 1:  # (a restriction never takes the only card: it would yield)
             return list(legal)
         env = self.env
         env["player"], env["trick"] = player, trick
