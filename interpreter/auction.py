@@ -25,7 +25,8 @@ ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]
 #: A combo's key: (player count, standard bid id, special bid ids).
 _ComboKey = tuple[Any, str, tuple[str, ...]]
 #: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
-#: the combo, with the deal), the combos and verdicts kept, the repeatable special ids.
+#: the combo, with the deal), the combos and verdicts kept, the repeatable special ids, the bids
+#: checked one by one, the bids whose worth follows the standard bid alone and their facts so far.
 _BidTables = tuple[
     dict[str, BidFacts],
     tuple[str, ...],
@@ -35,14 +36,19 @@ _BidTables = tuple[
     dict[_ComboKey, Combo],
     dict[_ComboKey, "str | None"],
     tuple[str, ...],
+    frozenset[str],
+    frozenset[str],
+    dict[tuple[Any, str, str], BidFacts],
 ]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
-_KEPT = 4096  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
+_KEPT = 1 << 14  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
 #: bids and the deck (a worth that reads more, e.g. an option, is worked out every time).
 _COMBO_FACTS = frozenset({"standard", "specials", "player_count", "suits", "ranks"})
+#: … and the same beside every standard bid, whatever the other specials (e.g. worth more with a trump bid).
+_STANDARD_FACTS = _COMBO_FACTS - {"specials"}
 
 
 def _bid_tables(rules: RuleSet) -> _BidTables:
@@ -63,6 +69,12 @@ def _make_bid_tables(rules: RuleSet) -> _BidTables:
         {},  # combos made so far that are the same in every deal, by (player count, standard, specials)
         {},  # what is wrong with a combo (None: nothing), by (player count, standard, specials)
         tuple(b.id for b in rules.special_bids if b.repeatable is not None),
+        # Bids a check must look at one by one: who may bid them, how many copies.
+        frozenset(b.id for b in rules.bids.values() if b.may_bid is not None or b.repeatable is not None),
+        # Bids whose worth depends on the standard bid alone, and their facts so far by
+        # (player count, standard, bid): a new combo with them needs no evaluation.
+        frozenset(bid_id for bid_id in variable if rules.bids[bid_id].worth.reads <= _STANDARD_FACTS),
+        {},
     )
 
 
@@ -83,6 +95,9 @@ class ComboMaker:
             self.fixed,
             self.problems,
             self.repeatable_ids,
+            self.checked_ids,
+            self.by_standard,
+            self.standard_facts,
         ) = tables
         self.player_count = base_env.get("player_count")
 
@@ -148,11 +163,7 @@ class ComboMaker:
         bids = [self.facts[b] for b in ids]
         variable = self.variable.intersection(ids)
         if variable:
-            env = {**self.base_env, "standard": bids[0], "specials": bids[1:]}
-            bids = [
-                replace(facts, worth=self.rules.bids[facts.id].worth(env)) if facts.id in variable else facts
-                for facts in bids
-            ]
+            bids = self._with_worths(bids, variable)
         worth: Any = sum(b.worth for b in bids)
         auction = self.rules.game.auction
         combo_worth = auction.combo_worth if auction is not None else None
@@ -164,3 +175,22 @@ class ComboMaker:
         if not (by_bidder or self.by_deal.intersection(ids)) and len(self.fixed) < _KEPT:  # the same in every deal
             self.fixed[key] = combo
         return combo
+
+    def _with_worths(self, bids: list[Any], variable: frozenset[str]) -> list[Any]:
+        """``bids`` (facts, the standard first) with the worths of the ``variable`` ones worked out."""
+        env: dict[str, Any] | None = None
+        known, standard = self.standard_facts, bids[0].id
+        worked: list[Any] = []
+        for bid in bids:
+            if bid.id in variable:
+                key = (self.player_count, standard, bid.id)
+                found = known.get(key) if bid.id in self.by_standard else None
+                if found is None:
+                    if env is None:
+                        env = {**self.base_env, "standard": bids[0], "specials": bids[1:]}
+                    found = replace(bid, worth=self.rules.bids[bid.id].worth(env))
+                    if bid.id in self.by_standard:
+                        known[key] = found
+                bid = found
+            worked.append(bid)
+        return worked

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.decisions import BID, BidAnswer, Request
@@ -17,6 +16,8 @@ from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
 from rulespec import model as M
 from rulespec.build import least_tricks
+
+_ABSENT = object()  # no value in the environment
 
 
 @dataclass
@@ -93,38 +94,46 @@ class Bidding(DealParts):
 
     def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
         """Why ``player`` may not bid ``answer`` now, or None."""
-        problem = self.combos.problem(answer)
+        combos = self.combos
+        problem = combos.problem(answer)
         if problem:
             return problem
         rules = self.game.auction
         assert rules is not None
         # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
-        # again: cheaper than a copy per check (random bidders try many combos).
+        # again: cheaper than a copy per check (random bidders try many combos). Only this check puts
+        # ``bid``, ``lead`` and ``leader`` there; ``player`` is the bidder's turn's, given back after.
         env = self.env
-        saved: dict[str, Any] = {name: env[name] for name in ("player", "bid", "lead", "leader") if name in env}
+        before = env.get("player", _ABSENT)
         env["player"] = player
         try:
-            for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
-                bid = self.rules.bids[bid_id]
-                if bid.may_bid is not None and not bid.may_bid(env):
-                    return f"{bid_id} may not be bid by seat {player.seat} now"
-                copies = answer.specials.count(bid_id)
-                if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
-                    most = bid.repeatable(env)
-                    return f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now"
-            combo = self.combos.make(answer, player)
+            checked = combos.checked_ids  # bids with a ``may_bid`` or ``repeatable`` (most have neither)
+            if checked and not checked.isdisjoint((answer.standard, *answer.specials)):
+                for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
+                    bid = self.rules.bids[bid_id]
+                    if bid.may_bid is not None and not bid.may_bid(env):
+                        return f"{bid_id} may not be bid by seat {player.seat} now"
+                    copies = answer.specials.count(bid_id)
+                    if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
+                        most = bid.repeatable(env)
+                        return f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now"
+            combo = combos.make(answer, player)
             minimum = rules.minimum_worth(env)
             if combo.worth < minimum:
                 return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
             if lead is not None:
                 env["bid"], env["lead"], env["leader"] = combo, lead, leader
-                if not rules.beats(env):
-                    return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+                try:
+                    if not rules.beats(env):
+                        return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+                finally:
+                    del env["bid"], env["lead"], env["leader"]
             return None
         finally:
-            for name in ("player", "bid", "lead", "leader"):
-                env.pop(name, None)
-            env.update(saved)
+            if before is _ABSENT:
+                del env["player"]
+            else:
+                env["player"] = before
 
     def declare(self, seat: int, answer: BidAnswer) -> None:
         """Skip the auction: make ``seat`` the declarer of ``answer`` (playouts, tests)."""

@@ -123,7 +123,21 @@ class Game(GameState):
         raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
 
     def _synchronous(self) -> Callable[[Request], Any] | None:
-        return self._answer_now if self._running else None
+        if not self._running:
+            return None
+        if self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents():
+            return self._answer_lean  # a simulation's game: nothing to log, check or save
+        return self._answer_now
+
+    def _plain_agents(self) -> bool:
+        """Whether every agent answers legally without looking at the table (random play)."""
+        return all(agent.legal_answers and not agent.wants_view for agent in self.agents)
+
+    def _answer_lean(self, request: Request) -> Any:
+        """:meth:`_answer_now` with nothing left of it but the agent's answer and the count."""
+        answer = self.agents[request.seat].decide(request, None)
+        self.decisions_made += 1
+        return answer
 
     def _answer_now(self, request: Request) -> Any:
         answer = self.ask(request)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dealparts import DealParts
+from interpreter.dealparts import Ask, DealParts
 from interpreter.decisions import CARD, TRICK_TAKER, Request
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
@@ -33,6 +33,8 @@ class HandPlay(DealParts):
                 leader = bid.first_leader(self.env)
         if self._hookless_hand():
             self._plain_begin(leader)
+        elif self.sync_ask is not None:
+            self._answered_hand(leader, self.sync_ask)
         else:
             self._then(("_next_trick", leader, 0))
 
@@ -44,6 +46,37 @@ class HandPlay(DealParts):
             and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
             and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
         )
+
+    def _answered_hand(self, leader: Player, ask: Ask) -> None:
+        """The tasks of :meth:`_next_trick` … :meth:`_after_melds` in one loop, for a driver that answers
+        at once (``sync_ask``): the same steps in the same order, each decision asked on the spot
+        (:meth:`_wait` answers at once), without a task on the agenda for each (simulations, playouts)."""
+        by_name, env, tricks, play = self.card_by_name, self.env, self.tricks, self.game.play
+        takers, melds = range(len(self.taker_rules)), range(len(self.melds))
+        number = 0
+        while any(p.hand for p in self.players):
+            if not self.closed and play.close_when is not None and play.close_when(env):
+                self.closed = True
+            number += 1
+            trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
+            for player in self.play_order(trick):
+                options = tuple([c.name for c in self.legal_cards(player, trick)])
+                self._play(player, by_name[ask(Request("play", player.seat, CARD, "card", options))], trick)
+            trick.winner = self.trick_winner(trick)
+            for index in takers:
+                self._trick_taker(trick, index)
+            winner = trick.winner
+            winner.win(trick)
+            tricks.append(trick)
+            env["last_trick"] = trick
+            self.current = None
+            for index in melds:
+                self._meld(trick, index)
+            if self.trump_changes:
+                self._after_trick(trick)
+            if play.after_trick:
+                self._draws(trick)
+            leader = trick.winner
 
     def play_order(self, trick: Trick) -> list[Player]:
         """Who plays to ``trick``, in turn (read only: the plain order is shared between tricks)."""
@@ -179,7 +212,7 @@ class HandPlay(DealParts):
             elif self.game.play.must_trump and self.table.trump is not None:
                 legal = [c for c in hand if c.suit == self.table.trump] or hand
         rules = self.play_rules + self.lead_rules if led is None else self.play_rules
-        if not rules:
+        if not rules or len(legal) == 1:  # (a restriction never takes the only card: it would yield)
             return list(legal)
         env = self.env
         env["player"], env["trick"] = player, trick

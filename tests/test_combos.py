@@ -61,6 +61,16 @@ def test_a_worth_that_reads_only_the_combo_is_kept() -> None:
     assert maker.make(BidAnswer("grill", ("master_mail",))).worth == RULES.bids["grill"].worth.constant + 1
 
 
+def test_a_worth_that_reads_only_the_standard_bid_is_kept_per_standard_bid() -> None:
+    """Master Mail is worth 3 beside a trump bid other than Grill, else 1, whatever else is in the combo."""
+    assert "master_mail" in _bid_tables(RULES)[9]
+    maker = ComboMaker(RULES, fresh_env())
+    for standard, worth in [("trump", 3), ("grill", 1), ("misery", 1), ("block_trump", 3), ("grill", 1)]:
+        for others in [(), ("sloth",), ("justice", "sloth")]:
+            combo = maker.make(BidAnswer(standard, ("master_mail", *others)))
+            assert combo.specials[0].id == "master_mail" and combo.specials[0].worth == worth, (standard, others)
+
+
 def test_a_worth_that_reads_the_deal_is_worked_out_every_time(tmp_path: Path) -> None:
     path = tmp_path / "dear-mail.yaml"
     path.write_text(VARIANT, encoding="utf-8")

@@ -35,11 +35,13 @@ class RandomAgent(Agent):
     def _bid(self, request: Request) -> BidAnswer | None:
         if self.rng.random() >= self.bid_chance or request.check is None:
             return None
+        draw = self.rng.random
         for _ in range(self.tries):
             standard = self.rng.choice(request.standard_ids)
-            specials = tuple(s for s in request.special_ids if self.rng.random() < 0.12)
+            specials = tuple([s for s in request.special_ids if draw() < 0.12])
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
-            specials += tuple(s for s in specials if s in request.repeatable_ids and self.rng.random() < 0.5)
+            if specials and request.repeatable_ids:
+                specials += tuple(s for s in specials if s in request.repeatable_ids and draw() < 0.5)
             answer = BidAnswer(standard, specials)
             if request.check(answer) is None:
                 return answer
