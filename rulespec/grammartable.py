@@ -21,6 +21,8 @@ from typing import Any
 import lark
 from lark import Lark
 
+from rulespec.fastlark import PLUGINS
+
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 TABLES_PATH = Path(__file__).with_name("grammar.tables.json")
 _OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
@@ -53,9 +55,9 @@ def _hashable(key: Any) -> Any:
     return tuple(_hashable(item) for item in key) if isinstance(key, list) else key
 
 
-def build_parser(grammar: str) -> Lark:
-    """The parser built from the grammar text (the slow way, and the reference)."""
-    return Lark(grammar, **_OPTIONS)
+def build_parser(grammar: str, plugins: dict[str, Any] | None = None) -> Lark:
+    """The parser built from the grammar text (the slow way; without ``plugins``, the reference)."""
+    return Lark(grammar, **_OPTIONS, _plugins=plugins or {})
 
 
 def tables_data(parser: Lark, grammar: str) -> dict[str, Any]:
@@ -65,17 +67,18 @@ def tables_data(parser: Lark, grammar: str) -> dict[str, Any]:
 
 
 def expression_parser() -> Lark:
-    """The expression parser: from the shipped tables when they fit, else built from the grammar."""
+    """The expression parser: from the shipped tables when they fit, else built from the grammar;
+    with the shortcuts of :mod:`rulespec.fastlark` either way."""
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     try:
         stored = json.loads(TABLES_PATH.read_text(encoding="utf-8"), object_hook=_decode_pairs)
         if isinstance(stored, dict) and all(stored.get(k) == v for k, v in _fingerprint(grammar).items()):
             # The options (LALR, positions, placeholders) are part of the stored data.
-            parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"])  # type: ignore[no-untyped-call]
+            parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"], _plugins=PLUGINS)  # type: ignore[no-untyped-call]
             return parser
     except Exception:  # noqa: BLE001 - any problem with the cache means: build the parser instead
         pass
-    return build_parser(grammar)
+    return build_parser(grammar, PLUGINS)
 
 
 def write_tables(path: Path = TABLES_PATH) -> None:
