@@ -17,9 +17,11 @@ from rulespec.errors import ExpressionError
 # Lark is imported when the first expression is parsed, not with this module: importing it costs
 # ~25 ms, which every ``whist`` command (even ``--help``) would otherwise pay.
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
     from lark.tree import Meta
+
+    from rulespec.grammartrees import ExpressionParser
 
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
@@ -40,7 +42,7 @@ class ExpressionSyntaxError(ExpressionError):
 
 
 @cache
-def _parser() -> Lark:
+def _parser() -> ExpressionParser:
     from rulespec.grammartable import expression_parser
 
     return expression_parser()

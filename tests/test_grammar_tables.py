@@ -1,4 +1,4 @@
-"""The shipped LALR tables (``rulespec/grammar.tables.json``) match the grammar and parse alike."""
+"""The shipped LALR tables and parse trees (``rulespec/grammar.*.json``) match the grammar and parse alike."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
-from rulespec import grammartable
+from rulespec import expressions, grammartable, grammartrees
 from rulespec.fastlark import LeanLALR, RootFirstLexer
 
 
@@ -38,13 +39,13 @@ def test_broken_or_stale_tables_fall_back_to_the_grammar(tmp_path, monkeypatch, 
     built = []
     original = grammartable.build_parser
     monkeypatch.setattr(grammartable, "build_parser", lambda g, plugins=None: built.append(1) or original(g, plugins))
-    parser = grammartable.expression_parser()
+    parser = grammartable.expression_parser().lark  # Lark's parser is made when first needed
     assert built == [1]
     assert parser.parse("a.b + 1") == original(grammartable.GRAMMAR_PATH.read_text(encoding="utf-8")).parse("a.b + 1")
 
 
 _REFERENCE = grammartable.build_parser(grammartable.GRAMMAR_PATH.read_text(encoding="utf-8"))
-_SHIPPED = grammartable.expression_parser()
+_SHIPPED = grammartable.expression_parser().lark  # from the shipped tables, with rulespec.fastlark
 _PIECES = "a b.c 1 2.5 'x' + - * / == < >= and or not if else in ( ) [ ] , .. f( max( true @".split() + [" ", "\n"]  # noqa: SIM905 - one line reads better
 
 
@@ -110,3 +111,50 @@ def test_shipped_and_built_parsers_agree_on_well_formed_expressions(text: str) -
     """Deep, valid expressions (most token soups above are errors): the same trees and positions."""
     assert _outcome(_SHIPPED, text) == _outcome(_REFERENCE, text)
     assert _outcome(_SHIPPED, text)[0] == "tree"
+
+
+# --- the shipped parse trees of the bundled expressions (rulespec/grammartrees.py) ---------------
+
+
+def test_every_shipped_tree_is_the_one_lark_gives() -> None:
+    """Tree, tokens and positions; and the syntax nodes expressions.py makes of them."""
+    trees = grammartable.expression_parser().trees
+    assert len(trees) > 50
+    for text, shipped in trees.items():
+        tree = grammartrees.decode(shipped)
+        assert isinstance(tree, Tree)
+        reference = _REFERENCE.parse(text)
+        assert grammartrees.encode(tree) == grammartrees.encode(reference), text
+        assert expressions._ToNodes().transform(tree) == expressions._ToNodes().transform(reference), text
+
+
+def test_loading_the_bundled_rule_sets_parses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every expression of bids/ has its shipped tree (else: run ``python -m rulespec.grammartable``)."""
+
+    def no_lark() -> Lark:
+        raise AssertionError("an expression of a bundled rule set was parsed: its tree is not shipped")
+
+    parser = grammartable.expression_parser()
+    strict = grammartrees.ExpressionParser(no_lark, parser.trees)
+    monkeypatch.setattr(expressions, "_parser", lambda: strict)
+    expressions.parse.cache_clear()
+    try:
+        asked = grammartrees.bundled_expressions()
+        assert len(asked) > 50 and asked <= set(parser.trees)
+    finally:
+        expressions.parse.cache_clear()
+
+
+def test_other_texts_and_damaged_trees_are_parsed_by_lark(tmp_path) -> None:
+    grammar = grammartable.GRAMMAR_PATH.read_text(encoding="utf-8")
+    fingerprint = grammartable._fingerprint(grammar)
+    path = tmp_path / "trees.json"
+    path.write_text(json.dumps({**fingerprint, "trees": {"a": ["name", 0, [["NAME", "a", 0]]], "b": [1, 2]}}))
+    trees = grammartrees.read_trees(fingerprint, path)
+    parser = grammartrees.ExpressionParser(lambda: _REFERENCE, trees)
+    for text in ("a", "b", "c + 1"):
+        assert grammartrees.encode(parser.parse(text)) == grammartrees.encode(_REFERENCE.parse(text))
+    with pytest.raises(UnexpectedInput):
+        parser.parse("a +")
+    assert grammartrees.read_trees({**fingerprint, "lark": "0"}, path) == {}  # made for another Lark
+    assert grammartrees.read_trees(fingerprint, tmp_path / "missing.json") == {}
