@@ -40,7 +40,7 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
         if isinstance(node, dict):
             ref = node.get("$ref")
             name = ref.removeprefix("#/$defs/") if isinstance(ref, str) else None
-            if len(node) == 1 and name in defs and name not in within:
+            if len(node) == 1 and name is not None and name in defs and name not in within:
                 return inline(defs[name], within | {name})
             return {key: value if key == "$defs" else inline(value, within) for key, value in node.items()}
         if isinstance(node, list):
