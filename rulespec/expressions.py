@@ -17,9 +17,11 @@ from rulespec.errors import ExpressionError
 # Lark is imported when the first expression is parsed, not with this module: importing it costs
 # ~25 ms, which every ``whist`` command (even ``--help``) would otherwise pay.
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Token, Tree
     from lark.exceptions import UnexpectedInput
     from lark.tree import Meta
+
+    from rulespec.grammartrees import ExpressionParser
 
 MAX_EXPRESSION_LENGTH = 2_000
 MAX_EXPRESSION_DEPTH = 60
@@ -40,7 +42,8 @@ class ExpressionSyntaxError(ExpressionError):
 
 
 @cache
-def _parser() -> Lark:
+def shared_parser() -> ExpressionParser:
+    """The one expression parser of this process (built or loaded on first use)."""
     from rulespec.grammartable import expression_parser
 
     return expression_parser()
@@ -231,7 +234,7 @@ def parse(text: str) -> Node:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
     try:
-        tree = _parser().parse(text)
+        tree = shared_parser().parse(text)
     except UnexpectedCharacters as exc:
         pos = exc.pos_in_stream or 0
         raise ExpressionSyntaxError(f"unexpected character {text[pos]!r}", pos, _character_hint(text, pos)) from None

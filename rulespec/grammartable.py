@@ -8,7 +8,8 @@ uses the file only when both match; otherwise (a changed grammar, another Lark, 
 broken file) it builds the parser from the grammar as before — slower, never wrong.
 
 Regenerate after editing the grammar: ``python -m rulespec.grammartable`` (a test checks that the
-shipped file is current).
+shipped file is current). It also writes the parse trees of the bundled rule sets' expressions
+(:mod:`rulespec.grammartrees`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from typing import Any
 
 import lark
 from lark import Lark
+
+from rulespec.fastlark import PLUGINS
+from rulespec.grammartrees import TREES_PATH, ExpressionParser, bundled_expressions, read_trees, trees_data
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 TABLES_PATH = Path(__file__).with_name("grammar.tables.json")
@@ -53,9 +57,9 @@ def _hashable(key: Any) -> Any:
     return tuple(_hashable(item) for item in key) if isinstance(key, list) else key
 
 
-def build_parser(grammar: str) -> Lark:
-    """The parser built from the grammar text (the slow way, and the reference)."""
-    return Lark(grammar, **_OPTIONS)
+def build_parser(grammar: str, plugins: dict[str, Any] | None = None) -> Lark:
+    """The parser built from the grammar text (the slow way; without ``plugins``, the reference)."""
+    return Lark(grammar, **_OPTIONS, _plugins=plugins or {})
 
 
 def tables_data(parser: Lark, grammar: str) -> dict[str, Any]:
@@ -64,29 +68,43 @@ def tables_data(parser: Lark, grammar: str) -> dict[str, Any]:
     return {**_fingerprint(grammar), "data": _encode(data), "memo": _encode(memo)}
 
 
-def expression_parser() -> Lark:
-    """The expression parser: from the shipped tables when they fit, else built from the grammar."""
+def expression_parser() -> ExpressionParser:
+    """The expression parser: the shipped trees of the bundled expressions (:mod:`rulespec.grammartrees`),
+    and for other texts Lark, from the shipped tables when they fit, else built from the grammar;
+    with the shortcuts of :mod:`rulespec.fastlark` either way."""
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    return ExpressionParser(lambda: lark_parser(grammar), read_trees(_fingerprint(grammar)))
+
+
+def lark_parser(grammar: str) -> Lark:
+    """Lark's parser of ``grammar``: from the shipped tables when they fit, else built."""
     try:
         stored = json.loads(TABLES_PATH.read_text(encoding="utf-8"), object_hook=_decode_pairs)
         if isinstance(stored, dict) and all(stored.get(k) == v for k, v in _fingerprint(grammar).items()):
-            # The options (LALR, positions, placeholders) are part of the stored data. Lark.load reads
-            # memo_serialize's pair as a dict too (a Lark that does not is caught below: built instead).
-            return Lark.load({"data": stored["data"], "memo": stored["memo"]})
+            # The options (LALR, positions, placeholders) are part of the stored data. The public
+            # Lark.load takes no options, and the fast lexer needs _plugins: its dict loader does.
+            parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"], _plugins=PLUGINS)  # type: ignore[no-untyped-call]  # noqa: SLF001
+            return parser
     except Exception:  # noqa: BLE001 - any problem with the cache means: build the parser instead
         pass
-    return build_parser(grammar)
+    return build_parser(grammar, PLUGINS)
 
 
-def write_tables(path: Path = TABLES_PATH) -> None:
-    """Write the tables for the current grammar and Lark (atomically: a temporary file, renamed)."""
+def write_tables(path: Path = TABLES_PATH, trees_path: Path = TREES_PATH) -> None:
+    """Write the tables for the current grammar and Lark, and the trees of the bundled expressions
+    (each file atomically: a temporary file, renamed)."""
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
-    text = json.dumps(tables_data(build_parser(grammar), grammar), sort_keys=True, separators=(",", ":"))
+    parser = build_parser(grammar)
+    _write_json(path, tables_data(parser, grammar))
+    _write_json(trees_path, trees_data(parser, bundled_expressions(), _fingerprint(grammar)))
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(text + "\n", encoding="utf-8")
+    temporary.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
     temporary.replace(path)
 
 
 if __name__ == "__main__":
     write_tables()
-    print(f"wrote {TABLES_PATH}")
+    print(f"wrote {TABLES_PATH} and {TREES_PATH}")

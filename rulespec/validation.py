@@ -27,7 +27,28 @@ def _validator(name: str) -> Draft202012Validator:
     schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
     if name == RULESET_SCHEMA.name:
         schema = _as_merged(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(_inline_refs(schema))
+
+
+def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with each ``{"$ref": "#/$defs/NAME"}`` that says nothing else replaced by the
+    definition itself: the same checks and the same error messages, without a reference lookup at
+    every bid of every file (a fifth of the validation). References with neighbours stay."""
+    defs = schema.get("$defs", {})
+
+    def inline(node: Any, within: frozenset[str]) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            name = ref.removeprefix("#/$defs/") if isinstance(ref, str) else None
+            if len(node) == 1 and name is not None and name in defs and name not in within:
+                return inline(defs[name], within | {name})
+            return {key: value if key == "$defs" else inline(value, within) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(item, within) for item in node]
+        return node
+
+    result: dict[str, Any] = inline(schema, frozenset())
+    return result
 
 
 def _as_merged(node: Any) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import yaml
@@ -50,8 +51,13 @@ class Document:
             return Position(self.path, 1, 1)
         return Position(self.path, loc.line, loc.column)
 
+    @cached_property
+    def _lines(self) -> list[str]:
+        # Split once: every compiled expression asks for its line (where its run-time errors point).
+        return self.text.splitlines()
+
     def source_line(self, line: int) -> str | None:
-        lines = self.text.splitlines()
+        lines = self._lines
         return lines[line - 1] if 0 < line <= len(lines) else None
 
     def error(self, key: Sequence[str | int], message: str, hint: str | None = None) -> RuleError:

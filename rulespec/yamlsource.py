@@ -13,6 +13,7 @@ can point at the exact line and column.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +229,7 @@ _ALLOWED_TAGS = {
 
 
 _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 class _Builder:
@@ -239,6 +241,7 @@ class _Builder:
         self.locations: dict[PathKey, Location] = {}
         self.key_locations: dict[PathKey, Location] = {}
         self.count = 0
+        self.building: set[int] = set()  # the collections being built (an alias of one is a cycle)
         self.constructor = yaml.constructor.SafeConstructor()
 
     def error(self, node: yaml.Node, message: str, hint: str | None = None) -> RuleError:
@@ -263,12 +266,22 @@ class _Builder:
             node.end_mark.index,
             style,
         )
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, key)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(child, (*key, i)) for i, child in enumerate(node.value)]
+        if isinstance(node, yaml.CollectionNode):
+            if id(node) in self.building:  # `a: &x [*x]`: the composer makes a cycle of it
+                raise self.error(
+                    node, "this value contains an alias (*name) of itself", "a value cannot hold itself; write it out"
+                )
+            self.building.add(id(node))
+            try:
+                if isinstance(node, yaml.MappingNode):
+                    return self._mapping(node, key)
+                return [self.build(child, (*key, i)) for i, child in enumerate(node.value)]
+            finally:
+                self.building.discard(id(node))
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:  # before converting it
             raise self.error(node, f"number is too long ({len(node.value)} characters)")
+        if node.tag == _STR_TAG:  # most values: text as written, nothing to convert
+            return node.value
         try:
             value = self.constructor.construct_object(node)
         except ValueError:  # e.g. a whole number of thousands of digits
@@ -313,17 +326,92 @@ class _Builder:
 _C_LOADER = getattr(yaml, "CSafeLoader", None)
 
 
+@cache
+def _c_nesting_is_bounded() -> bool:
+    """Whether libyaml refuses deep nesting itself (it does since 0.2.5: at 1,000 levels), so that
+    its composer, which recurses in C, may see a file before the depth is checked."""
+    assert _C_LOADER is not None
+    try:
+        yaml.compose("[" * 2_000 + "]" * 2_000, Loader=_C_LOADER)
+    except yaml.YAMLError:
+        return True
+    return False
+
+
 def _compose(text: str, path: str) -> Any:
-    """The document's node tree (after :func:`_check_shape`). A file the C parser refuses is read
-    again by the pure-Python one, so that errors have its messages and positions."""
+    """The document's node tree, within the bounds :func:`_check_shape` enforces.
+
+    With libyaml, the file is composed first and the tree measured (:func:`_within_bounds`, each
+    node once, aliases by their anchor's size); only a file out of bounds is walked again by
+    :func:`_check_shape`, for the located message. A file the C parser refuses is read again by
+    the pure-Python one, so that errors have its messages and positions."""
     if _C_LOADER is not None:
         try:
-            _check_shape(text, path, _C_LOADER)
-            return yaml.compose(text, Loader=_C_LOADER)
+            if not _c_nesting_is_bounded():
+                _check_shape(text, path, _C_LOADER)
+                return yaml.compose(text, Loader=_C_LOADER)
+            node = yaml.compose(text, Loader=_C_LOADER)
+            if node is None or _within_bounds(node):
+                return node
+            _check_shape(text, path, _C_LOADER)  # raises the located error
+            return node  # pragma: no cover - _within_bounds counts as _check_shape does
         except yaml.YAMLError:
             pass
     _check_shape(text, path)
     return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+def _within_bounds(root: yaml.Node) -> bool:
+    """Whether a composed document keeps :func:`_check_shape`'s bounds, counted as it counts them:
+    depth, events, values (keys not included, an alias as large as its anchor) and characters.
+
+    Without recursion, and each node once: an alias is its anchored node met again, whose size
+    is known by then (or 1 and no text when the alias sits inside its own anchor)."""
+    if not isinstance(root, yaml.CollectionNode):
+        return True
+    sizes: dict[int, tuple[int, int]] = {}  # id(node) -> (values, characters) it stands for
+    open_ids = {id(root)}
+    events = 6  # stream and document start and end, the root's start and end
+    frames: list[list[Any]] = [[root, _children(root), 0, 1, 0]]  # node, children, next child, values, characters
+    while frames:
+        frame = frames[-1]
+        node, children, index = frame[0], frame[1], frame[2]
+        if index == len(children):
+            frames.pop()
+            open_ids.discard(id(node))
+            sizes[id(node)] = (frame[3], frame[4])
+            if frames:
+                frames[-1][3] += frame[3]
+                frames[-1][4] += frame[4]
+            continue
+        frame[2] = index + 1
+        child, is_key = children[index]
+        ident = id(child)
+        if ident in sizes or ident in open_ids:  # an alias
+            events += 1
+            values, chars = sizes.get(ident, (1, 0))
+        elif isinstance(child, yaml.ScalarNode):
+            events += 1
+            values, chars = 1, len(child.value)
+            sizes[ident] = (values, chars)
+        else:
+            events += 2
+            open_ids.add(ident)
+            frames.append([child, _children(child), 0, 1, 0])
+            if len(frames) > MAX_DEPTH or events > MAX_EVENTS:
+                return False
+            continue
+        frame[3] += 0 if is_key else values
+        frame[4] += chars
+    values, chars = sizes[id(root)]
+    return events <= MAX_EVENTS and values <= MAX_VALUES and chars <= MAX_EXPANDED_CHARS
+
+
+def _children(node: yaml.Node) -> list[tuple[yaml.Node, bool]]:
+    """A collection's children in document order, each with whether it is a mapping key."""
+    if isinstance(node, yaml.MappingNode):
+        return [(part, k == 0) for pair in node.value for k, part in enumerate(pair)]
+    return [(child, False) for child in node.value]
 
 
 def parse_yaml(text: str, path: str = "<string>") -> Document:
@@ -351,7 +439,11 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
     if node is None:
         return Document(path, text, None, {})
     builder = _Builder(path, text)
-    data = builder.build(node, ())
+    try:
+        data = builder.build(node, ())
+    except RecursionError:  # aliases of anchors nested in anchors: deep once written out
+        hint = "aliases (*name) nest their anchors; write the data out"
+        raise RuleError("nesting is too deep", Position(path), hint) from None
     doc = Document(path, text, data, builder.locations, builder.key_locations)
     refuse_controls(doc)  # no terminal sequence or bidi override reaches a screen or a document
     return doc

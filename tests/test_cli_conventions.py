@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from test_translate_cli import whist  # the real entry point, in-process
 
@@ -46,7 +47,9 @@ def test_version_on_the_installed_script():
 
 
 def _commands(group, path=()):
-    for name, command in group.commands.items():
+    ctx = click.Context(group)  # every command, those imported on first use too (whist.commands)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
         yield (*path, name), command
         if hasattr(command, "commands"):
             yield from _commands(command, (*path, name))

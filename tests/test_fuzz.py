@@ -581,6 +581,8 @@ def mutated_rule_data(draw: st.DrawFn) -> tuple[str, Any]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     for _ in range(draw(st.integers(1, 3))):
         places = [p for p in paths_of(data) if p]
+        if not places:  # an earlier change left nothing to change (a scalar, an empty mapping)
+            break
         place = draw(st.sampled_from(places))
         parent: Any = data
         for part in place[:-1]:

@@ -550,3 +550,20 @@ def test_schema_error_in_a_child_points_at_the_child(tmp_path: Path) -> None:
     path = child(tmp_path, "bids:\n  - id: plague\n    worth: [2]\n")
     error = the_problem(path)
     assert error.position is not None and error.position.path == str(path) and error.position.line == 4
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("ref", ["combo-whist", "no-such-rule-set"])
+def test_a_load_leaves_the_garbage_collector_as_it_found_it(enabled: bool, ref: str) -> None:
+    """load_ruleset pauses the cyclic collector while it runs (for speed), loaded or refused."""
+    import contextlib
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with contextlib.suppress(RuleError):
+            load_ruleset(ref)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

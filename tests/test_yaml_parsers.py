@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulespec import RuleError, yamlsource
 from rulespec.yamlsource import parse_yaml
@@ -54,3 +56,47 @@ def test_every_bundled_file_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> N
 def test_tricky_texts_read_the_same(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast, slow = both(text, "t.yaml", monkeypatch)
     assert fast == slow
+
+
+def _flow_yaml() -> st.SearchStrategy[str]:
+    """Small flow-style documents with anchors and aliases (defined, undefined, inside their own anchor)."""
+    names = st.sampled_from(["a", "b", "c"])
+    scalars = st.sampled_from(["x", "'q r'", "12", "true", "~", '"a long text value"'])
+
+    def compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        return st.one_of(
+            st.lists(inner, max_size=4).map(lambda items: "[" + ", ".join(items) + "]"),
+            st.lists(inner, max_size=4).map(lambda vs: "{" + ", ".join(f"k{i}: {v}" for i, v in enumerate(vs)) + "}"),
+            st.tuples(names, st.lists(inner, max_size=3)).map(lambda p: f"&{p[0]} [" + ", ".join(p[1]) + "]"),
+        )
+
+    values = st.recursive(st.one_of(scalars, names.map(lambda n: f"*{n}")), compound, max_leaves=25)
+    return st.lists(values, min_size=1, max_size=4).map(lambda vs: "".join(f"k{i}: {v}\n" for i, v in enumerate(vs)))
+
+
+@pytest.mark.parametrize("limits", [(4, 60, 40, 100), (5, 70, 30, 90), (4, 45, 40, 100)])  # each reaches every bound
+@settings(derandomize=True, max_examples=400, deadline=None)
+@given(text=_flow_yaml())
+def test_bounds_are_kept_alike_by_both_parsers(limits: tuple[int, int, int, int], text: str) -> None:
+    """The C parser's path measures the composed tree; the pure-Python one walks the events: the
+    same files are refused, with the same message at the same place (limits made small to reach them)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, limit in zip(("MAX_DEPTH", "MAX_EVENTS", "MAX_VALUES", "MAX_EXPANDED_CHARS"), limits, strict=True):
+            patch.setattr(yamlsource, name, limit)
+        fast, slow = both(text, "t.yaml", patch)
+    assert fast == slow
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(text=_flow_yaml())
+def test_the_event_bound_is_kept_alike_at_its_edge(text: str) -> None:
+    """A file of exactly as many YAML events as allowed passes both ways; one more is refused both ways."""
+    try:
+        events = sum(1 for _ in yaml.parse(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return
+    for limit in (events - 1, events):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(yamlsource, "MAX_EVENTS", limit)
+            fast, slow = both(text, "t.yaml", patch)
+        assert fast == slow

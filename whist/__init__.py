@@ -1,7 +1,8 @@
 """The ``whist`` command line: check, show, play, simulate, print, translate, diff.
 
 ``whist.main(argv)`` runs the command as the ``whist`` script does; ``whist.cli.cli`` is its click
-group, to which :mod:`whist.printcli` and the other ``*cli`` modules add their commands.
+group, to which :mod:`whist.printcli` and the other ``*cli`` modules add their commands when one of
+them runs (:mod:`whist.commands`).
 """
 
 from __future__ import annotations

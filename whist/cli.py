@@ -12,26 +12,18 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.markup import escape as rich_escape
 
 from rulespec import RuleError, load_ruleset
-from rulespec.export import ruleset_to_data
-from rulespec.localecheck import locale_report
-from whist.analyzecli import register as register_analyze
-from whist.balancecli import register as register_balance
 from whist.cliargs import check_output_folder, parse_options
+from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
 from whist.common import note_missing
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
-from whist.diffcli import register as register_diff
-from whist.duelcli import register as register_duel
 from whist.output import run_safely
-from whist.printcli import register as register_printing
-from whist.schemacli import register as register_schema
-from whist.tables import special_table, standard_table
-from whist.translatecli import register as register_translate
+
+# Only click is imported for `whist --help`: rich, the rule model, lark and jsonschema are imported
+# by the commands that use them; the other modules' commands are imported when they run.
 
 DEFAULT_RULESET = "combo-whist"
 
@@ -46,7 +38,7 @@ def _lang_option(function):
     )(function)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="whist-rules", prog_name="whist")
 @click.option(
     "--allow-path",
@@ -77,6 +69,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     Example:
       whist check my-club/house.yaml
     """
+    from rulespec.localecheck import locale_report
+
     failed = False
     results: list[dict[str, object]] = []
     for path in paths:
@@ -131,6 +125,12 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     Example:
       whist show combo-whist@1.0.0 --lang sv
     """
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
+
+    from rulespec.export import ruleset_to_data
+    from whist.tables import special_table, standard_table
+
     try:
         rules = load_ruleset(ruleset)
     except RuleError as exc:
@@ -216,6 +216,8 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     Example:
       whist simulate --games 200 --agents heuristic --jobs 2
     """
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
     from rich.progress import Progress
 
     from interpreter.parallel import simulate_on_cores
@@ -279,6 +281,9 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
       whist play --players 4 --seed 7
     """
     import random
+
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
 
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
@@ -356,15 +361,6 @@ def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
-
-
-register_printing(cli)
-register_diff(cli)
-register_analyze(cli)
-register_duel(cli)
-register_balance(cli)
-register_translate(cli)
-register_schema(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from rulespec.model import RuleSet
+if TYPE_CHECKING:  # the rule model is imported by the commands that load one, not by `whist --help`
+    from rulespec.model import RuleSet
 
 #: Longest integer a table option may be given (digits): options count rounds or hands, not atoms.
 MAX_OPTION_DIGITS = 9

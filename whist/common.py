@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from rulespec import RuleError, load_ruleset
-from rulespec.locale import Texts, available_languages, default_language, language_code, load_texts
-from rulespec.model import RuleSet
+
+# The locale code and the rule model are imported when a command needs them, not by `whist --help`.
+if TYPE_CHECKING:
+    from rulespec.locale import Texts
+    from rulespec.model import RuleSet
 
 
 def fail(message: str) -> NoReturn:
@@ -28,6 +31,8 @@ def rules_or_fail(ref: str) -> RuleSet:
 
 def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
     """The language asked for (or the environment's), if there are texts in it."""
+    from rulespec.locale import available_languages, default_language, language_code
+
     chosen = language_code(lang) if lang else default_language()  # --lang de_DE as LANG=de_DE.UTF-8
     known = available_languages(rules) if rules is not None else available_languages()
     if chosen not in known:  # a bad option value: a usage error (exit 2)
@@ -39,6 +44,8 @@ def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
 def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str] | None = None) -> Texts:
     """The texts for ``rules`` in the chosen language; a broken locale file is an error for people.
     ``escape`` makes their words safe for where they are shown (see :attr:`Texts.escape`)."""
+    from rulespec.locale import load_texts
+
     try:
         texts = load_texts(rules, check_lang(lang, rules))
     except RuleError as exc:

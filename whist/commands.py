@@ -1,0 +1,95 @@
+"""The ``whist`` command's table of commands, and a click group that imports them only when they run.
+
+``whist --help`` should not pay for rich, the rule model, lark or jsonschema: each command's
+module imports what it needs, and the top-level group knows the commands from a table,
+name → (module, one-line help). ``whist cards …`` imports :mod:`whist.printcli` and nothing of
+the other commands; ``whist --help`` imports none of them and shows the table's lines.
+
+The table's help lines must be the commands' own short help (``tests/test_lazy_cli.py`` checks
+that they are, so the two cannot drift apart).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+#: The commands of modules other than :mod:`whist.cli`: name -> (the module, whose ``register(group)``
+#: adds the command; the command's short help, shown by ``whist --help``).
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "analyze": (
+        "whist.analyzecli",
+        "List the combo bids of RULESET that can never be completed, each with the reason.",
+    ),
+    "balance": (
+        "whist.balancecli",
+        "Per bid: how often it is bid and completed, points per deal, and bids ranked out of line.",
+    ),
+    "cards": (
+        "whist.printcli",
+        "Write the bid cards of RULESET as a print-ready PDF (or PNG previews, one per page).",
+    ),
+    "diff": (
+        "whist.diffcli",
+        "List what changed from rule set OLD to rule set NEW, as a changelog (md) or change records (json).",
+    ),
+    "duel": (
+        "whist.duelcli",
+        "Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.",
+    ),
+    "rules": ("whist.printcli", "Write the rules reference of RULESET: the general rules and the bid tables."),
+    "schema": (
+        "whist.schemacli",
+        "Print the path of the JSON schema of rule files (or locale files), or write a copy with -o.",
+    ),
+    "translate": ("whist.translatecli", "Translation tooling: status, init, check, mark, export and import (PO)."),
+}
+
+
+class LazyGroup(click.Group):
+    """A :class:`click.Group` with commands registered on first use.
+
+    ``lazy`` maps a command name to the module that defines it and the command's short help;
+    the module has a ``register(group)`` function that adds its commands to a group.
+    """
+
+    def __init__(self, *args: Any, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            self.load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def load(self, name: str) -> click.Command:
+        """Import the module of command ``name`` and add the command(s) it registers."""
+        module = importlib.import_module(self.lazy[name][0])
+        scratch = click.Group()  # register() adds to a group; take its commands from a scratch one
+        module.register(scratch)
+        for command_name, command in scratch.commands.items():
+            if command_name in self.lazy and command_name not in self.commands:
+                self.add_command(command, command_name)
+        if name not in self.commands:
+            raise LookupError(f"{module.__name__}.register() does not add the command '{name}'")
+        return self.commands[name]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands' list in ``--help``: from the table for those not imported (nothing is
+        imported to list them), shortened to the width exactly as click shortens a help text."""
+        rows = [
+            (name, self.commands.get(name) or click.Command(name, help=self.lazy[name][1]))
+            for name in self.list_commands(ctx)
+        ]
+        rows = [(name, command) for name, command in rows if not command.hidden]
+        if not rows:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
