@@ -136,7 +136,7 @@ def test_loading_the_bundled_rule_sets_parses_nothing(monkeypatch: pytest.Monkey
 
     parser = grammartable.expression_parser()
     strict = grammartrees.ExpressionParser(no_lark, parser.trees)
-    monkeypatch.setattr(expressions, "_parser", lambda: strict)
+    monkeypatch.setattr(expressions, "shared_parser", lambda: strict)
     expressions.parse.cache_clear()
     try:
         asked = grammartrees.bundled_expressions()
