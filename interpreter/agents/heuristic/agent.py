@@ -19,7 +19,7 @@ from interpreter.agents.heuristic.knowledge import (
     find_rules,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Playout
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -59,6 +59,7 @@ class HeuristicAgent(Bidder, Agent):
         self._not_found = False  # no bundled rule set has the bids it was asked about
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
+        self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, frozenset[int] | None] = {}
@@ -206,7 +207,7 @@ class HeuristicAgent(Bidder, Agent):
     ) -> tuple[DealResult, Plan]:
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
-        runner = Playout(self.tables(rules, len(view.players)), direction, overrides)
+        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders)
         deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
         runner.deal = deal
         deal.declare(declarer, answer)

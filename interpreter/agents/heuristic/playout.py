@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.cardplay import Table, choose, high_first, pick_card
+from interpreter.agents.heuristic.cardplay import Table, card_values, choose, high_first, pick_card
 from interpreter.agents.heuristic.knowledge import Plan, Tables
 from interpreter.deal import Deal
 from interpreter.decisions import IllegalDecision, Request
@@ -18,16 +17,25 @@ class Playout:
     """Answers the engine's requests inside a simulated deal: greedy play for every seat.
 
     ``overrides`` answers named choices (a real deal's declarations) when they are legal.
+    ``orders`` is shared by an agent's playouts: the card values and suit orders of each rank
+    order met (the engine's rank order is replaced, never changed, so it is looked up by identity).
     """
 
-    def __init__(self, tables: Tables, direction: int, overrides: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        direction: int,
+        overrides: dict[str, Any] | None = None,
+        orders: dict[int, Order] | None = None,
+    ) -> None:
         self.tables = tables
         self.plan = Plan(direction)
         self.overrides = overrides or {}
         self.deal: Deal | None = None
         self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
         self._seats: list[int] = []
-        self._high_first: dict[str, list[str]] | None = None  # the rank order is fixed once declared
+        self._orders = {} if orders is None else orders
+        self._order: Order | None = None
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -51,13 +59,24 @@ class Playout:
         # The others fight over the same tricks: they want them exactly when the declarer does.
         return self.plan.wants(deal.declarer.won_count)
 
-    def table(self, seat: int, plays: Sequence[tuple[int, str]] = (), for_play: bool = False) -> Table:
+    def order(self, rank_value: dict[str, int]) -> Order:
+        """The card values and suit orders under ``rank_value`` (made once per rank order)."""
+        order = self._order
+        if order is None or order[0] is not rank_value:
+            order = self._orders.get(id(rank_value))
+            if order is None or order[0] is not rank_value:
+                if len(self._orders) >= 64:
+                    self._orders.clear()
+                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value))
+                self._orders[id(rank_value)] = order
+            self._order = order
+        return order
+
+    def table(self, seat: int) -> Table:
         deal = self.deal
         assert deal is not None
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
-        if for_play and self._high_first is None:
-            self._high_first = high_first(self.tables, deal.table.rank_value)
         return Table(
             seat=seat,
             declarer=deal.declarer.seat if deal.declarer else None,
@@ -65,11 +84,9 @@ class Playout:
             trump=deal.table.trump,
             value=deal.table.rank_value,
             tables=self.tables,
-            won={} if for_play else {p.seat: p.won_count for p in deal.players},
+            won={p.seat: p.won_count for p in deal.players},
             players=self._seats,
-            plays=plays,
             played=self._played,
-            high_first=self._high_first,
         )
 
     def play(self, request: Request) -> str:
@@ -77,12 +94,36 @@ class Playout:
         if len(legal) == 1:
             return legal[0]
         deal = self.deal
-        assert deal is not None and deal.current is not None
+        assert deal is not None and deal.current is not None and deal.declarer is not None
+        played = self._played
         plays_so_far = deal.env["plays"]
-        if len(self._played) < len(plays_so_far):
-            self._played.update(p.card.name for p in plays_so_far[len(self._played) :])
-        plays = [(p.player.seat, p.card.name) for p in deal.current.plays]
-        return pick_card(legal, self.table(request.seat, plays, for_play=True), self.wants())
+        if len(played) < len(plays_so_far):
+            played.update([p.card.name for p in plays_so_far[len(played) :]])
+        if not self._seats:
+            self._seats = [p.seat for p in deal.players]
+        seat = request.seat
+        rank_value = deal.table.rank_value
+        _, values, suits = self.order(rank_value)
+        table = Table(
+            seat,
+            deal.declarer.seat,
+            {c.name for c in deal.by_seat[seat].hand},  # only membership and counts are read in play
+            deal.table.trump,
+            rank_value,
+            self.tables,
+            {},
+            self._seats,
+            [(p.player.seat, p.card.name) for p in deal.current.plays],
+            played,
+            suits,
+            values,
+        )
+        return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
+
+
+#: A rank order (rank → value, the engine's own dict), and under it each card's value and each
+#: suit's cards highest first.
+Order = tuple[dict[str, int], dict[str, int], dict[str, list[str]]]
 
 
 # --- the agent ------------------------------------------------------------------------------
