@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -180,7 +180,7 @@ def suit_strength(hand: Iterable[str], suit: str, tables: Tables, value: dict[st
     return score
 
 
-def expected_tricks(hand: Sequence[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
+def expected_tricks(hand: Collection[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
     """A quick count of the tricks a hand should take: its sure and likely winners, and long trump."""
     total = 0.0
     for suit in tables.suits:
