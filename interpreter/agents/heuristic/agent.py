@@ -69,6 +69,8 @@ class HeuristicAgent(Bidder, Agent):
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
+        self._last_dealt: tuple[View, dict[int, list[str]], Deal] | None = None  # the last one asked for
+        self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
         self._maker: ComboMaker | None = None
         self._play_key: Any = None
@@ -212,19 +214,31 @@ class HeuristicAgent(Bidder, Agent):
         runner.deal = deal
         deal.declare(declarer, answer)
         deal.run_events()
-        runner.plan = Plan(direction, self._completing(deal), deal.hand_size)
+        runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
         deal.play_hand()
         return deal.score(), runner.plan
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
         """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
+        last = self._last_dealt
+        if last is not None and last[0] is view and last[1] is hands:
+            return last[2]  # the same decision's next playout on the same layout
         key = (id(hands), view.dealer, tuple(view.scores.items()), repr(view.marks))
         kept = self._deals.get(key)
         if kept is None or kept[0] is not hands:
             if len(self._deals) >= 64:
                 self._deals.clear()
             kept = self._deals[key] = (hands, self.new_deal(rules, view, hands, None))
+        self._last_dealt = (view, hands, kept[1])
         return kept[1]
+
+    def _plan_for(self, direction: int, targets: frozenset[int] | None, most: int) -> Plan:
+        """The plan of a playout (plans are immutable: one per direction and targets)."""
+        key = (direction, targets, most)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = Plan(direction, targets, most)
+        return plan
 
     def _completing(self, deal: Deal) -> frozenset[int] | None:
         key = (

@@ -36,6 +36,12 @@ class Playout:
         self._seats: list[int] = []
         self._orders = {} if orders is None else orders
         self._order: Order | None = None
+        # The play's own bookkeeping: each seat's card names, the plays already taken off them,
+        # whether only plays change the hands, and a table per seat (refreshed at each card).
+        self._hands: dict[int, set[str]] | None = None
+        self._seen_plays = 0
+        self._steady = False
+        self._table_of: dict[int, Table] = {}
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -95,29 +101,36 @@ class Playout:
             return legal[0]
         deal = self.deal
         assert deal is not None and deal.current is not None and deal.declarer is not None
+        seat = request.seat
+        hands = self._hands
+        if hands is None or not self._steady:
+            # Each hand's card names, kept as cards are played while nothing else moves cards
+            # (no draws from a stock, no zones); otherwise read again at every card.
+            self._steady = not deal.game.play.after_trick and not deal.zones
+            hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
+            self._seen_plays = len(deal.env["plays"])
         played = self._played
         plays_so_far = deal.env["plays"]
         if len(played) < len(plays_so_far):
-            played.update([p.card.name for p in plays_so_far[len(played) :]])
-        if not self._seats:
-            self._seats = [p.seat for p in deal.players]
-        seat = request.seat
+            new = [(p.player.seat, p.card.name) for p in plays_so_far[len(played) :]]
+            played.update([name for _, name in new])
+            if self._seen_plays < len(plays_so_far):
+                for who, name in new[len(new) - (len(plays_so_far) - self._seen_plays) :]:
+                    hands[who].discard(name)
+                self._seen_plays = len(plays_so_far)
+        table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
-        _, values, suits = self.order(rank_value)
-        table = Table(
-            seat,
-            deal.declarer.seat,
-            {c.name for c in deal.by_seat[seat].hand},  # only membership and counts are read in play
-            deal.table.trump,
-            rank_value,
-            self.tables,
-            {},
-            self._seats,
-            [(p.player.seat, p.card.name) for p in deal.current.plays],
-            played,
-            suits,
-            values,
-        )
+        if table is None or table.value is not rank_value:
+            if not self._seats:
+                self._seats = [p.seat for p in deal.players]
+            _, values, suits = self.order(rank_value)
+            table = self._table_of[seat] = Table(
+                seat, deal.declarer.seat, hands[seat], None, rank_value, self.tables, {}, self._seats, (), played, suits, values
+            )
+        table.hand = hands[seat]
+        table.trump = deal.table.trump
+        table.plays = [(p.player.seat, p.card.name) for p in deal.current.plays]
+        table._unseen = None
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
 
