@@ -101,23 +101,22 @@ class Playout:
             return legal[0]
         deal = self.deal
         assert deal is not None and deal.current is not None and deal.declarer is not None
-        seat = request.seat
+        plays_so_far = deal.env["plays"]
         hands = self._hands
         if hands is None or not self._steady:
             # Each hand's card names, kept as cards are played while nothing else moves cards
             # (no draws from a stock, no zones); otherwise read again at every card.
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
-            self._seen_plays = len(deal.env["plays"])
-        played = self._played
-        plays_so_far = deal.env["plays"]
-        if len(played) < len(plays_so_far):
-            new = [(p.player.seat, p.card.name) for p in plays_so_far[len(played) :]]
-            played.update([name for _, name in new])
-            if self._seen_plays < len(plays_so_far):
-                for who, name in new[len(new) - (len(plays_so_far) - self._seen_plays) :]:
-                    hands[who].discard(name)
-                self._seen_plays = len(plays_so_far)
+            self._played.update([p.card.name for p in plays_so_far])
+        else:
+            played = self._played
+            for play in plays_so_far[self._seen_plays :]:
+                name = play.card.name
+                played.add(name)
+                hands[play.player.seat].discard(name)
+        self._seen_plays = len(plays_so_far)
+        seat = request.seat
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
         if table is None or table.value is not rank_value:
@@ -125,7 +124,7 @@ class Playout:
                 self._seats = [p.seat for p in deal.players]
             _, values, suits = self.order(rank_value)
             table = self._table_of[seat] = Table(
-                seat, deal.declarer.seat, hands[seat], None, rank_value, self.tables, {}, self._seats, (), played, suits, values
+                seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats, (), self._played, suits, values
             )
         table.hand = hands[seat]
         table.trump = deal.table.trump
