@@ -29,6 +29,7 @@ class Table:
     played: frozenset[str] | set[str] = frozenset()  # cards played in this deal, this trick included
     high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
     card_value: dict[str, int] | None = None  # card name → value now (see :func:`card_values`)
+    keys: tuple[str | None, dict[str, int], dict[str, int]] | None = None  # the trump and :func:`_keys`
     _unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand
 
     def values(self) -> dict[str, int]:
@@ -93,13 +94,18 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     plays = table.plays
     if not plays:
         return _lead(legal, table, want)
-    suit_of, value, trump = table.tables.suit_of, table.values(), table.trump
+    suit_of, trump = table.tables.suit_of, table.trump
+    value = table.card_value if table.card_value is not None else table.values()
+    declarer = table.declarer
     win_seat, win_card = plays[0]
     best_suit, best_value = suit_of[win_card], value[win_card]
+    declarer_played = win_seat == declarer
     for seat, card in plays[1:]:
         suit, card_value = suit_of[card], value[card]
         if (suit == best_suit and card_value > best_value) or (suit == trump and best_suit != trump):
             win_seat, win_card, best_suit, best_value = seat, card, suit, card_value
+        if seat == declarer:
+            declarer_played = True
     winners: list[str] = []
     losers: list[str] = []
     for card in legal:
@@ -108,38 +114,47 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
             winners.append(card)
         else:
             losers.append(card)
-    me, declarer = table.seat, table.declarer
     if want:
-        defending = declarer is not None and me != declarer
-        declarer_to_come = defending and all(s != declarer for s, _ in plays)
-        if defending and win_seat != declarer and (not declarer_to_come or table.is_master(win_card)):
-            return _lowest(losers or legal, suit_of, value, trump)  # leave it to a partner
+        defending = declarer is not None and table.seat != declarer
+        declarer_to_come = defending and not declarer_played
+        if (
+            defending
+            and win_seat != declarer
+            and (not declarer_to_come or best_value > table.highest_unseen(best_suit))  # the winner is a master
+        ):
+            return min(losers or legal, key=_keys(table)[0].__getitem__)  # leave it to a partner
         if winners:
             last = len(plays) == len(table.players) - 1
             if last or (defending and not declarer_to_come):
                 return min(winners, key=value.__getitem__)  # nobody that matters can overtake: win cheaply
-            sure = [c for c in winners if table.is_master(c)]
+            highest_unseen = table.highest_unseen
+            sure = [c for c in winners if value[c] > highest_unseen(suit_of[c])]
             return min(sure, key=value.__getitem__) if sure else max(winners, key=value.__getitem__)
-        return _lowest(legal, suit_of, value, trump)  # discard low
+        return min(legal, key=_keys(table)[0].__getitem__)  # discard low
     if losers:
-        return max(losers, key=lambda c: (suit_of[c] != trump, value[c]))  # duck as high as possible
+        return max(losers, key=_keys(table)[1].__getitem__)  # duck as high as possible
     return max(legal, key=value.__getitem__)  # forced to win: dump the highest
 
 
-def _lowest(cards: Sequence[str], suit_of: dict[str, str], value: dict[str, int], trump: str | None) -> str:
-    """The cheapest card to part with: a non-trump before a trump, then the lowest (the first of equals)."""
-    best, best_key = cards[0], (suit_of[cards[0]] == trump, value[cards[0]])
-    for card in cards[1:]:
-        key = (suit_of[card] == trump, value[card])
-        if key < best_key:
-            best, best_key = card, key
-    return best
+def _keys(table: Table) -> tuple[dict[str, int], dict[str, int]]:
+    """Two orders of the cards as whole numbers, made once per trump and rank order: cheapest to
+    part with first (non-trump before trump, then low before high), and the order a duck prefers
+    (trump before non-trump, then low before high)."""
+    keys = table.keys
+    if keys is None or keys[0] != table.trump:
+        suit_of, trump = table.tables.suit_of, table.trump
+        value = table.values()
+        step = 1 + max(value.values(), default=0)  # a value is smaller than a step: (is trump, value) as one number
+        low = {card: (suit_of[card] == trump) * step + v for card, v in value.items()}
+        duck = {card: (suit_of[card] != trump) * step + v for card, v in value.items()}
+        keys = table.keys = (trump, low, duck)
+    return keys[1], keys[2]
 
 
 def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
     suit_of, value, trump = table.tables.suit_of, table.values(), table.trump
     if not want:
-        return _lowest(legal, suit_of, value, trump)
+        return min(legal, key=_keys(table)[0].__getitem__)
     hand = table.hand
     if trump is not None and table.seat == table.declarer:
         trumps = [c for c in legal if suit_of[c] == trump]
