@@ -69,7 +69,7 @@ class HeuristicAgent(Bidder, Agent):
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
-        self._last_dealt: tuple[View, dict[int, list[str]], Deal] | None = None  # the last one asked for
+        self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key
         self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
         self._maker: ComboMaker | None = None
@@ -220,16 +220,15 @@ class HeuristicAgent(Bidder, Agent):
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
         """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
-        last = self._last_dealt
-        if last is not None and last[0] is view and last[1] is hands:
-            return last[2]  # the same decision's next playout on the same layout
-        key = (id(hands), view.dealer, tuple(view.scores.items()), repr(view.marks))
+        seen = self._seen_view
+        if seen is None or seen[0] is not view:  # what the deal takes from the view, once per decision
+            seen = self._seen_view = (view, (view.dealer, tuple(view.scores.items()), repr(view.marks)))
+        key = (id(hands), seen[1])
         kept = self._deals.get(key)
         if kept is None or kept[0] is not hands:
             if len(self._deals) >= 64:
                 self._deals.clear()
             kept = self._deals[key] = (hands, self.new_deal(rules, view, hands, None))
-        self._last_dealt = (view, hands, kept[1])
         return kept[1]
 
     def _plan_for(self, direction: int, targets: frozenset[int] | None, most: int) -> Plan:

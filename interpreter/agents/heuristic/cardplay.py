@@ -12,6 +12,10 @@ from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
 
+#: Two orders of the cards under one trump (see :func:`_keys`): card name → a whole number.
+KeyOrders = tuple[dict[str, int], dict[str, int]]
+
+
 
 @dataclass(slots=True)
 class Table:
@@ -29,7 +33,7 @@ class Table:
     played: frozenset[str] | set[str] = frozenset()  # cards played in this deal, this trick included
     high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
     card_value: dict[str, int] | None = None  # card name → value now (see :func:`card_values`)
-    keys: tuple[str | None, dict[str, int], dict[str, int]] | None = None  # the trump and :func:`_keys`
+    key_orders: dict[str | None, KeyOrders] | None = None  # trump → :func:`_keys`
     _unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand
 
     def values(self) -> dict[str, int]:
@@ -136,19 +140,22 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     return max(legal, key=value.__getitem__)  # forced to win: dump the highest
 
 
-def _keys(table: Table) -> tuple[dict[str, int], dict[str, int]]:
+def _keys(table: Table) -> KeyOrders:
     """Two orders of the cards as whole numbers, made once per trump and rank order: cheapest to
     part with first (non-trump before trump, then low before high), and the order a duck prefers
     (trump before non-trump, then low before high)."""
-    keys = table.keys
-    if keys is None or keys[0] != table.trump:
-        suit_of, trump = table.tables.suit_of, table.trump
-        value = table.values()
+    cache = table.key_orders
+    if cache is None:
+        cache = table.key_orders = {}
+    trump = table.trump
+    keys = cache.get(trump)
+    if keys is None:
+        suit_of, value = table.tables.suit_of, table.values()
         step = 1 + max(value.values(), default=0)  # a value is smaller than a step: (is trump, value) as one number
         low = {card: (suit_of[card] == trump) * step + v for card, v in value.items()}
         duck = {card: (suit_of[card] != trump) * step + v for card, v in value.items()}
-        keys = table.keys = (trump, low, duck)
-    return keys[1], keys[2]
+        keys = cache[trump] = (low, duck)
+    return keys
 
 
 def _lead(legal: Sequence[str], table: Table, want: bool) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.cardplay import Table, card_values, choose, high_first, pick_card
+from interpreter.agents.heuristic.cardplay import KeyOrders, Table, card_values, choose, high_first, pick_card
 from interpreter.agents.heuristic.knowledge import Plan, Tables
 from interpreter.deal import Deal
 from interpreter.decisions import IllegalDecision, Request
@@ -73,7 +73,7 @@ class Playout:
             if order is None or order[0] is not rank_value:
                 if len(self._orders) >= 64:
                     self._orders.clear()
-                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value))
+                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value), {})
                 self._orders[id(rank_value)] = order
             self._order = order
         return order
@@ -122,10 +122,10 @@ class Playout:
         if table is None or table.value is not rank_value:
             if not self._seats:
                 self._seats = [p.seat for p in deal.players]
-            _, values, suits = self.order(rank_value)
-            table = self._table_of[seat] = Table(
-                seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats, (), self._played, suits, values
-            )
+            _, values, suits, keys = self.order(rank_value)
+            table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
+            self._table_of[seat] = table
+            table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
         table.hand = hands[seat]
         table.trump = deal.table.trump
         table.plays = [(p.player.seat, p.card.name) for p in deal.current.plays]
@@ -133,9 +133,9 @@ class Playout:
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
 
-#: A rank order (rank → value, the engine's own dict), and under it each card's value and each
-#: suit's cards highest first.
-Order = tuple[dict[str, int], dict[str, int], dict[str, list[str]]]
+#: A rank order (rank → value, the engine's own dict), and under it each card's value, each
+#: suit's cards highest first, and the card orders of each trump (see ``cardplay._keys``).
+Order = tuple[dict[str, int], dict[str, int], dict[str, list[str]], dict[str | None, KeyOrders]]
 
 
 # --- the agent ------------------------------------------------------------------------------
