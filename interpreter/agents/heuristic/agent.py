@@ -16,10 +16,11 @@ from interpreter.agents.heuristic.knowledge import (
     Plan,
     Tables,
     completing_counts,
+    counts_decide,
     find_rules,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Order, Playout
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Settled
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -62,7 +63,7 @@ class HeuristicAgent(Bidder, Agent):
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
-        self._targets: dict[Any, frozenset[int] | None] = {}
+        self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
         self._bid_targets: dict[tuple[int, str], frozenset[int] | None] = {}
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
@@ -215,7 +216,11 @@ class HeuristicAgent(Bidder, Agent):
         deal.declare(declarer, answer)
         deal.run_events()
         runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
-        deal.play_hand()
+        runner.deciding = self._deciding(deal)
+        try:
+            deal.play_hand()
+        except Settled as settled:  # the trick counts alone decide, and they are settled
+            return DealResult(declarer, deal.combo, settled.completed), runner.plan
         return deal.score(), runner.plan
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
@@ -240,15 +245,22 @@ class HeuristicAgent(Bidder, Agent):
         return plan
 
     def _completing(self, deal: Deal) -> frozenset[int] | None:
+        return self._counts(deal)[0]
+
+    def _deciding(self, deal: Deal) -> frozenset[int] | None:
+        return self._counts(deal)[1]
+
+    def _counts(self, deal: Deal) -> tuple[frozenset[int] | None, frozenset[int] | None]:
+        """:func:`completing_counts` and :func:`counts_decide` of a combo with its declarations, kept."""
         key = (
             len(deal.players),
             tuple(b.id for b in deal.bids),
             tuple((name, _key(d.value)) for name, d in deal.declarations.items()),
         )
         if key not in self._targets:
-            self._targets[key] = completing_counts(deal)
+            self._targets[key] = (completing_counts(deal), counts_decide(deal))
             if len(deal.bids) == 1 and not deal.declarations:  # a bid alone, without choices
-                self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key]
+                self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key][0]
         return self._targets[key]
 
     # -- the plan for the real deal

@@ -220,6 +220,8 @@ class Bidder:
                 targeted = plan.targets is not None
                 if played - completed > self.samples - needed or (completed == 0 and played >= hopeless):
                     break  # the threshold is out of reach
+                if completed >= needed and (targeted or len(directions) == 1):
+                    break  # the threshold is reached: the confirmation plays on from the next layout
             results[direction] = (completed, played)
             if targeted:
                 break  # the plan steered by trick counts: the direction did not matter
@@ -246,7 +248,8 @@ class Bidder:
             return estimate
         total = 2 * self.samples
         needed = math.ceil(self.threshold * total)
-        for index in range(self.samples, total):
+        sure = math.ceil(self.confident * total)  # completions that settle both verdicts (bid, and confident)
+        for index in range(estimate.playouts, total):
             while len(self._layouts) <= index:
                 self._layouts.append(self.layout(tables, view, view.hand))
             try:
@@ -257,7 +260,7 @@ class Bidder:
                 break
             estimate.playouts += 1
             estimate.completed += result.completed
-            if estimate.playouts - estimate.completed > total - needed:
+            if estimate.playouts - estimate.completed > total - needed or estimate.completed >= sure:
                 break
         estimate.confirmed = True
         return estimate

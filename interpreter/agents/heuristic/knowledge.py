@@ -167,6 +167,29 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
     return result or None
 
 
+def counts_decide(deal: Deal) -> frozenset[int] | None:
+    """The declarer's final trick counts that complete the combo, when nothing else can change it.
+
+    That is when no bid has a ``requires`` hook point and every bound of its ``tricks`` reads
+    nothing (a number), and no cards come to the hands during the hand (no draws, no zones): then
+    the engine's own check (:meth:`~interpreter.deal.Deal.requirements_hold`, with each
+    ``tricks_adjust``) is asked once for every count. None otherwise.
+    """
+    if deal.declarer is None or deal.declarer.won_count or deal.zones or deal.game.play.after_trick:
+        return None
+    count = len(deal.players)
+    for bid in deal.bids:
+        if bid.requires is not None:
+            return None
+        if bid.tricks is not None:
+            wanted = bid.tricks.in_force(count)
+            if any(bound is not None and bound.reads for bound in (wanted.min, wanted.max, wanted.exactly)):
+                return None
+    adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
+    most = max(len(p.hand) for p in deal.players)
+    return frozenset(c for c in range(most + 1) if all(deal.requirements_hold(c + k) for k in adjustments))
+
+
 # --- simple judgements on a hand ------------------------------------------------------------
 
 

@@ -42,6 +42,9 @@ class Playout:
         self._seen_plays = 0
         self._steady = False
         self._table_of: dict[int, Table] = {}
+        # The declarer's final trick counts that complete the combo, when they alone decide it (see
+        # :func:`~interpreter.agents.heuristic.knowledge.counts_decide`): the playout ends once it is settled.
+        self.deciding: frozenset[int] | None = None
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -126,11 +129,33 @@ class Playout:
             table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
             self._table_of[seat] = table
             table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
+        plays = deal.current.plays
+        if not plays and self.deciding is not None:
+            self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
         table.hand = hands[seat]
         table.trump = deal.table.trump
-        table.plays = [(p.player.seat, p.card.name) for p in deal.current.plays]
+        table.plays = [(p.player.seat, p.card.name) for p in plays]
         table._unseen = None
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
+
+
+    def _settled(self, won: int, tricks_left: int) -> None:
+        """End the playout (:class:`Settled`) when every final count the declarer can still reach
+        completes the combo, or none does."""
+        deciding = self.deciding
+        assert deciding is not None
+        reachable = range(won, won + tricks_left + 1)
+        hits = sum(1 for count in reachable if count in deciding)
+        if hits == 0 or hits == len(reachable):
+            raise Settled(hits > 0)
+
+
+class Settled(Exception):
+    """A playout's outcome is known before its last trick (raised through the engine's loop)."""
+
+    def __init__(self, completed: bool) -> None:
+        super().__init__(completed)
+        self.completed = completed
 
 
 #: A rank order (rank → value, the engine's own dict), and under it each card's value, each
