@@ -10,7 +10,9 @@ is played out four times on the same cards:
 It prints the completion rates (higher is better for a declarer, lower for defenders), the
 average tricks of the declarer, and the heuristic agent's time per decision. Then a few whole
 games of four heuristic agents show the bidding: deals per second, time per bid and per card,
-playouts per agent and deal, and how often the declared combos were completed. Run::
+playouts per agent and deal, and how often the declared combos were completed — for the agent
+now and, side by side in the same run, for the agent as it was before its speed work
+(``benchmarks/heuristic_before``, a frozen copy: the baseline). Run::
 
     python benchmarks/agents.py --deals 300 --seed 1 --games 5
 """
@@ -27,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.heuristic_before import HeuristicAgent as HeuristicBefore  # noqa: E402
 from interpreter.agents import HeuristicAgent, RandomAgent  # noqa: E402
 from interpreter.deal import Deal, DealResult  # noqa: E402
 from interpreter.decisions import Agent, BidAnswer, Request  # noqa: E402
@@ -107,36 +110,75 @@ def measure(
     return completed / len(seeds), tricks / len(seeds)
 
 
-def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
-    """Whole games of four heuristic agents: speed, and how often declared combos complete."""
-    timed: list[Timed] = []
-    deals = declared = completed = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for index in range(games):
-        agents = [Timed(HeuristicAgent(seed * 1000 + index * 10 + s, rules, samples=samples)) for s in range(PLAYERS)]
-        timed.extend(agents)
+class SelfPlay:
+    """Whole games of four agents of one kind (the agent now, or as it was): speed and bidding."""
+
+    def __init__(self, label: str, make: Callable[..., Agent]) -> None:
+        self.label = label
+        self.make = make
+        self.timed: list[Timed] = []
+        self.deals = self.declared = self.completed = 0
+        self.cpu = self.seconds = 0.0
+
+    def game(self, rules: RuleSet, seed: int, index: int, samples: int) -> None:
+        agents = [Timed(self.make(seed * 1000 + index * 10 + s, rules, samples=samples)) for s in range(PLAYERS)]
+        self.timed.extend(agents)
+        start, cpu = time.perf_counter(), time.process_time()
         game = Game(rules, agents, seed=seed * 1000 + index)
         game.run()
+        self.seconds += time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
         played = [d for d in game.deal_records if d["declarer"] is not None]
-        deals += len(game.deal_records)  # redeals too: they were bid
-        declared += len(played)
-        completed += sum(1 for d in played if d["completed"])
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    playouts = sum(getattr(t.agent, "playouts", 0) for t in timed)
+        self.deals += len(game.deal_records)  # redeals too: they were bid
+        self.declared += len(played)
+        self.completed += sum(1 for d in played if d["completed"])
+
+    @property
+    def rate(self) -> float:
+        """Deals per CPU second."""
+        return self.deals / max(self.cpu, 1e-9)
+
+    def report(self) -> None:
+        print(
+            f"  {self.label:7} {self.deals:4} deals, {self.rate:6.1f} deals per CPU second "
+            f"({self.deals / max(self.seconds, 1e-9):.1f} per wall-clock second)"
+        )
+        timed = self.timed
+        for kind in ("bid", "play", "choose"):
+            count = sum(t.counts.get(kind, 0) for t in timed)
+            spent = sum(t.seconds.get(kind, 0.0) for t in timed)
+            if count:
+                print(f"          {kind:6} {count:6} decisions, {spent / count * 1000:7.2f} CPU ms each")
+        per_agent_deal = max(1, self.deals) * PLAYERS
+        bidding = sum(t.seconds.get("bid", 0.0) for t in timed) / per_agent_deal
+        playouts = sum(getattr(t.agent, "playouts", 0) for t in timed)
+        print(
+            f"          bidding: {bidding * 1000:.1f} CPU ms and "
+            f"{playouts / per_agent_deal:.0f} playouts per agent per deal"
+        )
+        rate = self.completed / max(1, self.declared)
+        print(f"          declared combos completed: {self.completed}/{self.declared} = {rate:.1%}")
+
+
+def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
+    """Whole games of four heuristic agents, the agent now and as it was, game by game in turn.
+
+    The two are timed on the same seeds in the same run, alternating, so that the ratio holds on a
+    busy machine whose speed changes from minute to minute.
+    """
+    now = SelfPlay("now", HeuristicAgent)
+    before = SelfPlay("before", HeuristicBefore)
+    for index in range(games):
+        for side in (before, now) if index % 2 == 0 else (now, before):
+            side.game(rules, seed, index, samples)
     print(
-        f"self-play: {games} games of {PLAYERS} heuristic agents, {deals} deals, "
-        f"{deals / cpu:.1f} deals per CPU second ({deals / seconds:.1f} per wall-clock second; "
-        f"before the state API, --games 3 --seed 1: {BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
+        f"self-play: {games} games of {PLAYERS} heuristic agents, {now.rate:.1f} deals per CPU second, "
+        f"{now.rate / before.rate:.2f}x the agent before this work in the same run ({before.rate:.1f}; "
+        f"benchmarks/heuristic_before; at the start of issue 17, --games 3 --seed 1: "
+        f"{BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
     )
-    for kind in ("bid", "play", "choose"):
-        count = sum(t.counts.get(kind, 0) for t in timed)
-        spent = sum(t.seconds.get(kind, 0.0) for t in timed)
-        if count:
-            print(f"  {kind:6} {count:6} decisions, {spent / count * 1000:7.2f} CPU ms each")
-    per_agent_deal = max(1, deals) * PLAYERS
-    bidding = sum(t.seconds.get("bid", 0.0) for t in timed) / per_agent_deal
-    print(f"  bidding: {bidding * 1000:.1f} CPU ms and {playouts / per_agent_deal:.0f} playouts per agent per deal")
-    print(f"  declared combos completed: {completed}/{declared} = {completed / max(1, declared):.1%}")
+    now.report()
+    before.report()
 
 
 def main() -> None:
