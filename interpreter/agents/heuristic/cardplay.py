@@ -16,7 +16,6 @@ from interpreter.decisions import PASS_CARDS, Request
 KeyOrders = tuple[dict[str, int], dict[str, int]]
 
 
-
 @dataclass(slots=True)
 class Table:
     """What one player sees when choosing: plain names and seats (from a view, or from a playout)."""

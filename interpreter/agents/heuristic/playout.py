@@ -138,7 +138,6 @@ class Playout:
         table._unseen = None
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
-
     def _settled(self, won: int, tricks_left: int) -> None:
         """End the playout (:class:`Settled`) when every final count the declarer can still reach
         completes the combo, or none does."""
