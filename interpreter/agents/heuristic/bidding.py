@@ -97,7 +97,8 @@ class Bidder:
                 continue  # cannot beat the lead even with every harmless special bid
             if self._out_of_reach(rules, tables, view, standard):
                 continue
-            estimate = self.confirm(rules, view, tables, BidAnswer(standard))
+            matters = self._confidence_matters(request, maker, standard, (), len(view.players))
+            estimate = self.confirm(rules, view, tables, BidAnswer(standard), matters)
             if estimate.rate < self.threshold:
                 continue
             passed.append(standard)
@@ -108,7 +109,8 @@ class Bidder:
             for special in self._helpers(rules, maker, standard):
                 if not self._can_beat(request, maker, len(view.players), standard, (special,)):
                     continue
-                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)))
+                matters = self._confidence_matters(request, maker, standard, (special,), len(view.players))
+                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)), matters)
                 if estimate.rate >= self.threshold:
                     answer = self._dress(request, maker, standard, (special,), estimate.rate, len(view.players))
                     if answer is not None:
@@ -157,6 +159,18 @@ class Bidder:
             found.sort(key=lambda item: (item[0], len(item[1])))
             self._dressings[key] = found
         return self._dressings[key]
+
+    def _confidence_matters(
+        self, request: Request, maker: ComboMaker, standard: str, extra: tuple[str, ...], n: int
+    ) -> bool:
+        """Whether :meth:`_dress` would answer differently when confident: the cheapest legal
+        dressing holds a special bid that is harmless only to a confident bidder."""
+        assert request.check is not None
+        plain = set(self.harmless(maker.rules, confident=False))
+        for _, subset in self.dressings(maker, n, standard, extra):
+            if request.check(BidAnswer(standard, (*extra, *subset))) is None:
+                return not set(subset) <= plain
+        return False
 
     def _dress(
         self, request: Request, maker: ComboMaker, standard: str, extra: tuple[str, ...], rate: float, n: int
@@ -237,18 +251,24 @@ class Bidder:
         self._estimates[answer] = estimate
         return estimate
 
-    def confirm(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
+    def confirm(
+        self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer, confidence_matters: bool = True
+    ) -> Estimate:
         """Play a combo that passed on a second set of layouts, before bidding it.
 
         Of several players the most optimistic estimate wins the auction; more playouts for
-        that one estimate keep the agent from bidding what it cannot complete.
+        that one estimate keep the agent from bidding what it cannot complete. The playouts stop
+        once their completions settle the verdicts the bid depends on: enough to bid it, and,
+        when ``confidence_matters``, whether the bidder is confident.
         """
         estimate = self.estimate(rules, view, tables, answer)
         if estimate.confirmed or estimate.rate < self.threshold:
             return estimate
         total = 2 * self.samples
         needed = math.ceil(self.threshold * total)
-        sure = math.ceil(self.confident * total)  # completions that settle both verdicts (bid, and confident)
+        # Completions that settle the verdicts: the bid (rate ≥ threshold over all the playouts), and
+        # confidence (rate ≥ confident), whatever the rest would give.
+        sure = math.ceil(self.confident * total) if confidence_matters else needed
         for index in range(estimate.playouts, total):
             while len(self._layouts) <= index:
                 self._layouts.append(self.layout(tables, view, view.hand))
