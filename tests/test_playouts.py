@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 from benchmarks.heuristic_before import cardplay as before
 from interpreter.agents import HeuristicAgent
-from interpreter.agents.heuristic import FEWER, MORE, Table, Tables, pick_card, rank_values
-from interpreter.agents.heuristic.knowledge import counts_decide
+from interpreter.agents.heuristic import FEWER, MORE, Table, Tables, counts_decide, pick_card, rank_values
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request
 from rulespec import load_ruleset

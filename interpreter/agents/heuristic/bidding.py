@@ -205,7 +205,8 @@ class Bidder:
 
         Each direction is played on all the deal's layouts (the same for every combo, so
         combos are compared on the same cards), stopping early once the threshold is out of
-        reach or nothing was completed in the first few. A requirement that names its trick
+        reach or nothing was completed in the first few, or once it is reached (the
+        confirmation, :meth:`confirm`, plays on from the next layout). A requirement that names its trick
         counts needs one direction only; otherwise both are tried, and the standard bid's
         better direction is remembered over the deals.
         """
