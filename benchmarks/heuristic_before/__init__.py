@@ -1,4 +1,11 @@
-"""A heuristic agent: it bids what Monte Carlo playouts say it can complete, and plays toward it.
+"""FROZEN: the heuristic agent as it was before its speed work (issue 17), kept as a baseline.
+
+A copy of ``interpreter/agents/heuristic/`` at commit 95ae456, imports renamed and nothing else
+changed: ``benchmarks/agents.py`` times it side by side with the agent now, and
+``tests/test_playouts.py`` checks that the faster card policy picks the cards this one picks.
+Do not edit it (except to follow an engine API it calls); compare against it instead.
+
+A heuristic agent: it bids what Monte Carlo playouts say it can complete, and plays toward it.
 
 The agent is *generic*: it names no bid, no suit and no game. Everything it knows about a
 bid it learns from the rule data and from the engine itself:
