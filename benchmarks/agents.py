@@ -134,6 +134,10 @@ class SelfPlay:
         self.completed += sum(1 for d in played if d["completed"])
 
     @property
+    def bid_seconds_per_agent_deal(self) -> float:
+        return sum(t.seconds.get("bid", 0.0) for t in self.timed) / max(1, self.deals * PLAYERS)
+
+    @property
     def rate(self) -> float:
         """Deals per CPU second."""
         return self.deals / max(self.cpu, 1e-9)
@@ -150,11 +154,12 @@ class SelfPlay:
             if count:
                 print(f"          {kind:6} {count:6} decisions, {spent / count * 1000:7.2f} CPU ms each")
         per_agent_deal = max(1, self.deals) * PLAYERS
-        bidding = sum(t.seconds.get("bid", 0.0) for t in timed) / per_agent_deal
+        bid_seconds = sum(t.seconds.get("bid", 0.0) for t in timed)
         playouts = sum(getattr(t.agent, "playouts", 0) for t in timed)
         print(
-            f"          bidding: {bidding * 1000:.1f} CPU ms and "
-            f"{playouts / per_agent_deal:.0f} playouts per agent per deal"
+            f"          bidding: {bid_seconds / per_agent_deal * 1000:.1f} CPU ms and "
+            f"{playouts / per_agent_deal:.0f} playouts per agent per deal, "
+            f"{bid_seconds / max(1, playouts) * 1e6:.0f} CPU µs per playout"
         )
         rate = self.completed / max(1, self.declared)
         print(f"          declared combos completed: {self.completed}/{self.declared} = {rate:.1%}")
@@ -176,6 +181,12 @@ def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
         f"{now.rate / before.rate:.2f}x the agent before this work in the same run ({before.rate:.1f}; "
         f"benchmarks/heuristic_before; at the start of issue 17, --games 3 --seed 1: "
         f"{BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
+    )
+    now_ms, before_ms = now.bid_seconds_per_agent_deal * 1000, before.bid_seconds_per_agent_deal * 1000
+    print(
+        f"  bidding, CPU time per agent and deal: {before_ms / max(now_ms, 1e-9):.2f}x as fast as before "
+        f"({now_ms:.1f} ms, before {before_ms:.1f}; the games differ once decisions do, and deals per "
+        "second also count how long their auctions are)"
     )
     now.report()
     before.report()
