@@ -15,6 +15,7 @@ now and, side by side in the same run, for the agent as it was before its speed 
 (``benchmarks/heuristic_before``, a frozen copy: the baseline). Run::
 
     python benchmarks/agents.py --deals 300 --seed 1 --games 5
+    python benchmarks/agents.py --deals 0 --games 0 --duel 300   # is the agent now as strong as before?
 """
 
 from __future__ import annotations
@@ -192,27 +193,50 @@ def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
     before.report()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bid", default="trump", help="the standard bid declared (default: trump)")
-    parser.add_argument("--samples", type=int, default=5, help="the heuristic agent's layouts per deal")
-    parser.add_argument("--games", type=int, default=3, help="whole games of heuristic agents (0: none)")
-    args = parser.parse_args()
-    rules = load_ruleset("combo-whist")
-    seeds = range(args.seed * 100_000, args.seed * 100_000 + args.deals)
+def duel_before(deals: int, seed: int) -> None:
+    """``whist duel`` of the heuristic agent now (A) against the agent as it was (B), mirrored deals.
+
+    The duel's own machinery plays it, with its agent maker told apart for the two sides: the
+    kind "heuristic" makes the agent now and "random" stands for the agent before.
+    """
+    from interpreter import duel
+
+    def make_agent(spec: str, agent_seed: int, rules: RuleSet) -> Agent:
+        return (
+            HeuristicAgent(agent_seed, rules=rules) if spec == "heuristic" else HeuristicBefore(agent_seed, rules=rules)
+        )
+
+    kept = duel.make_agent
+    duel.make_agent = make_agent
+    try:
+        result = duel.duel("combo-whist", "heuristic", "random", deals, seed, PLAYERS)
+    finally:
+        duel.make_agent = kept
+    now, before = result["mean_points"]["heuristic"], result["mean_points"]["random"]
+    low, high = result["ci95"] or (result["difference"], result["difference"])
+    completion = result["declarer_completion"]
+    print(
+        f"duel, {deals} mirrored deals, seed {seed}: now {now:+.3f} points per deal, before {before:+.3f}; "
+        f"now − before = {result['difference']:+.3f}, 95 % interval [{low:+.3f}, {high:+.3f}]; declarers "
+        f"completed {completion['heuristic']:.1%} (now) and {completion['random']:.1%} (before); CPU per decision "
+        f"{result['seconds_per_decision']['heuristic'] * 1000:.2f} ms (now), "
+        f"{result['seconds_per_decision']['random'] * 1000:.2f} ms (before)"
+    )
+
+
+def declared_deals(rules: RuleSet, deals: int, seed: int, bid: str, samples: int) -> None:
+    """Seeded deals declared ``bid``: heuristic and random declarers and defenders compared."""
+    seeds = range(seed * 100_000, seed * 100_000 + deals)
     timed: list[Timed] = []
 
     def heuristic(seed: int) -> Agent:
-        agent = Timed(HeuristicAgent(seed, rules, samples=args.samples))
+        agent = Timed(HeuristicAgent(seed, rules, samples=samples))
         timed.append(agent)
         return agent
 
     def random_agent(seed: int) -> Agent:
         return RandomAgent(seed)
 
-    start = time.perf_counter()
     rows = [
         ("declaring", "heuristic declarer, random defenders", heuristic, random_agent),
         ("declaring", "random declarer, random defenders", random_agent, random_agent),
@@ -220,11 +244,11 @@ def main() -> None:
         ("defending", "random declarer, random defenders", random_agent, random_agent),
         ("both", "heuristic declarer, heuristic defenders", heuristic, heuristic),
     ]
-    print(f"{args.bid}: {args.deals} seeded deals, {PLAYERS} players, declared by seat {DECLARER}")
+    print(f"{bid}: {deals} seeded deals, {PLAYERS} players, declared by seat {DECLARER}")
     print(f"{'':10} {'who plays':42} {'completed':>9} {'tricks':>7}")
     results = {}
     for group, label, declarer, defender in rows:
-        rate, tricks = measure(rules, seeds, args.bid, declarer, defender)
+        rate, tricks = measure(rules, seeds, bid, declarer, defender)
         results[label] = rate
         print(f"{group:10} {label:42} {rate:9.1%} {tricks:7.2f}")
     decisions = sum(t.decisions for t in timed)
@@ -233,8 +257,27 @@ def main() -> None:
     declaring = results["heuristic declarer, random defenders"] - results["random declarer, random defenders"]
     defending = results["random declarer, random defenders"] - results["random declarer, heuristic defenders"]
     print(f"heuristic advantage: declaring {declaring:+.1%}, defending {defending:+.1%} (completion points)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bid", default="trump", help="the standard bid declared (default: trump)")
+    parser.add_argument("--samples", type=int, default=5, help="the heuristic agent's layouts per deal")
+    parser.add_argument("--games", type=int, default=3, help="whole games of heuristic agents (0: none)")
+    parser.add_argument(
+        "--duel", type=int, default=0, metavar="DEALS", help="a duel of the agent now against it as it was (0: none)"
+    )
+    args = parser.parse_args()
+    rules = load_ruleset("combo-whist")
+    start = time.perf_counter()
+    if args.deals:
+        declared_deals(rules, args.deals, args.seed, args.bid, args.samples)
     if args.games:
         self_play(rules, args.games, args.seed, args.samples)
+    if args.duel:
+        duel_before(args.duel, args.seed)
     print(f"total {time.perf_counter() - start:.1f} s")
 
 
