@@ -1,7 +1,8 @@
 """The heuristic agent's playouts, made faster without changing what they find.
 
 * A playout ends early when the declarer's trick counts alone decide the combo and are settled
-  (:func:`counts_decide`): the outcome is the one the whole deal and the engine's scoring give.
+  (:func:`counts_decide`, tested beside ``completing_counts`` in ``test_agents.py``): the outcome
+  is the one the whole deal and the engine's scoring give.
 * The greedy card policy, rewritten for speed (card values and orders made once, a playout's
   hands kept as cards are played), picks the same card as the agent did before that work
   (``benchmarks/heuristic_before``, its frozen copy) on random positions.
@@ -17,39 +18,13 @@ from hypothesis import strategies as st
 
 from benchmarks.heuristic_before import cardplay as before
 from interpreter.agents import HeuristicAgent
-from interpreter.agents.heuristic import FEWER, MORE, Table, Tables, counts_decide, pick_card, rank_values
+from interpreter.agents.heuristic import FEWER, MORE, Table, Tables, pick_card, rank_values
 from interpreter.deal import Deal, DealResult
-from interpreter.decisions import BidAnswer, Request
+from interpreter.decisions import BidAnswer
 from rulespec import load_ruleset
 
 RULES = load_ruleset("combo-whist")
 TABLES = Tables.make(RULES, 4)
-
-
-def declared(standard: str, specials: tuple[str, ...] = ()) -> Deal:
-    """A deal declared ``standard`` (+ ``specials``) by seat 1, its steps run by first options."""
-
-    def first(request: Request) -> Any:
-        return list(request.options[: request.count]) if request.count > 1 else request.options[0]
-
-    seats = list(range(4))
-    deal = Deal(RULES, seats, 0, {s: 0 for s in seats}, {s: {} for s in seats}, first, random.Random(3), {})
-    deal.declare(1, BidAnswer(standard, specials))
-    deal.run_events()
-    return deal
-
-
-def test_counts_decide_only_when_the_trick_counts_alone_decide() -> None:
-    assert counts_decide(declared("trump")) == frozenset(range(5, 14))
-    assert counts_decide(declared("zero")) == frozenset({0})
-    assert counts_decide(declared("trump", ("greed",))) == frozenset(range(6, 14))  # one more and one less
-    assert counts_decide(declared("trump", ("open_hand",))) == frozenset(range(5, 14))  # shows cards only
-    # A ``requires`` hook point may read more than the declarer's count: nothing is decided early.
-    assert counts_decide(declared("misery")) is None
-    assert counts_decide(declared("certainty")) is None
-    assert counts_decide(declared("trump", ("ending_dog",))) is None
-
-
 COUNTED = ("trump", "zero", "abundance", "master_trump", "grill", "sub_trump", "max_trump", "block_trump")
 
 
