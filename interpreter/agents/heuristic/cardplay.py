@@ -48,7 +48,8 @@ class Table:
         return self.tables.suit_of[name]
 
     def highest_unseen(self, suit: str) -> int:
-        """The value of the highest card of ``suit`` neither played nor in this hand (0: none)."""
+        """The value of the highest card of ``suit`` neither played nor in this hand (0: none): a card
+        worth more is a *master*, it wins unless trumped."""
         unseen = self._unseen
         if unseen is None:
             unseen = self._unseen = {}
@@ -64,14 +65,6 @@ class Table:
                 break
         unseen[suit] = top
         return top
-
-    def is_master(self, name: str) -> bool:
-        """No higher card of its suit is still unseen: it wins unless trumped."""
-        return self.values()[name] > self.highest_unseen(self.tables.suit_of[name])
-
-    def low_key(self, name: str) -> tuple[bool, int]:
-        """Sort key: cheapest to part with first (non-trump before trump, then low before high)."""
-        return (self.tables.suit_of[name] == self.trump, self.values()[name])
 
 
 def card_values(tables: Tables, value: dict[str, int]) -> dict[str, int]:
