@@ -263,13 +263,18 @@ class Bidder:
         when ``confidence_matters``, whether the bidder is confident.
         """
         estimate = self.estimate(rules, view, tables, answer)
-        if estimate.confirmed or estimate.rate < self.threshold:
+        if estimate.rate < self.threshold or (
+            estimate.confirmed and (estimate.confident_known or not confidence_matters)
+        ):
             return estimate
         total = 2 * self.samples
         needed = math.ceil(self.threshold * total)
-        # Completions that settle the verdicts: the bid (rate ≥ threshold over all the playouts), and
-        # confidence (rate ≥ confident), whatever the rest would give.
-        sure = math.ceil(self.confident * total) if confidence_matters else needed
+        confident_at = math.ceil(self.confident * total)
+        # Completions that settle the verdicts, whatever the rest would give: the bid (rate ≥ threshold
+        # over all the playouts) and, when it matters, confidence (rate ≥ confident). A confirmation that
+        # stopped before confidence was settled goes on from there when a later bid needs it.
+        sure = confident_at if confidence_matters else needed
+        early = False
         for index in range(estimate.playouts, total):
             while len(self._layouts) <= index:
                 self._layouts.append(self.layout(tables, view, view.hand))
@@ -281,9 +286,13 @@ class Bidder:
                 break
             estimate.playouts += 1
             estimate.completed += result.completed
-            if estimate.playouts - estimate.completed > total - needed or estimate.completed >= sure:
+            if estimate.playouts - estimate.completed > total - needed:
+                break
+            if estimate.completed >= sure:
+                early = estimate.playouts < total
                 break
         estimate.confirmed = True
+        estimate.confident_known = not early or estimate.completed >= confident_at
         return estimate
 
     def _learnt_direction(self, standard: str) -> int | None:

@@ -173,6 +173,7 @@ class Estimate:
     playouts: int
     direction: int
     confirmed: bool = False  # played on the second set of layouts too
+    confident_known: bool = False  # … far enough to tell whether the rate reaches the confident one
 
     @property
     def rate(self) -> float:
