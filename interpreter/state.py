@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from interpreter.copying import copy_value as deepcopy
@@ -117,9 +118,7 @@ class Player:
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A copy for a copy of the deal (its ``deal_tricks`` is set by the deal): every field as it
         is (numbers, shared values), but the hand and the marks copied."""
-        new = object.__new__(Player)
-        for name in Player.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
+        new = Player(*_player_fields(self))  # every field, in one call (a copy is made at every playout)
         new.hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
         new.marks = deepcopy(self.marks, memo)
         memo[id(self)] = new
@@ -146,6 +145,11 @@ class Player:
 
     def __repr__(self) -> str:
         return f"Player({self.seat})"
+
+
+#: A player's fields, in the order ``Player`` takes them (all of them: a copy passes every one on).
+_player_fields = attrgetter(*(f.name for f in fields(Player)))
+assert all(f.init for f in fields(Player)), "Player.__deepcopy__ passes every field to Player()"
 
 
 @dataclass(eq=False, slots=True)  # slots: one per card played, made in the trick loop

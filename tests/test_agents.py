@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.agents import HeuristicAgent, RandomAgent
-from interpreter.agents.heuristic import FEWER, MORE, Plan, completing_counts
+from interpreter.agents.heuristic import FEWER, MORE, Plan, completing_counts, counts_decide
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from interpreter.game import Game
@@ -160,6 +160,17 @@ def test_completing_counts_read_from_the_requirement_hooks() -> None:
     assert completing_counts(declared("trump", ("greed",))) == frozenset(range(6, 14))
     # Requirements on the others' tricks say nothing before the hand.
     assert completing_counts(declared("misery")) is None
+
+
+def test_counts_decide_only_when_the_trick_counts_alone_decide() -> None:
+    assert counts_decide(declared("trump")) == frozenset(range(5, 14))
+    assert counts_decide(declared("zero")) == frozenset({0})
+    assert counts_decide(declared("trump", ("greed",))) == frozenset(range(6, 14))  # one more and one less
+    assert counts_decide(declared("trump", ("open_hand",))) == frozenset(range(5, 14))  # shows cards only
+    # A ``requires`` hook point may read more than the declarer's count: nothing is decided early.
+    assert counts_decide(declared("misery")) is None
+    assert counts_decide(declared("certainty")) is None
+    assert counts_decide(declared("trump", ("ending_dog",))) is None
 
 
 def test_plan_steers_toward_the_completing_counts() -> None:

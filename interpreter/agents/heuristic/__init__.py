@@ -15,7 +15,10 @@ bid it learns from the rule data and from the engine itself:
   unknown cards at random (a few *layouts*, the same ones for every bid), makes itself the
   declarer of each candidate with :meth:`Deal.declare`, and plays the deal out with the real
   engine (:meth:`Deal.run_events`, :meth:`Deal.play_hand`, :meth:`Deal.score`), all four
-  players using the fast greedy card policy below. The completion rate decides the bid.
+  players using the fast greedy card policy below. The completion rate decides the bid; the
+  playouts of a combo stop as soon as their completions settle that verdict, and a playout
+  ends before its last trick when the declarer's trick counts alone decide the combo
+  (:func:`counts_decide`) and are already settled.
 * **Which special bids are harmless.** A special bid that fills only hook points that show
   cards or add marks or bonus points (``visible``, ``zone_limits``, ``marks_on_completion``,
   ``bonus``) cannot make a combo fail, so it may raise a combo's worth to beat the lead; one
@@ -50,6 +53,7 @@ from interpreter.agents.heuristic.knowledge import (
     Plan,
     Tables,
     completing_counts,
+    counts_decide,
     expected_tricks,
     find_rules,
     rank_values,
@@ -68,6 +72,7 @@ __all__ = [
     "Tables",
     "choose",
     "completing_counts",
+    "counts_decide",
     "expected_tricks",
     "find_rules",
     "pick_card",

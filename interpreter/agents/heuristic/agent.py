@@ -16,10 +16,11 @@ from interpreter.agents.heuristic.knowledge import (
     Plan,
     Tables,
     completing_counts,
+    counts_decide,
     find_rules,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Playout
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Settled
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -59,15 +60,18 @@ class HeuristicAgent(Bidder, Agent):
         self._not_found = False  # no bundled rule set has the bids it was asked about
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
+        self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
-        self._targets: dict[Any, frozenset[int] | None] = {}
+        self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
         self._bid_targets: dict[tuple[int, str], frozenset[int] | None] = {}
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
+        self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key
+        self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
         self._maker: ComboMaker | None = None
         self._play_key: Any = None
@@ -206,18 +210,25 @@ class HeuristicAgent(Bidder, Agent):
     ) -> tuple[DealResult, Plan]:
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
-        runner = Playout(self.tables(rules, len(view.players)), direction, overrides)
+        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders)
         deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
         runner.deal = deal
         deal.declare(declarer, answer)
         deal.run_events()
-        runner.plan = Plan(direction, self._completing(deal), deal.hand_size)
-        deal.play_hand()
+        runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
+        runner.deciding = self._deciding(deal)
+        try:
+            deal.play_hand()
+        except Settled as settled:  # the trick counts alone decide, and they are settled
+            return DealResult(declarer, deal.combo, settled.completed), runner.plan
         return deal.score(), runner.plan
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
         """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
-        key = (id(hands), view.dealer, tuple(view.scores.items()), repr(view.marks))
+        seen = self._seen_view
+        if seen is None or seen[0] is not view:  # what the deal takes from the view, once per decision
+            seen = self._seen_view = (view, (view.dealer, tuple(view.scores.items()), repr(view.marks)))
+        key = (id(hands), seen[1])
         kept = self._deals.get(key)
         if kept is None or kept[0] is not hands:
             if len(self._deals) >= 64:
@@ -225,16 +236,31 @@ class HeuristicAgent(Bidder, Agent):
             kept = self._deals[key] = (hands, self.new_deal(rules, view, hands, None))
         return kept[1]
 
+    def _plan_for(self, direction: int, targets: frozenset[int] | None, most: int) -> Plan:
+        """The plan of a playout (plans are immutable: one per direction and targets)."""
+        key = (direction, targets, most)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = Plan(direction, targets, most)
+        return plan
+
     def _completing(self, deal: Deal) -> frozenset[int] | None:
+        return self._counts(deal)[0]
+
+    def _deciding(self, deal: Deal) -> frozenset[int] | None:
+        return self._counts(deal)[1]
+
+    def _counts(self, deal: Deal) -> tuple[frozenset[int] | None, frozenset[int] | None]:
+        """:func:`completing_counts` and :func:`counts_decide` of a combo with its declarations, kept."""
         key = (
             len(deal.players),
             tuple(b.id for b in deal.bids),
             tuple((name, _key(d.value)) for name, d in deal.declarations.items()),
         )
         if key not in self._targets:
-            self._targets[key] = completing_counts(deal)
+            self._targets[key] = (completing_counts(deal), counts_decide(deal))
             if len(deal.bids) == 1 and not deal.declarations:  # a bid alone, without choices
-                self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key]
+                self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key][0]
         return self._targets[key]
 
     # -- the plan for the real deal

@@ -97,7 +97,8 @@ class Bidder:
                 continue  # cannot beat the lead even with every harmless special bid
             if self._out_of_reach(rules, tables, view, standard):
                 continue
-            estimate = self.confirm(rules, view, tables, BidAnswer(standard))
+            matters = self._confidence_matters(request, maker, standard, (), len(view.players))
+            estimate = self.confirm(rules, view, tables, BidAnswer(standard), matters)
             if estimate.rate < self.threshold:
                 continue
             passed.append(standard)
@@ -108,7 +109,8 @@ class Bidder:
             for special in self._helpers(rules, maker, standard):
                 if not self._can_beat(request, maker, len(view.players), standard, (special,)):
                     continue
-                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)))
+                matters = self._confidence_matters(request, maker, standard, (special,), len(view.players))
+                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)), matters)
                 if estimate.rate >= self.threshold:
                     answer = self._dress(request, maker, standard, (special,), estimate.rate, len(view.players))
                     if answer is not None:
@@ -158,6 +160,18 @@ class Bidder:
             self._dressings[key] = found
         return self._dressings[key]
 
+    def _confidence_matters(
+        self, request: Request, maker: ComboMaker, standard: str, extra: tuple[str, ...], n: int
+    ) -> bool:
+        """Whether :meth:`_dress` would answer differently when confident: the cheapest legal
+        dressing holds a special bid that is harmless only to a confident bidder."""
+        assert request.check is not None
+        plain = set(self.harmless(maker.rules, confident=False))
+        for _, subset in self.dressings(maker, n, standard, extra):
+            if request.check(BidAnswer(standard, (*extra, *subset))) is None:
+                return not set(subset) <= plain
+        return False
+
     def _dress(
         self, request: Request, maker: ComboMaker, standard: str, extra: tuple[str, ...], rate: float, n: int
     ) -> BidAnswer | None:
@@ -191,7 +205,8 @@ class Bidder:
 
         Each direction is played on all the deal's layouts (the same for every combo, so
         combos are compared on the same cards), stopping early once the threshold is out of
-        reach or nothing was completed in the first few. A requirement that names its trick
+        reach or nothing was completed in the first few, or once it is reached (the
+        confirmation, :meth:`confirm`, plays on from the next layout). A requirement that names its trick
         counts needs one direction only; otherwise both are tried, and the standard bid's
         better direction is remembered over the deals.
         """
@@ -220,6 +235,8 @@ class Bidder:
                 targeted = plan.targets is not None
                 if played - completed > self.samples - needed or (completed == 0 and played >= hopeless):
                     break  # the threshold is out of reach
+                if completed >= needed and (targeted or len(directions) == 1):
+                    break  # the threshold is reached: the confirmation plays on from the next layout
             results[direction] = (completed, played)
             if targeted:
                 break  # the plan steered by trick counts: the direction did not matter
@@ -235,18 +252,30 @@ class Bidder:
         self._estimates[answer] = estimate
         return estimate
 
-    def confirm(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
+    def confirm(
+        self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer, confidence_matters: bool = True
+    ) -> Estimate:
         """Play a combo that passed on a second set of layouts, before bidding it.
 
         Of several players the most optimistic estimate wins the auction; more playouts for
-        that one estimate keep the agent from bidding what it cannot complete.
+        that one estimate keep the agent from bidding what it cannot complete. The playouts stop
+        once their completions settle the verdicts the bid depends on: enough to bid it, and,
+        when ``confidence_matters``, whether the bidder is confident.
         """
         estimate = self.estimate(rules, view, tables, answer)
-        if estimate.confirmed or estimate.rate < self.threshold:
+        if estimate.rate < self.threshold or (
+            estimate.confirmed and (estimate.confident_known or not confidence_matters)
+        ):
             return estimate
         total = 2 * self.samples
         needed = math.ceil(self.threshold * total)
-        for index in range(self.samples, total):
+        confident_at = math.ceil(self.confident * total)
+        # Completions that settle the verdicts, whatever the rest would give: the bid (rate ≥ threshold
+        # over all the playouts) and, when it matters, confidence (rate ≥ confident). A confirmation that
+        # stopped before confidence was settled goes on from there when a later bid needs it.
+        sure = confident_at if confidence_matters else needed
+        early = False
+        for index in range(estimate.playouts, total):
             while len(self._layouts) <= index:
                 self._layouts.append(self.layout(tables, view, view.hand))
             try:
@@ -259,7 +288,11 @@ class Bidder:
             estimate.completed += result.completed
             if estimate.playouts - estimate.completed > total - needed:
                 break
+            if estimate.completed >= sure:
+                early = estimate.playouts < total
+                break
         estimate.confirmed = True
+        estimate.confident_known = not early or estimate.completed >= confident_at
         return estimate
 
     def _learnt_direction(self, standard: str) -> int | None:

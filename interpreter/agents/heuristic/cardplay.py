@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +12,9 @@ from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
 
+#: Two orders of the cards under one trump (see :func:`_keys`): card name → a whole number.
+KeyOrders = tuple[dict[str, int], dict[str, int]]
+
 
 @dataclass(slots=True)
 class Table:
@@ -19,7 +22,7 @@ class Table:
 
     seat: int
     declarer: int | None
-    hand: Sequence[str]
+    hand: Collection[str]  # a list from a view; a playout may give a set (only membership and counts are read)
     trump: str | None
     value: dict[str, int]  # rank → value now
     tables: Tables
@@ -28,39 +31,46 @@ class Table:
     plays: Sequence[tuple[int, str]] = ()  # the current trick so far
     played: frozenset[str] | set[str] = frozenset()  # cards played in this deal, this trick included
     high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
+    card_value: dict[str, int] | None = None  # card name → value now (see :func:`card_values`)
+    key_orders: dict[str | None, KeyOrders] | None = None  # trump → :func:`_keys`
     _unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand
 
+    def values(self) -> dict[str, int]:
+        """Card name → its value under the rank order in force (one lookup instead of two)."""
+        if self.card_value is None:
+            self.card_value = card_values(self.tables, self.value)
+        return self.card_value
+
     def v(self, name: str) -> int:
-        return self.value[self.tables.rank_of[name]]
+        return self.values()[name]
 
     def suit(self, name: str) -> str:
         return self.tables.suit_of[name]
 
     def highest_unseen(self, suit: str) -> int:
-        """The value of the highest card of ``suit`` neither played nor in this hand (0: none)."""
-        if self._unseen is None:
-            self._unseen = {}
-        if suit not in self._unseen:
-            if self.high_first is None:
-                self.high_first = high_first(self.tables, self.value)
-            played, hand = self.played, self.hand
-            self._unseen[suit] = 0
-            for other in self.high_first.get(suit, ()):
-                if other not in played and other not in hand:
-                    self._unseen[suit] = self.value[self.tables.rank_of[other]]
-                    break
-        return self._unseen[suit]
-
-    def is_master(self, name: str) -> bool:
-        """No higher card of its suit is still unseen: it wins unless trumped."""
+        """The value of the highest card of ``suit`` neither played nor in this hand (0: none): a card
+        worth more is a *master*, it wins unless trumped."""
         unseen = self._unseen
-        suit = self.tables.suit_of[name]
-        top = unseen[suit] if unseen is not None and suit in unseen else self.highest_unseen(suit)
-        return self.value[self.tables.rank_of[name]] > top
+        if unseen is None:
+            unseen = self._unseen = {}
+        elif suit in unseen:
+            return unseen[suit]
+        if self.high_first is None:
+            self.high_first = high_first(self.tables, self.value)
+        played, hand = self.played, self.hand
+        top = 0
+        for other in self.high_first.get(suit, ()):
+            if other not in played and other not in hand:
+                top = self.values()[other]
+                break
+        unseen[suit] = top
+        return top
 
-    def low_key(self, name: str) -> tuple[bool, int]:
-        """Sort key: cheapest to part with first (non-trump before trump, then low before high)."""
-        return (self.suit(name) == self.trump, self.v(name))
+
+def card_values(tables: Tables, value: dict[str, int]) -> dict[str, int]:
+    """Each card's value under the rank values ``value`` (rank → value), by card name."""
+    rank_of = tables.rank_of
+    return {name: value[rank_of[name]] for name in tables.names}
 
 
 def high_first(tables: Tables, value: dict[str, int]) -> dict[str, list[str]]:
@@ -77,61 +87,88 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     """
     if len(legal) == 1:
         return legal[0]
-    if not table.plays:
+    plays = table.plays
+    if not plays:
         return _lead(legal, table, want)
-    suit_of, rank_of, value, trump = table.tables.suit_of, table.tables.rank_of, table.value, table.trump
-    win_seat, win_card = table.plays[0]
-    best_suit, best_value = suit_of[win_card], value[rank_of[win_card]]
-    for seat, card in table.plays[1:]:
-        suit, card_value = suit_of[card], value[rank_of[card]]
+    suit_of, trump = table.tables.suit_of, table.trump
+    value = table.card_value if table.card_value is not None else table.values()
+    declarer = table.declarer
+    win_seat, win_card = plays[0]
+    best_suit, best_value = suit_of[win_card], value[win_card]
+    declarer_played = win_seat == declarer
+    for seat, card in plays[1:]:
+        suit, card_value = suit_of[card], value[card]
         if (suit == best_suit and card_value > best_value) or (suit == trump and best_suit != trump):
             win_seat, win_card, best_suit, best_value = seat, card, suit, card_value
+        if seat == declarer:
+            declarer_played = True
     winners: list[str] = []
     losers: list[str] = []
     for card in legal:
-        suit, card_value = suit_of[card], value[rank_of[card]]
+        suit, card_value = suit_of[card], value[card]
         if (suit == best_suit and card_value > best_value) or (suit == trump and best_suit != trump):
             winners.append(card)
         else:
             losers.append(card)
-    me, declarer = table.seat, table.declarer
     if want:
-        defending = declarer is not None and me != declarer
-        declarer_to_come = defending and all(s != declarer for s, _ in table.plays)
-        if defending and win_seat != declarer and (not declarer_to_come or table.is_master(win_card)):
-            return min(losers or legal, key=lambda c: (suit_of[c] == trump, value[rank_of[c]]))  # leave it to a partner
+        defending = declarer is not None and table.seat != declarer
+        declarer_to_come = defending and not declarer_played
+        if (
+            defending
+            and win_seat != declarer
+            and (not declarer_to_come or best_value > table.highest_unseen(best_suit))  # the winner is a master
+        ):
+            return min(losers or legal, key=_keys(table)[0].__getitem__)  # leave it to a partner
         if winners:
-            last = len(table.plays) == len(table.players) - 1
+            last = len(plays) == len(table.players) - 1
             if last or (defending and not declarer_to_come):
-                return min(winners, key=table.v)  # nobody that matters can overtake: win cheaply
-            sure = [c for c in winners if table.is_master(c)]
-            return min(sure, key=table.v) if sure else max(winners, key=table.v)
-        return min(legal, key=lambda c: (suit_of[c] == trump, value[rank_of[c]]))  # discard low
+                return min(winners, key=value.__getitem__)  # nobody that matters can overtake: win cheaply
+            highest_unseen = table.highest_unseen
+            sure = [c for c in winners if value[c] > highest_unseen(suit_of[c])]
+            return min(sure, key=value.__getitem__) if sure else max(winners, key=value.__getitem__)
+        return min(legal, key=_keys(table)[0].__getitem__)  # discard low
     if losers:
-        return max(losers, key=lambda c: (suit_of[c] != trump, value[rank_of[c]]))  # duck as high as possible
-    return max(legal, key=table.v)  # forced to win: dump the highest
+        return max(losers, key=_keys(table)[1].__getitem__)  # duck as high as possible
+    return max(legal, key=value.__getitem__)  # forced to win: dump the highest
+
+
+def _keys(table: Table) -> KeyOrders:
+    """Two orders of the cards as whole numbers, made once per trump and rank order: cheapest to
+    part with first (non-trump before trump, then low before high), and the order a duck prefers
+    (trump before non-trump, then low before high)."""
+    cache = table.key_orders
+    if cache is None:
+        cache = table.key_orders = {}
+    trump = table.trump
+    keys = cache.get(trump)
+    if keys is None:
+        suit_of, value = table.tables.suit_of, table.values()
+        step = 1 + max(value.values(), default=0)  # a value is smaller than a step: (is trump, value) as one number
+        low = {card: (suit_of[card] == trump) * step + v for card, v in value.items()}
+        duck = {card: (suit_of[card] != trump) * step + v for card, v in value.items()}
+        keys = cache[trump] = (low, duck)
+    return keys
 
 
 def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
+    suit_of, value, trump = table.tables.suit_of, table.values(), table.trump
     if not want:
-        return min(legal, key=table.low_key)
-    trump, suit_of, hand = table.trump, table.tables.suit_of, table.hand
+        return min(legal, key=_keys(table)[0].__getitem__)
+    hand = table.hand
     if trump is not None and table.seat == table.declarer:
         trumps = [c for c in legal if suit_of[c] == trump]
         if trumps:
             mine = sum(1 for c in hand if suit_of[c] == trump)
-            hand_set = set(hand)
-            outstanding = sum(
-                1 for c in table.tables.by_suit.get(trump, ()) if c not in table.played and c not in hand_set
-            )
+            played = table.played
+            outstanding = sum(1 for c in table.tables.by_suit.get(trump, ()) if c not in played and c not in hand)
             if outstanding and mine >= outstanding:
-                return max(trumps, key=table.v)  # draw the others' trump
-    value, rank_of = table.value, table.tables.rank_of
+                return max(trumps, key=value.__getitem__)  # draw the others' trump
     best: tuple[bool, int, str] | None = None  # the cheapest sure winner: (is trump, value, card)
+    highest_unseen = table.highest_unseen
     for card in legal:
         suit = suit_of[card]
-        card_value = value[rank_of[card]]
-        if card_value > table.highest_unseen(suit):
+        card_value = value[card]
+        if card_value > highest_unseen(suit):
             key = (suit == trump, card_value, card)
             if best is None or key < best:
                 best = key
@@ -140,7 +177,7 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
     lengths: dict[str, int] = {}
     for card in hand:
         lengths[suit_of[card]] = lengths.get(suit_of[card], 0) + 1
-    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), value[rank_of[c]]))
+    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), value[c]))
 
 
 # --- other choices --------------------------------------------------------------------------

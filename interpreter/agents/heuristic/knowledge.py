@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -155,6 +155,29 @@ def completing_counts(deal: Deal) -> frozenset[int] | None:
     return result or None
 
 
+def counts_decide(deal: Deal) -> frozenset[int] | None:
+    """The declarer's final trick counts that complete the combo, when nothing else can change it.
+
+    That is when no bid has a ``requires`` hook point and every bound of its ``tricks`` reads
+    nothing (a number), and no cards come to the hands during the hand (no draws, no zones): then
+    the engine's own check (:meth:`~interpreter.deal.Deal.requirements_hold`, with each
+    ``tricks_adjust``) is asked once for every count. None otherwise.
+    """
+    if deal.declarer is None or deal.declarer.won_count or deal.zones or deal.game.play.after_trick:
+        return None
+    count = len(deal.players)
+    for bid in deal.bids:
+        if bid.requires is not None:
+            return None
+        if bid.tricks is not None:
+            wanted = bid.tricks.in_force(count)
+            if any(bound is not None and bound.reads for bound in (wanted.min, wanted.max, wanted.exactly)):
+                return None
+    adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
+    most = max(len(p.hand) for p in deal.players)
+    return frozenset(c for c in range(most + 1) if all(deal.requirements_hold(c + k) for k in adjustments))
+
+
 # --- simple judgements on a hand ------------------------------------------------------------
 
 
@@ -168,7 +191,7 @@ def suit_strength(hand: Iterable[str], suit: str, tables: Tables, value: dict[st
     return score
 
 
-def expected_tricks(hand: Sequence[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
+def expected_tricks(hand: Collection[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
     """A quick count of the tricks a hand should take: its sure and likely winners, and long trump."""
     total = 0.0
     for suit in tables.suits:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.cardplay import Table, choose, high_first, pick_card
+from interpreter.agents.heuristic.cardplay import KeyOrders, Table, card_values, choose, high_first, pick_card
 from interpreter.agents.heuristic.knowledge import Plan, Tables
 from interpreter.deal import Deal
 from interpreter.decisions import IllegalDecision, Request
@@ -18,16 +17,34 @@ class Playout:
     """Answers the engine's requests inside a simulated deal: greedy play for every seat.
 
     ``overrides`` answers named choices (a real deal's declarations) when they are legal.
+    ``orders`` is shared by an agent's playouts: the card values and suit orders of each rank
+    order met (the engine's rank order is replaced, never changed, so it is looked up by identity).
     """
 
-    def __init__(self, tables: Tables, direction: int, overrides: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        direction: int,
+        overrides: dict[str, Any] | None = None,
+        orders: dict[int, Order] | None = None,
+    ) -> None:
         self.tables = tables
         self.plan = Plan(direction)
         self.overrides = overrides or {}
         self.deal: Deal | None = None
         self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
         self._seats: list[int] = []
-        self._high_first: dict[str, list[str]] | None = None  # the rank order is fixed once declared
+        self._orders = {} if orders is None else orders
+        self._order: Order | None = None
+        # The play's own bookkeeping: each seat's card names, the plays already taken off them,
+        # whether only plays change the hands, and a table per seat (refreshed at each card).
+        self._hands: dict[int, set[str]] | None = None
+        self._seen_plays = 0
+        self._steady = False
+        self._table_of: dict[int, Table] = {}
+        # The declarer's final trick counts that complete the combo, when they alone decide it (see
+        # :func:`~interpreter.agents.heuristic.knowledge.counts_decide`): the playout ends once it is settled.
+        self.deciding: frozenset[int] | None = None
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -51,13 +68,24 @@ class Playout:
         # The others fight over the same tricks: they want them exactly when the declarer does.
         return self.plan.wants(deal.declarer.won_count)
 
-    def table(self, seat: int, plays: Sequence[tuple[int, str]] = (), for_play: bool = False) -> Table:
+    def order(self, rank_value: dict[str, int]) -> Order:
+        """The card values and suit orders under ``rank_value`` (made once per rank order)."""
+        order = self._order
+        if order is None or order[0] is not rank_value:
+            order = self._orders.get(id(rank_value))
+            if order is None or order[0] is not rank_value:
+                if len(self._orders) >= 64:
+                    self._orders.clear()
+                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value), {})
+                self._orders[id(rank_value)] = order
+            self._order = order
+        return order
+
+    def table(self, seat: int) -> Table:
         deal = self.deal
         assert deal is not None
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
-        if for_play and self._high_first is None:
-            self._high_first = high_first(self.tables, deal.table.rank_value)
         return Table(
             seat=seat,
             declarer=deal.declarer.seat if deal.declarer else None,
@@ -65,11 +93,9 @@ class Playout:
             trump=deal.table.trump,
             value=deal.table.rank_value,
             tables=self.tables,
-            won={} if for_play else {p.seat: p.won_count for p in deal.players},
+            won={p.seat: p.won_count for p in deal.players},
             players=self._seats,
-            plays=plays,
             played=self._played,
-            high_first=self._high_first,
         )
 
     def play(self, request: Request) -> str:
@@ -78,12 +104,63 @@ class Playout:
             only: str = legal[0]  # a card play's options are card names
             return only
         deal = self.deal
-        assert deal is not None and deal.current is not None
+        assert deal is not None and deal.current is not None and deal.declarer is not None
         plays_so_far = deal.env["plays"]
-        if len(self._played) < len(plays_so_far):
-            self._played.update(p.card.name for p in plays_so_far[len(self._played) :])
-        plays = [(p.player.seat, p.card.name) for p in deal.current.plays]
-        return pick_card(legal, self.table(request.seat, plays, for_play=True), self.wants())
+        hands = self._hands
+        if hands is None or not self._steady:
+            # Each hand's card names, kept as cards are played while nothing else moves cards
+            # (no draws from a stock, no zones); otherwise read again at every card.
+            self._steady = not deal.game.play.after_trick and not deal.zones
+            hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
+            self._played.update([p.card.name for p in plays_so_far])
+        else:
+            played = self._played
+            for play in plays_so_far[self._seen_plays :]:
+                name = play.card.name
+                played.add(name)
+                hands[play.player.seat].discard(name)
+        self._seen_plays = len(plays_so_far)
+        seat = request.seat
+        table = self._table_of.get(seat)
+        rank_value = deal.table.rank_value
+        if table is None or table.value is not rank_value:
+            if not self._seats:
+                self._seats = [p.seat for p in deal.players]
+            _, values, suits, keys = self.order(rank_value)
+            table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
+            self._table_of[seat] = table
+            table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
+        plays = deal.current.plays
+        if not plays and self.deciding is not None:
+            self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+        table.hand = hands[seat]
+        table.trump = deal.table.trump
+        table.plays = [(p.player.seat, p.card.name) for p in plays]
+        table._unseen = None
+        return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
+
+    def _settled(self, won: int, tricks_left: int) -> None:
+        """End the playout (:class:`Settled`) when every final count the declarer can still reach
+        completes the combo, or none does."""
+        deciding = self.deciding
+        assert deciding is not None
+        reachable = range(won, won + tricks_left + 1)
+        hits = sum(1 for count in reachable if count in deciding)
+        if hits == 0 or hits == len(reachable):
+            raise Settled(hits > 0)
+
+
+class Settled(Exception):
+    """A playout's outcome is known before its last trick (raised through the engine's loop)."""
+
+    def __init__(self, completed: bool) -> None:
+        super().__init__(completed)
+        self.completed = completed
+
+
+#: A rank order (rank → value, the engine's own dict), and under it each card's value, each
+#: suit's cards highest first, and the card orders of each trump (see ``cardplay._keys``).
+Order = tuple[dict[str, int], dict[str, int], dict[str, list[str]], dict[str | None, KeyOrders]]
 
 
 # --- the agent ------------------------------------------------------------------------------
@@ -97,6 +174,7 @@ class Estimate:
     playouts: int
     direction: int
     confirmed: bool = False  # played on the second set of layouts too
+    confident_known: bool = False  # … far enough to tell whether the rate reaches the confident one
 
     @property
     def rate(self) -> float:

@@ -1,0 +1,272 @@
+"""How the heuristic agent bids: playouts of candidate combos on random layouts of the unseen cards."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from benchmarks.heuristic_before.knowledge import (
+    COPIES,
+    COSTLY_HOOKS,
+    FEWER,
+    HOPELESS,
+    INFORMATION_HOOKS,
+    MORE,
+    REACH,
+    Plan,
+    Tables,
+    expected_tricks,
+    rank_values,
+    suit_strength,
+)
+from benchmarks.heuristic_before.playout import Estimate
+from interpreter.auction import ComboMaker
+from interpreter.deal import Deal, DealResult
+from interpreter.decisions import BidAnswer, Request, View
+from rulespec import model as M
+
+
+class Bidder:
+    """The bidding of :class:`~benchmarks.heuristic_before.agent.HeuristicAgent` (a part of it)."""
+
+    # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
+    samples: int
+    threshold: float
+    confident: float
+    strict: bool
+    _directions: dict[str, list[int]]
+    _bid_targets: dict[tuple[int, str], frozenset[int] | None]
+    _history: dict[BidAnswer, list[int]]
+    _dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]]
+    _bid_key: Any
+    _layouts: list[dict[int, list[str]]]
+    _deals: dict[Any, tuple[dict[int, list[str]], Deal]]
+    _estimates: dict[BidAnswer, Estimate]
+    _maker: ComboMaker | None
+
+    if TYPE_CHECKING:  # defined by the agent
+
+        def tables(self, rules: M.RuleSet, player_count: int) -> Tables: ...
+        def layout(self, tables: Tables, view: View, own_hand: Sequence[str] | None) -> dict[int, list[str]]: ...
+        def new_deal(
+            self, rules: M.RuleSet, view: View, hands: dict[int, list[str]] | None, ask: Callable[..., Any] | None
+        ) -> Deal: ...
+        def playout(self, *args: Any, **kwargs: Any) -> tuple[DealResult, Plan]: ...
+
+    def _out_of_reach(self, rules: M.RuleSet, tables: Tables, view: View, standard: str) -> bool:
+        """A quick look before any playout: is the hand far too strong or too weak for the bid?
+
+        Only for a bid whose completing trick counts are known (from an earlier playout) to be
+        "at least so many" or "at most so many"; the hand's expected tricks are counted with
+        its strongest suit as trump when the bid sets a trump. The margin :data:`REACH` keeps
+        every bid that playouts might find playable.
+        """
+        targets = self._bid_targets.get((len(view.players), standard))
+        if not targets:
+            return False
+        value = rank_values(rules, (standard,))
+        trump = None
+        if rules.bids[standard].trump is not None:
+            trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
+        expected = expected_tricks(view.hand, trump, tables, value)
+        if tables.hand_size in targets:
+            return expected + REACH < min(targets)
+        if 0 in targets:
+            return expected - REACH > max(targets)
+        return False
+
+    def _bid(self, rules: M.RuleSet, request: Request, view: View) -> BidAnswer | None:
+        if request.check is None:
+            return None
+        tables = self.tables(rules, len(view.players))
+        key = (view.dealer, view.players, tuple(sorted(view.hand)))
+        if key != self._bid_key:
+            self._bid_key = key
+            self._layouts = []
+            self._deals = {}
+            self._estimates = {}
+            self._maker = self.new_deal(rules, view, None, lambda r: None).combos
+        maker = self._maker
+        assert maker is not None
+        worth = {s: maker.make(BidAnswer(s)).worth for s in request.standard_ids}
+        passed: list[str] = []
+        for standard in sorted(request.standard_ids, key=lambda s: -worth[s]):
+            if not self._can_beat(request, maker, len(view.players), standard):
+                continue  # cannot beat the lead even with every harmless special bid
+            if self._out_of_reach(rules, tables, view, standard):
+                continue
+            estimate = self.confirm(rules, view, tables, BidAnswer(standard))
+            if estimate.rate < self.threshold:
+                continue
+            passed.append(standard)
+            answer = self._dress(request, maker, standard, (), estimate.rate, len(view.players))
+            if answer is not None:
+                return answer
+        for standard in passed[:2]:  # nothing harmless beats the lead: try one more special bid
+            for special in self._helpers(rules, maker, standard):
+                if not self._can_beat(request, maker, len(view.players), standard, (special,)):
+                    continue
+                estimate = self.confirm(rules, view, tables, BidAnswer(standard, (special,)))
+                if estimate.rate >= self.threshold:
+                    answer = self._dress(request, maker, standard, (special,), estimate.rate, len(view.players))
+                    if answer is not None:
+                        return answer
+        return None
+
+    def _can_beat(
+        self, request: Request, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
+    ) -> bool:
+        """Whether some harmless dressing lets ``standard`` + ``extra`` be bid now (the dearest
+        first: one the bidder may not bid, e.g. for want of the marks it spends, is passed over)."""
+        assert request.check is not None
+        for _, subset in reversed(self.dressings(maker, player_count, standard, extra)):
+            if request.check(BidAnswer(standard, (*extra, *subset))) is None:
+                return True
+        return False
+
+    def harmless(self, rules: M.RuleSet, confident: bool) -> list[str]:
+        """Special bids whose hook points cannot make a combo fail (by the hook points they fill)."""
+        allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
+        return [b.id for b in rules.special_bids if set(b.hooks()) <= allowed]
+
+    def dressings(
+        self, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
+    ) -> list[tuple[Any, tuple[str, ...]]]:
+        """Well-formed sets of harmless special bids that raise the combo, cheapest first."""
+        key = (player_count, standard, extra)
+        if key not in self._dressings:
+            rules = maker.rules
+            base = maker.make(BidAnswer(standard, extra)).worth
+            pool = [
+                s
+                for s in self.harmless(rules, confident=True)
+                if s not in extra
+                and maker.problem(BidAnswer(standard, (*extra, s))) is None
+                and maker.make(BidAnswer(standard, (*extra, s))).worth > base
+            ]
+            repeatable = set(maker.repeatable_ids)
+            pool = [s for s in pool for _ in range(COPIES if s in repeatable else 1)]  # copies side by side
+            found: list[tuple[Any, tuple[str, ...]]] = []
+            for size in range(len(pool) + 1):
+                for subset in dict.fromkeys(combinations(pool, size)):  # copies make some subsets twice
+                    answer = BidAnswer(standard, (*extra, *subset))
+                    if maker.problem(answer) is None:
+                        found.append((maker.make(answer).worth, subset))
+            found.sort(key=lambda item: (item[0], len(item[1])))
+            self._dressings[key] = found
+        return self._dressings[key]
+
+    def _dress(
+        self, request: Request, maker: ComboMaker, standard: str, extra: tuple[str, ...], rate: float, n: int
+    ) -> BidAnswer | None:
+        """The cheapest legal combo of ``standard`` and ``extra`` with harmless special bids."""
+        assert request.check is not None
+        harmless_now = set(self.harmless(maker.rules, confident=rate >= self.confident))
+        for _, subset in self.dressings(maker, n, standard, extra):
+            if not set(subset) <= harmless_now:
+                continue
+            answer = BidAnswer(standard, (*extra, *subset))
+            if request.check(answer) is None:
+                return answer
+        return None
+
+    def _helpers(self, rules: M.RuleSet, maker: ComboMaker, standard: str) -> list[str]:
+        """Special bids that are not harmless but raise the worth, most worth first."""
+        harmless = set(self.harmless(rules, confident=True))
+        base = maker.make(BidAnswer(standard)).worth
+        raises: list[tuple[Any, str]] = []
+        for bid in rules.special_bids:
+            answer = BidAnswer(standard, (bid.id,))
+            if bid.id in harmless or maker.problem(answer) is not None:
+                continue
+            gain = maker.make(answer).worth - base
+            if gain > 0:
+                raises.append((gain, bid.id))
+        return [s for _, s in sorted(raises, key=lambda t: -t[0])]
+
+    def estimate(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
+        """The completion rate of ``answer`` with this hand, from playouts (cached for the deal).
+
+        Each direction is played on all the deal's layouts (the same for every combo, so
+        combos are compared on the same cards), stopping early once the threshold is out of
+        reach or nothing was completed in the first few. A requirement that names its trick
+        counts needs one direction only; otherwise both are tried, and the standard bid's
+        better direction is remembered over the deals.
+        """
+        if answer in self._estimates:
+            return self._estimates[answer]
+        needed = max(1, math.ceil(self.threshold * self.samples))
+        learnt = self._learnt_direction(answer.standard)
+        directions = [learnt] if learnt is not None else [MORE, FEWER]
+        history = self._history.setdefault(answer, [0, 0])  # deals tried, deals with a completion
+        hopeless = 1 if history[0] >= HOPELESS * 2 and history[1] == 0 else HOPELESS
+        results: dict[int, tuple[int, int]] = {}
+        for direction in directions:
+            completed = played = 0
+            targeted = False
+            for index in range(self.samples):
+                while len(self._layouts) <= index:
+                    self._layouts.append(self.layout(tables, view, view.hand))
+                try:
+                    result, plan = self.playout(rules, view, view.seat, answer, self._layouts[index], direction)
+                except Exception:
+                    if self.strict:
+                        raise
+                    break
+                played += 1
+                completed += result.completed
+                targeted = plan.targets is not None
+                if played - completed > self.samples - needed or (completed == 0 and played >= hopeless):
+                    break  # the threshold is out of reach
+            results[direction] = (completed, played)
+            if targeted:
+                break  # the plan steered by trick counts: the direction did not matter
+        history[0] += 1
+        history[1] += any(completed for completed, _ in results.values())
+        if len(results) == 2:
+            stats = self._directions.setdefault(answer.standard, [0, 0, 0])
+            stats[0] += results[MORE][0]
+            stats[1] += results[FEWER][0]
+            stats[2] += 1
+        direction, (completed, played) = max(results.items(), key=lambda item: item[1][0] / max(1, item[1][1]))
+        estimate = Estimate(completed, played, direction)
+        self._estimates[answer] = estimate
+        return estimate
+
+    def confirm(self, rules: M.RuleSet, view: View, tables: Tables, answer: BidAnswer) -> Estimate:
+        """Play a combo that passed on a second set of layouts, before bidding it.
+
+        Of several players the most optimistic estimate wins the auction; more playouts for
+        that one estimate keep the agent from bidding what it cannot complete.
+        """
+        estimate = self.estimate(rules, view, tables, answer)
+        if estimate.confirmed or estimate.rate < self.threshold:
+            return estimate
+        total = 2 * self.samples
+        needed = math.ceil(self.threshold * total)
+        for index in range(self.samples, total):
+            while len(self._layouts) <= index:
+                self._layouts.append(self.layout(tables, view, view.hand))
+            try:
+                result, _ = self.playout(rules, view, view.seat, answer, self._layouts[index], estimate.direction)
+            except Exception:
+                if self.strict:
+                    raise
+                break
+            estimate.playouts += 1
+            estimate.completed += result.completed
+            if estimate.playouts - estimate.completed > total - needed:
+                break
+        estimate.confirmed = True
+        return estimate
+
+    def _learnt_direction(self, standard: str) -> int | None:
+        stats = self._directions.get(standard)
+        if stats is None:
+            return None
+        more, fewer, deals = stats
+        if more != fewer or deals >= 3:
+            return MORE if more >= fewer else FEWER
+        return None
