@@ -47,6 +47,10 @@ class Table:
     def suit(self, name: str) -> str:
         return self.tables.suit_of[name]
 
+    def cards_moved(self) -> None:
+        """Say that cards were played or changed hands: the masters are worked out again when asked."""
+        self._unseen = None
+
     def highest_unseen(self, suit: str) -> int:
         """The value of the highest card of ``suit`` neither played nor in this hand (0: none): a card
         worth more is a *master*, it wins unless trumped."""

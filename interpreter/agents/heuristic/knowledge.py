@@ -9,7 +9,7 @@ from functools import lru_cache
 from interpreter import prepared
 from interpreter.deal import Deal
 from interpreter.decisions import TRUMP
-from interpreter.scoring import completes  # the engine's own check of a requirement
+from interpreter.scoring import completes, trick_bounds  # the engine's own checks of a requirement
 from rulespec import model as M
 from rulespec.hooks import STAKE_OF_FIELD
 
@@ -169,13 +169,11 @@ def counts_decide(deal: Deal) -> frozenset[int] | None:
     for bid in deal.bids:
         if bid.requires is not None:
             return None
-        if bid.tricks is not None:
-            wanted = bid.tricks.in_force(count)
-            if any(bound is not None and bound.reads for bound in (wanted.min, wanted.max, wanted.exactly)):
-                return None
-    adjustments = [k for bid in deal.bids for k in bid.tricks_adjust] or [0]
+        if bid.tricks is not None and any(bound.reads for _, bound in trick_bounds(bid.tricks, count)):
+            return None
+    shifts = prepared.adjustments(deal.bids)
     most = max(len(p.hand) for p in deal.players)
-    return frozenset(c for c in range(most + 1) if all(deal.requirements_hold(c + k) for k in adjustments))
+    return frozenset(c for c in range(most + 1) if all(deal.requirements_hold(c + k) for k in shifts))
 
 
 # --- simple judgements on a hand ------------------------------------------------------------

@@ -136,7 +136,7 @@ class Playout:
         table.hand = hands[seat]
         table.trump = deal.table.trump
         table.plays = [(p.player.seat, p.card.name) for p in plays]
-        table._unseen = None
+        table.cards_moved()
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
     def _settled(self, won: int, tricks_left: int) -> None:
