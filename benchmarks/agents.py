@@ -11,11 +11,11 @@ It prints the completion rates (higher is better for a declarer, lower for defen
 average tricks of the declarer, and the heuristic agent's time per decision. Then a few whole
 games of four heuristic agents show the bidding: deals per second, time per bid and per card,
 playouts per agent and deal, and how often the declared combos were completed — for the agent
-now and, side by side in the same run, for the agent as it was before its speed work
-(``benchmarks/heuristic_before``, a frozen copy: the baseline). Run::
+now and, side by side in the same run, for the agent as it was at a baseline commit (taken from
+git history by :mod:`benchmarks.baseline`; default: before its speed work). Run in a git checkout::
 
     python benchmarks/agents.py --deals 300 --seed 1 --games 5
-    python benchmarks/agents.py --deals 0 --games 0 --duel 300   # is the agent now as strong as before?
+    python benchmarks/agents.py --deals 0 --games 4 --baseline 95ae456
 """
 
 from __future__ import annotations
@@ -30,11 +30,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.heuristic_before import HeuristicAgent as HeuristicBefore  # noqa: E402
+from benchmarks.baseline import REPO, run_in, temporary_folder, unpack  # noqa: E402
 from interpreter.agents import HeuristicAgent, RandomAgent  # noqa: E402
 from interpreter.deal import Deal, DealResult  # noqa: E402
 from interpreter.decisions import Agent, BidAnswer, Request  # noqa: E402
-from interpreter.game import Game  # noqa: E402
 from rulespec import load_ruleset  # noqa: E402
 from rulespec.model import RuleSet  # noqa: E402
 
@@ -42,6 +41,8 @@ PLAYERS = 4
 #: Self-play deals per CPU second before the engine became a steppable state (commit 6c0a0b5, measured
 #: on the project's shared 2-core machine with --deals 40 --seed 1 --games 3): the figure to beat.
 BASELINE_DEALS_PER_CPU_SECOND = 13.2
+#: The commit whose heuristic agent is the default baseline: main before the agent's speed work.
+BASELINE_COMMIT = "95ae456"
 DEALER = 0
 DECLARER = 1  # left of the dealer
 
@@ -111,117 +112,82 @@ def measure(
     return completed / len(seeds), tricks / len(seeds)
 
 
-class SelfPlay:
-    """Whole games of four agents of one kind (the agent now, or as it was): speed and bidding."""
+#: One whole game of four heuristic agents, run in a given tree (the code now, or as it was at the
+#: baseline commit): only the public API that both have (``Game``, ``HeuristicAgent``, ``load_ruleset``).
+SELF_PLAY_GAME = """
+import json, time
+from interpreter.agents import HeuristicAgent
+from interpreter.game import Game
+from rulespec import load_ruleset
 
-    def __init__(self, label: str, make: Callable[..., Agent]) -> None:
-        self.label = label
-        self.make = make
-        self.timed: list[Timed] = []
-        self.deals = self.declared = self.completed = 0
-        self.cpu = self.seconds = 0.0
+arg = json.loads(sys.argv[1])
+rules = load_ruleset("combo-whist")
+bid_cpu = [0.0]
 
-    def game(self, rules: RuleSet, seed: int, index: int, samples: int) -> None:
-        agents = [Timed(self.make(seed * 1000 + index * 10 + s, rules, samples=samples)) for s in range(PLAYERS)]
-        self.timed.extend(agents)
-        start, cpu = time.perf_counter(), time.process_time()
-        game = Game(rules, agents, seed=seed * 1000 + index)
-        game.run()
-        self.seconds += time.perf_counter() - start
-        self.cpu += time.process_time() - cpu
-        played = [d for d in game.deal_records if d["declarer"] is not None]
-        self.deals += len(game.deal_records)  # redeals too: they were bid
-        self.declared += len(played)
-        self.completed += sum(1 for d in played if d["completed"])
+class Timed:
+    def __init__(self, agent):
+        self.agent = agent
+        self.wants_view = getattr(agent, "wants_view", True)
+        self.legal_answers = getattr(agent, "legal_answers", False)
 
-    @property
-    def bid_seconds_per_agent_deal(self) -> float:
-        return sum(t.seconds.get("bid", 0.0) for t in self.timed) / max(1, self.deals * PLAYERS)
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
 
-    @property
-    def rate(self) -> float:
-        """Deals per CPU second."""
-        return self.deals / max(self.cpu, 1e-9)
+    def decide(self, request, view):
+        start = time.process_time()
+        answer = self.agent.decide(request, view)
+        if request.kind == "bid":
+            bid_cpu[0] += time.process_time() - start
+        return answer
 
-    def report(self) -> None:
-        print(
-            f"  {self.label:7} {self.deals:4} deals, {self.rate:6.1f} deals per CPU second "
-            f"({self.deals / max(self.seconds, 1e-9):.1f} per wall-clock second)"
-        )
-        timed = self.timed
-        for kind in ("bid", "play", "choose"):
-            count = sum(t.counts.get(kind, 0) for t in timed)
-            spent = sum(t.seconds.get(kind, 0.0) for t in timed)
-            if count:
-                print(f"          {kind:6} {count:6} decisions, {spent / count * 1000:7.2f} CPU ms each")
-        per_agent_deal = max(1, self.deals) * PLAYERS
-        bid_seconds = sum(t.seconds.get("bid", 0.0) for t in timed)
-        playouts = sum(getattr(t.agent, "playouts", 0) for t in timed)
-        print(
-            f"          bidding: {bid_seconds / per_agent_deal * 1000:.1f} CPU ms and "
-            f"{playouts / per_agent_deal:.0f} playouts per agent per deal, "
-            f"{bid_seconds / max(1, playouts) * 1e6:.0f} CPU µs per playout"
-        )
-        rate = self.completed / max(1, self.declared)
-        print(f"          declared combos completed: {self.completed}/{self.declared} = {rate:.1%}")
+seed, index = arg["seed"], arg["index"]
+agents = [Timed(HeuristicAgent(seed * 1000 + index * 10 + s, rules=rules, samples=arg["samples"])) for s in range(4)]
+start, cpu = time.perf_counter(), time.process_time()
+game = Game(rules, agents, seed=seed * 1000 + index)
+game.run()
+cpu, seconds = time.process_time() - cpu, time.perf_counter() - start
+played = [d for d in game.deal_records if d["declarer"] is not None]
+print(json.dumps({
+    "deals": len(game.deal_records), "declared": len(played), "cpu": cpu, "seconds": seconds,
+    "completed": sum(1 for d in played if d["completed"]), "bid_cpu": bid_cpu[0],
+    "playouts": sum(a.agent.playouts for a in agents),
+}))
+"""
 
 
-def self_play(rules: RuleSet, games: int, seed: int, samples: int) -> None:
-    """Whole games of four heuristic agents, the agent now and as it was, game by game in turn.
+def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
+    """Whole games of four heuristic agents, the agent now and as it was at ``baseline``, in turn.
 
-    The two are timed on the same seeds in the same run, alternating, so that the ratio holds on a
-    busy machine whose speed changes from minute to minute.
+    Each game runs in its own process, in this tree or in the baseline's (unpacked from git), on the
+    same seeds, alternating, so that the ratio holds on a busy machine whose speed changes from
+    minute to minute. The games differ once the agents' decisions do.
     """
-    now = SelfPlay("now", HeuristicAgent)
-    before = SelfPlay("before", HeuristicBefore)
-    for index in range(games):
-        for side in (before, now) if index % 2 == 0 else (now, before):
-            side.game(rules, seed, index, samples)
+    totals: dict[str, dict[str, float]] = {"now": {}, "before": {}}
+    with temporary_folder() as folder:
+        trees = {"now": REPO, "before": unpack(baseline, Path(folder))}
+        for index in range(games):
+            for side in ("before", "now") if index % 2 == 0 else ("now", "before"):
+                figures = run_in(trees[side], SELF_PLAY_GAME, {"seed": seed, "index": index, "samples": samples})
+                for key, value in figures.items():
+                    totals[side][key] = totals[side].get(key, 0.0) + value
+    now, before = totals["now"], totals["before"]
+
+    def rate(side: dict[str, float]) -> float:
+        return side["deals"] / max(side["cpu"], 1e-9)
+
     print(
-        f"self-play: {games} games of {PLAYERS} heuristic agents, {now.rate:.1f} deals per CPU second, "
-        f"{now.rate / before.rate:.2f}x the agent before this work in the same run ({before.rate:.1f}; "
-        f"benchmarks/heuristic_before; at the start of issue 17, --games 3 --seed 1: "
-        f"{BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
+        f"self-play: {games} games of {PLAYERS} heuristic agents, {rate(now):.1f} deals per CPU second, "
+        f"{rate(now) / rate(before):.2f}x the agent at {baseline} in the same run ({rate(before):.1f}; "
+        f"at the start of issue 17, --games 3 --seed 1: {BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
     )
-    now_ms, before_ms = now.bid_seconds_per_agent_deal * 1000, before.bid_seconds_per_agent_deal * 1000
-    print(
-        f"  bidding, CPU time per agent and deal: {before_ms / max(now_ms, 1e-9):.2f}x as fast as before "
-        f"({now_ms:.1f} ms, before {before_ms:.1f}; the games differ once decisions do, and deals per "
-        "second also count how long their auctions are)"
-    )
-    now.report()
-    before.report()
-
-
-def duel_before(deals: int, seed: int) -> None:
-    """``whist duel`` of the heuristic agent now (A) against the agent as it was (B), mirrored deals.
-
-    The duel's own machinery plays it, with its agent maker told apart for the two sides: the
-    kind "heuristic" makes the agent now and "random" stands for the agent before.
-    """
-    from interpreter import duel
-
-    def make_agent(spec: str, agent_seed: int, rules: RuleSet) -> Agent:
-        return (
-            HeuristicAgent(agent_seed, rules=rules) if spec == "heuristic" else HeuristicBefore(agent_seed, rules=rules)
+    for label, side in (("now", now), ("before", before)):
+        per_agent_deal = max(1.0, side["deals"]) * PLAYERS
+        print(
+            f"  {label:7} {side['deals']:4.0f} deals, {rate(side):6.1f} deals per CPU second; bidding "
+            f"{side['bid_cpu'] / per_agent_deal * 1000:.1f} CPU ms and {side['playouts'] / per_agent_deal:.0f} "
+            f"playouts per agent and deal; declared combos completed "
+            f"{side['completed']:.0f}/{side['declared']:.0f} = {side['completed'] / max(1.0, side['declared']):.1%}"
         )
-
-    kept = duel.make_agent
-    duel.make_agent = make_agent
-    try:
-        result = duel.duel("combo-whist", "heuristic", "random", deals, seed, PLAYERS)
-    finally:
-        duel.make_agent = kept
-    now, before = result["mean_points"]["heuristic"], result["mean_points"]["random"]
-    low, high = result["ci95"] or (result["difference"], result["difference"])
-    completion = result["declarer_completion"]
-    print(
-        f"duel, {deals} mirrored deals, seed {seed}: now {now:+.3f} points per deal, before {before:+.3f}; "
-        f"now − before = {result['difference']:+.3f}, 95 % interval [{low:+.3f}, {high:+.3f}]; declarers "
-        f"completed {completion['heuristic']:.1%} (now) and {completion['random']:.1%} (before); CPU per decision "
-        f"{result['seconds_per_decision']['heuristic'] * 1000:.2f} ms (now), "
-        f"{result['seconds_per_decision']['random'] * 1000:.2f} ms (before)"
-    )
 
 
 def declared_deals(rules: RuleSet, deals: int, seed: int, bid: str, samples: int) -> None:
@@ -267,7 +233,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=5, help="the heuristic agent's layouts per deal")
     parser.add_argument("--games", type=int, default=3, help="whole games of heuristic agents (0: none)")
     parser.add_argument(
-        "--duel", type=int, default=0, metavar="DEALS", help="a duel of the agent now against it as it was (0: none)"
+        "--baseline",
+        default=BASELINE_COMMIT,
+        help=f"the commit whose agent is the baseline (default {BASELINE_COMMIT})",
     )
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
@@ -275,9 +243,7 @@ def main() -> None:
     if args.deals:
         declared_deals(rules, args.deals, args.seed, args.bid, args.samples)
     if args.games:
-        self_play(rules, args.games, args.seed, args.samples)
-    if args.duel:
-        duel_before(args.duel, args.seed)
+        self_play(args.games, args.seed, args.samples, args.baseline)
     print(f"total {time.perf_counter() - start:.1f} s")
 
 
