@@ -12,8 +12,6 @@ can point at the exact line and column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,128 +21,20 @@ from rulespec.controls import refuse_controls
 from rulespec.errors import Position, RuleError
 from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 from rulespec.paths import MAX_FILE_BYTES, read_limited
+from rulespec.yamlbounds import MAX_DEPTH, MAX_EVENTS, MAX_EXPANDED_CHARS, MAX_VALUES, compose, error_at, source_line
 from rulespec.yamldocument import Document, Location, PathKey
 
-__all__ = ["MAX_FILE_BYTES", "Document", "Location", "parse_yaml", "read_yaml"]
-MAX_DEPTH = 40
-MAX_EVENTS = 200_000
-MAX_VALUES = 100_000
-#: Most characters of text a document may stand for once aliases are expanded.
-MAX_EXPANDED_CHARS = 2_000_000
-
-
-
-def _mark_position(path: str, mark: Any) -> Position:
-    """``mark``: a PyYAML mark (pure Python or libyaml's), or None."""
-    if mark is None:
-        return Position(path)
-    return Position(path, mark.line + 1, mark.column + 1)
-
-
-def _line(text: str, line: int) -> str | None:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else None
-
-
-def _error_at(text: str, path: str, mark: Any, message: str, hint: str | None = None) -> RuleError:
-    pos = _mark_position(path, mark)
-    return RuleError(message, pos, hint, _line(text, pos.line))
-
-
-def _check_shape(text: str, path: str, loader: Any = yaml.SafeLoader) -> None:
-    """Walk the event stream (no recursion, no expansion) to bound depth and size.
-
-    The number of values the document stands for is counted with every alias (``*name``)
-    as large as its anchor, so a file that multiplies an anchor (the "billion laughs") is
-    refused at the first alias that goes over :data:`MAX_VALUES`, before anything is built.
-    """
-    depth = 0
-    values = 0  # values built so far, as _Builder counts them: keys not included, aliases in full
-    expanded = 0  # characters of text the document stands for, aliases in full
-    aliases = 0
-    anchor_sizes: dict[str, int] = {}
-    anchor_bytes: dict[str, int] = {}
-    frames: list[_Frame] = []  # the open collections, innermost last
-    for count, event in enumerate(yaml.parse(text, Loader=loader), start=1):
-        if count > MAX_EVENTS:
-            raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_EVENTS} YAML events)")
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-            frame = frames.pop()
-            if frame.anchor is not None:
-                anchor_sizes[frame.anchor] = frame.size
-                anchor_bytes[frame.anchor] = frame.bytes
-            if frames:
-                frames[-1].size += frame.size
-                frames[-1].bytes += frame.bytes
-            continue
-        if not isinstance(event, (yaml.CollectionStartEvent, yaml.ScalarEvent, yaml.AliasEvent)):
-            continue
-        is_key = bool(frames) and frames[-1].next_is_key()
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _error_at(
-                    text,
-                    path,
-                    event.start_mark,
-                    f"nesting is deeper than {MAX_DEPTH} levels",
-                    "rule files need only a few levels; flatten the data",
-                )
-            frames.append(_Frame(event.anchor, isinstance(event, yaml.MappingStartEvent)))
-            size = 1
-            length = 0
-        elif isinstance(event, yaml.ScalarEvent):
-            size = 0 if is_key else 1
-            length = len(event.value)
-            if event.anchor is not None:
-                anchor_sizes[event.anchor] = 1
-                anchor_bytes[event.anchor] = length
-        else:
-            anchor = str(event.anchor)
-            size = 0 if is_key else anchor_sizes.get(anchor, 1)
-            length = anchor_bytes.get(anchor, 0)
-        values += size
-        expanded += length
-        if expanded > MAX_EXPANDED_CHARS:
-            raise _error_at(
-                text,
-                path,
-                event.start_mark,
-                f"file expands to more than {MAX_EXPANDED_CHARS} characters of text",
-                "aliases (*name) repeat their anchor's text in full; write the data out",
-            )
-        aliases += isinstance(event, yaml.AliasEvent)
-        if values > MAX_VALUES and aliases:
-            raise _error_at(
-                text,
-                path,
-                event.start_mark,
-                f"file expands to more than {MAX_VALUES} values",
-                "aliases (*name) that repeat large anchors multiply the size; write the data out",
-            )
-        if values > MAX_VALUES:
-            raise _error_at(text, path, event.start_mark, f"file is too large (more than {MAX_VALUES} values)")
-        if frames and not isinstance(event, yaml.CollectionStartEvent):
-            frames[-1].size += size
-            frames[-1].bytes += length
-
-
-@dataclass
-class _Frame:
-    """One open collection while :func:`_check_shape` walks the events."""
-
-    anchor: str | None
-    is_mapping: bool
-    size: int = 1  # values it stands for, itself included
-    bytes: int = 0  # characters of text it stands for
-    children: int = 0
-
-    def next_is_key(self) -> bool:
-        """Count one more child; whether it is a mapping key (keys and values alternate)."""
-        self.children += 1
-        return self.is_mapping and self.children % 2 == 1
-
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_EVENTS",
+    "MAX_EXPANDED_CHARS",
+    "MAX_FILE_BYTES",
+    "MAX_VALUES",
+    "Document",
+    "Location",
+    "parse_yaml",
+    "read_yaml",
+]
 
 #: PyYAML's words for the parts of a file, in plain words.
 _YAML_WORDS = {
@@ -172,23 +62,23 @@ def _syntax_error(text: str, path: str, exc: yaml.MarkedYAMLError) -> RuleError:
     start = exc.context_mark
     where = f"line {start.line + 1}, column {start.column + 1}" if start is not None else ""
     if "'\\t'" in problem or "tab character" in problem:
-        return _error_at(text, path, mark, "a tab character is not allowed here", "indent with spaces, not tabs")
+        return error_at(text, path, mark, "a tab character is not allowed here", "indent with spaces, not tabs")
     if problem.startswith("found character") and "cannot start any token" in problem:
         char = problem.split("'")[1] if problem.count("'") >= 2 else "?"
-        return _error_at(
+        return error_at(
             text, path, mark, f"a value cannot start with '{char}'", f'put the value in quotes, e.g. "{char}…"'
         )
     if opened == "quote" and "end of stream" in problem:
-        return _error_at(text, path, start, "this quoted text is never closed", "end it with the same quote")
+        return error_at(text, path, start, "this quoted text is never closed", "end it with the same quote")
     if opened in ("'['", "'{'"):
         closer = "]" if opened == "'['" else "}"
         if "<stream end>" in problem:
-            return _error_at(text, path, start, f"this {opened} is never closed", f"close it with '{closer}'")
-        return _error_at(
+            return error_at(text, path, start, f"this {opened} is never closed", f"close it with '{closer}'")
+        return error_at(
             text, path, mark, f"expected ',' or '{closer}' here", f"the {opened} at {where} is not closed before this"
         )
     if problem == "mapping values are not allowed here":
-        return _error_at(
+        return error_at(
             text,
             path,
             mark,
@@ -196,7 +86,7 @@ def _syntax_error(text: str, path: str, exc: yaml.MarkedYAMLError) -> RuleError:
             "text that contains ': ' must be in quotes; otherwise check this line's indentation",
         )
     if problem.startswith("expected <block end>"):
-        return _error_at(
+        return error_at(
             text,
             path,
             mark,
@@ -205,7 +95,7 @@ def _syntax_error(text: str, path: str, exc: yaml.MarkedYAMLError) -> RuleError:
         )
     if problem.startswith("found unknown escape character"):
         char = problem.rsplit(" ", 1)[-1].strip("'")
-        return _error_at(
+        return error_at(
             text,
             path,
             mark,
@@ -214,12 +104,12 @@ def _syntax_error(text: str, path: str, exc: yaml.MarkedYAMLError) -> RuleError:
         )
     if problem.startswith("found undefined alias"):
         name = problem.rsplit(" ", 1)[-1].strip("'")
-        return _error_at(text, path, mark, f"unknown anchor '*{name}'", f"define it first with '&{name}'")
+        return error_at(text, path, mark, f"unknown anchor '*{name}'", f"define it first with '&{name}'")
     if context.startswith("expected a single document"):
-        return _error_at(text, path, mark, "a rule file holds one YAML document", "remove the '---' line")
+        return error_at(text, path, mark, "a rule file holds one YAML document", "remove the '---' line")
     for word, plain in _YAML_WORDS.items():
         problem = problem.replace(word, plain)
-    return _error_at(text, path, mark, f"YAML syntax error: {problem}")
+    return error_at(text, path, mark, f"YAML syntax error: {problem}")
 
 
 #: Tags a rule file may carry (explicitly or implicitly): the plain JSON-like values, and dates.
@@ -245,7 +135,7 @@ class _Builder:
         self.constructor = yaml.constructor.SafeConstructor()
 
     def error(self, node: yaml.Node, message: str, hint: str | None = None) -> RuleError:
-        return _error_at(self.text, self.path, node.start_mark, message, hint)
+        return error_at(self.text, self.path, node.start_mark, message, hint)
 
     def build(self, node: yaml.Node, key: PathKey) -> Any:
         self.count += 1
@@ -322,104 +212,12 @@ class _Builder:
         return result
 
 
-#: libyaml's parser, when PyYAML was built with it: the same nodes and marks, several times faster.
-_C_LOADER = getattr(yaml, "CSafeLoader", None)
-
-
-@cache
-def _c_nesting_is_bounded() -> bool:
-    """Whether libyaml refuses deep nesting itself (it does since 0.2.5: at 1,000 levels), so that
-    its composer, which recurses in C, may see a file before the depth is checked."""
-    assert _C_LOADER is not None
-    try:
-        yaml.compose("[" * 2_000 + "]" * 2_000, Loader=_C_LOADER)
-    except yaml.YAMLError:
-        return True
-    return False
-
-
-def _compose(text: str, path: str) -> Any:
-    """The document's node tree, within the bounds :func:`_check_shape` enforces.
-
-    With libyaml, the file is composed first and the tree measured (:func:`_within_bounds`, each
-    node once, aliases by their anchor's size); only a file out of bounds is walked again by
-    :func:`_check_shape`, for the located message. A file the C parser refuses is read again by
-    the pure-Python one, so that errors have its messages and positions."""
-    if _C_LOADER is not None:
-        try:
-            if not _c_nesting_is_bounded():
-                _check_shape(text, path, _C_LOADER)
-                return yaml.compose(text, Loader=_C_LOADER)
-            node = yaml.compose(text, Loader=_C_LOADER)
-            if node is None or _within_bounds(node):
-                return node
-            _check_shape(text, path, _C_LOADER)  # raises the located error
-            return node  # pragma: no cover - _within_bounds counts as _check_shape does
-        except yaml.YAMLError:
-            pass
-    _check_shape(text, path)
-    return yaml.compose(text, Loader=yaml.SafeLoader)
-
-
-def _within_bounds(root: yaml.Node) -> bool:
-    """Whether a composed document keeps :func:`_check_shape`'s bounds, counted as it counts them:
-    depth, events, values (keys not included, an alias as large as its anchor) and characters.
-
-    Without recursion, and each node once: an alias is its anchored node met again, whose size
-    is known by then (or 1 and no text when the alias sits inside its own anchor)."""
-    if not isinstance(root, yaml.CollectionNode):
-        return True
-    sizes: dict[int, tuple[int, int]] = {}  # id(node) -> (values, characters) it stands for
-    open_ids = {id(root)}
-    events = 6  # stream and document start and end, the root's start and end
-    frames: list[list[Any]] = [[root, _children(root), 0, 1, 0]]  # node, children, next child, values, characters
-    while frames:
-        frame = frames[-1]
-        node, children, index = frame[0], frame[1], frame[2]
-        if index == len(children):
-            frames.pop()
-            open_ids.discard(id(node))
-            sizes[id(node)] = (frame[3], frame[4])
-            if frames:
-                frames[-1][3] += frame[3]
-                frames[-1][4] += frame[4]
-            continue
-        frame[2] = index + 1
-        child, is_key = children[index]
-        ident = id(child)
-        if ident in sizes or ident in open_ids:  # an alias
-            events += 1
-            values, chars = sizes.get(ident, (1, 0))
-        elif isinstance(child, yaml.ScalarNode):
-            events += 1
-            values, chars = 1, len(child.value)
-            sizes[ident] = (values, chars)
-        else:
-            events += 2
-            open_ids.add(ident)
-            frames.append([child, _children(child), 0, 1, 0])
-            if len(frames) > MAX_DEPTH or events > MAX_EVENTS:
-                return False
-            continue
-        frame[3] += 0 if is_key else values
-        frame[4] += chars
-    values, chars = sizes[id(root)]
-    return events <= MAX_EVENTS and values <= MAX_VALUES and chars <= MAX_EXPANDED_CHARS
-
-
-def _children(node: yaml.Node) -> list[tuple[yaml.Node, bool]]:
-    """A collection's children in document order, each with whether it is a mapping key."""
-    if isinstance(node, yaml.MappingNode):
-        return [(part, k == 0) for pair in node.value for k, part in enumerate(pair)]
-    return [(child, False) for child in node.value]
-
-
 def parse_yaml(text: str, path: str = "<string>") -> Document:
     """Parse YAML text safely into a :class:`Document`; raise :class:`RuleError` on any problem."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(path))
     try:
-        node = _compose(text, path)
+        node = compose(text, path)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(text, path, exc) from None
     except yaml.reader.ReaderError as exc:
@@ -430,7 +228,7 @@ def parse_yaml(text: str, path: str = "<string>") -> Document:
             f"the character U+{ord(char):04X} is not allowed in a YAML file",
             Position(path, line, column),
             "remove it, or write it as an escape (\\uXXXX) inside double quotes",
-            _line(text, line),
+            source_line(text, line),
         ) from None
     except yaml.YAMLError as exc:
         raise RuleError(f"YAML error: {exc}", Position(path)) from None

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulespec import RuleError, yamlsource
+from rulespec import RuleError, yamlbounds
 from rulespec.yamlsource import parse_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ def both(text: str, path: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object,
 
     fast = parse()
     with monkeypatch.context() as patch:
-        patch.setattr(yamlsource, "_C_LOADER", None)
+        patch.setattr(yamlbounds, "_C_LOADER", None)
         slow = parse()
     return fast, slow
 
@@ -82,7 +82,7 @@ def test_bounds_are_kept_alike_by_both_parsers(limits: tuple[int, int, int, int]
     same files are refused, with the same message at the same place (limits made small to reach them)."""
     with pytest.MonkeyPatch.context() as patch:
         for name, limit in zip(("MAX_DEPTH", "MAX_EVENTS", "MAX_VALUES", "MAX_EXPANDED_CHARS"), limits, strict=True):
-            patch.setattr(yamlsource, name, limit)
+            patch.setattr(yamlbounds, name, limit)
         fast, slow = both(text, "t.yaml", patch)
     assert fast == slow
 
@@ -97,6 +97,6 @@ def test_the_event_bound_is_kept_alike_at_its_edge(text: str) -> None:
         return
     for limit in (events - 1, events):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(yamlsource, "MAX_EVENTS", limit)
+            patch.setattr(yamlbounds, "MAX_EVENTS", limit)
             fast, slow = both(text, "t.yaml", patch)
         assert fast == slow
