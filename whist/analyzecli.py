@@ -14,6 +14,7 @@ import click
 
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from whist.cliargs import lang_option
 from whist.common import fail, rules_or_fail, texts_or_fail
 
 # The checker is imported when a command uses it, not at start-up (``whist --help`` stays quick).
@@ -106,7 +107,7 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
 @click.argument("ruleset")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @click.option("--players", type=int, default=None, metavar="N", help="Only deals with N players (default: every size).")
-@click.option("--lang", default=None, metavar="LANG", help="Language of the names and reasons (default: environment).")
+@lang_option("the names and reasons")
 def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str | None) -> None:
     """List the combo bids of RULESET that can never be completed, each with the reason.
 

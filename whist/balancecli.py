@@ -10,6 +10,7 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
+from whist.cliargs import lang_option
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import check_agent, playing, report
 
@@ -177,7 +178,7 @@ def register(cli: click.Group) -> None:
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
-    @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
+    @lang_option()
     def balance(
         ruleset: str,
         deals: int,

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rulespec import RuleError, load_ruleset
-from whist.cliargs import check_output_folder, parse_options
+from whist.cliargs import DEFAULT_RULESET, agent_maker_or_fail, lang_option, parse_options
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
 from whist.common import note_missing
@@ -22,20 +23,11 @@ from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
 
+if TYPE_CHECKING:
+    pass
+
 # Only click is imported for `whist --help`: rich, the rule model, lark and jsonschema are imported
 # by the commands that use them; the other modules' commands are imported when they run.
-
-DEFAULT_RULESET = "combo-whist"
-
-
-def _lang_option(function):
-    return click.option(
-        "--lang",
-        "lang",
-        default=None,
-        metavar="LANG",
-        help="Language of the texts (default: from the environment, then English).",
-    )(function)
 
 
 @click.group(cls=LazyGroup, lazy=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
@@ -117,7 +109,7 @@ def _error_data(exc: RuleError) -> dict[str, object]:
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@_lang_option
+@lang_option()
 def show(ruleset: str, fmt: str, lang: str | None) -> None:
     """Print a resolved rule set: its bid tables, or the whole set as JSON.
 
@@ -183,21 +175,6 @@ def replay(file: str, as_json: bool) -> None:
     click.echo(f"{file}: replayed, no difference")
 
 
-def _usual_players(rules) -> int:
-    """The number of players when none is given: those of a deal, else four if allowed."""
-    limits = rules.game.players
-    return limits.in_deal or max(limits.min, min(4, limits.max))
-
-
-def _agent_factory(kind: str, rules=None):
-    """seed -> agent for ``--agents``; the heuristic agent gets the rule set it plays."""
-    from interpreter.parallel import AGENT_KINDS, agent_factory
-
-    if kind not in AGENT_KINDS:
-        _fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
-    return agent_factory(kind, rules)
-
-
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
@@ -208,8 +185,19 @@ def _agent_factory(kind: str, rules=None):
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: every core).")
-@_lang_option
-def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, as_json, jobs, lang) -> None:
+@lang_option()
+def simulate(
+    ruleset: str,
+    games: int,
+    seed: int,
+    agent_kind: str,
+    players: int | None,
+    variant: str | None,
+    option_pairs: tuple[str, ...],
+    as_json: bool,
+    jobs: int | None,
+    lang: str | None,
+) -> None:
     """Agents play many games; print winners, speed, and how often each bid is bid and completed.
 
     \b
@@ -224,8 +212,8 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
-    players = players or _usual_players(rules)
-    _agent_factory(agent_kind, rules)  # an unknown kind fails here, before any process starts
+    players = players or rules.game.players.usual
+    agent_maker_or_fail(agent_kind, rules)  # an unknown kind fails here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
@@ -258,109 +246,6 @@ def simulate(ruleset, games, seed, agent_kind, players, variant, option_pairs, a
     console = Console()
     for table in simulation_tables(data, rules, texts):
         console.print(table)
-
-
-@cli.command()
-@click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
-@click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
-@click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
-@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search")
-@click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
-@click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
-@click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
-@click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
-@click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
-@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
-@_lang_option
-def play(ruleset, players, seed, seat, agent_kind, save_path, resume_path, clock, deals, variant, option_pairs, lang):
-    """Play against agents at the terminal.
-
-    \b
-    Example:
-      whist play --players 4 --seed 7
-    """
-    import random
-
-    from rich.console import Console
-    from rich.markup import escape as rich_escape
-
-    from interpreter.decisions import ScriptError
-    from interpreter.game import Game
-    from interpreter.records import resume, saver
-    from whist.play import HumanAgent, console_input
-    from whist.playscreen import deal_report
-
-    console = Console()
-    if resume_path:
-        from interpreter.recordcheck import record_rules
-        from interpreter.records import read_record
-
-        try:
-            record = read_record(Path(resume_path))
-            rules = record_rules(record, Path(resume_path))
-        except RuleError as exc:
-            _fail(str(exc))
-        players, saved_seat = int(record["players"]), record.get("human_seat")
-        if seat is not None and saved_seat is not None and seat != saved_seat:
-            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
-        seat = saved_seat if saved_seat is not None else seat
-    else:
-        rules = _rules_or_fail(ruleset)
-    seat = 0 if seat is None else seat
-    players = players or _usual_players(rules)
-    make_agent = _agent_factory(agent_kind, rules)
-    if not 0 <= seat < players:
-        _fail(f"error: --seat must be between 0 and {players - 1}")
-    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
-    if not resume_path:
-        check_output_folder(Path(save_path), "--save")
-    game_holder: list = []
-    human = HumanAgent(
-        rules,
-        texts,
-        console,
-        console_input(console),
-        target=lambda: game_holder[0].winning_target() if game_holder else None,
-        clock=clock,
-    )
-    seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
-    agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
-    try:
-        if resume_path:
-            game = resume(Path(resume_path), agents)
-            save_path = resume_path
-        else:
-            game = Game(
-                rules,
-                agents,
-                seed=seed,
-                options=parse_options(option_pairs, rules),
-                variant=variant,
-                on_decision=saver(Path(save_path), ruleset, seat),
-            )
-    except (ValueError, RuleError) as exc:
-        _fail(f"error: {exc}")
-    game_holder.append(game)
-    console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
-    console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
-    played = 0
-    try:
-        while game.result is None and (deals is None or played < deals):
-            result = game.play_deal()
-            played += 1
-            deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
-    except (KeyboardInterrupt, EOFError):
-        console.print()
-        _fail(f"stopped; resume with: whist play --resume {save_path}")
-    except RuleError as exc:  # a rule that fails at run time, located at its expression
-        _fail(str(exc))
-    except ScriptError as exc:  # a saved decision the rules refuse now
-        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
-    console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
-    if game.result is not None and game.result.winner is not None:
-        key = "match_won_by" if game.result.reason == "match" else "wins_game"
-        console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,10 +8,14 @@ the rule set does not declare, ``-o cards.jpg``, a save into a folder that does 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+
+#: The rule set a command works on when none is named.
+DEFAULT_RULESET = "combo-whist"
 
 if TYPE_CHECKING:  # the rule model is imported by the commands that load one, not by `whist --help`
     from rulespec.model import RuleSet
@@ -85,3 +89,24 @@ def check_suffix(path: Path, allowed: dict[str, str], fmt: str | None, option: s
     if fmt is not None and fmt != from_name:
         raise click.BadParameter(f"--format {fmt} does not fit the name {path.name}", param_hint=option)
     return from_name
+
+
+def lang_option(of: str = "the texts") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--lang LANG`` option every command that prints rule texts takes (``of``: what it names)."""
+    return click.option(
+        "--lang",
+        "lang",
+        default=None,
+        metavar="LANG",
+        help=f"Language of {of} (default: from the environment, then English).",
+    )
+
+
+def agent_maker_or_fail(kind: str, rules: RuleSet | None = None) -> Callable[[int], Any]:
+    """seed -> agent for ``--agents KIND``; an unknown kind is a usage error naming the known ones."""
+    from interpreter.parallel import AGENT_KINDS, agent_factory
+    from whist.common import fail
+
+    if kind not in AGENT_KINDS:
+        fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
+    return agent_factory(kind, rules)

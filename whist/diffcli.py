@@ -13,6 +13,7 @@ from rulespec.export import ruleset_to_data
 from rulespec.locale import Texts, flatten, load_texts
 from rulespec.markdown import inline as md_inline
 from rulespec.model import RuleSet
+from whist.cliargs import lang_option
 from whist.common import check_lang, rules_or_fail
 from whist.diff import title, to_json, to_markdown
 from whist.diffwords import Wording
@@ -28,7 +29,7 @@ def side(rules: RuleSet, texts: Texts) -> Side:
 @click.command("diff")
 @click.argument("old")
 @click.argument("new")
-@click.option("--lang", default=None, metavar="LANG", help="Language of the names and words (default: environment).")
+@lang_option("the names and words")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("--texts", "with_texts", is_flag=True, help="Also list reworded rules texts and general rules prose.")
 def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: bool) -> None:

@@ -9,10 +9,9 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
+from whist.cliargs import DEFAULT_RULESET, lang_option
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import check_agent, playing, report
-
-DEFAULT_RULESET = "combo-whist"
 
 
 def register(cli: click.Group) -> None:
@@ -26,7 +25,7 @@ def register(cli: click.Group) -> None:
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
-    @click.option("--lang", default=None, metavar="LANG", help="Language of the texts (default: environment).")
+    @lang_option()
     def duel(
         agent_a: str,
         agent_b: str,

@@ -6,9 +6,7 @@ are printed as messages with exit status 1, never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -16,11 +14,9 @@ from rulespec import RuleError
 from rulespec.atomic import write_atomically
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
-from whist.cliargs import FiniteFloatRange, check_output_folder, check_suffix
+from whist.cliargs import DEFAULT_RULESET, FiniteFloatRange, check_output_folder, check_suffix, lang_option
 from whist.common import fail as _fail
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-
-DEFAULT_RULESET = "combo-whist"
 
 
 def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
@@ -35,15 +31,9 @@ def _bid_ids(value: tuple[str, ...]) -> list[str]:
     return [part for item in value for part in item.replace(",", " ").split()]
 
 
-def _lang_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--lang", default=None, metavar="LANG", help="Language of the texts (default: from the environment)."
-    )(function)
-
-
 @click.command("cards")
 @click.argument("ruleset", default=DEFAULT_RULESET)
-@_lang_option
+@lang_option()
 @click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True, help="Copies of each card.")
 @click.option(
     "--paper",
@@ -132,7 +122,7 @@ def cards_command(
 
 @click.command("rules")
 @click.argument("ruleset", default=DEFAULT_RULESET)
-@_lang_option
+@lang_option()
 @click.option("--format", "fmt", type=click.Choice(["md", "html", "pdf"]), default=None, help="Default: from -o.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option(

@@ -19,9 +19,8 @@ from rulespec.atomic import write_atomically
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
 from rulespec.translations import Entry, Status, is_bundled, previous_english
+from whist.cliargs import DEFAULT_RULESET
 from whist.common import fail, rules_or_fail
-
-DEFAULT_RULESET = "combo-whist"
 
 
 def _known_language(lang: str, rules: RuleSet | None) -> str:

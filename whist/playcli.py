@@ -1,0 +1,134 @@
+"""``whist play``: a person at the terminal against agents, saved after every decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rulespec import RuleError
+from whist.cliargs import DEFAULT_RULESET, agent_maker_or_fail, check_output_folder, lang_option, parse_options
+from whist.common import fail as _fail
+from whist.common import rules_or_fail as _rules_or_fail
+from whist.common import texts_or_fail as _texts
+
+
+@click.command()
+@click.argument("ruleset", default=DEFAULT_RULESET)
+@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
+@click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
+@click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
+@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search")
+@click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
+@click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
+@click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
+@click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
+@click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
+@lang_option()
+def play(
+    ruleset: str,
+    players: int | None,
+    seed: int | None,
+    seat: int | None,
+    agent_kind: str,
+    save_path: str,
+    resume_path: str | None,
+    clock: bool,
+    deals: int | None,
+    variant: str | None,
+    option_pairs: tuple[str, ...],
+    lang: str | None,
+) -> None:
+    """Play against agents at the terminal.
+
+    \b
+    Example:
+      whist play --players 4 --seed 7
+    """
+    import random
+
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
+
+    from interpreter.decisions import ScriptError
+    from interpreter.game import Game
+    from interpreter.records import resume, saver
+    from whist.play import HumanAgent, console_input
+    from whist.playscreen import deal_report
+
+    console = Console()
+    if resume_path:
+        from interpreter.recordcheck import record_rules
+        from interpreter.records import read_record
+
+        try:
+            record = read_record(Path(resume_path))
+            rules = record_rules(record, Path(resume_path))
+        except RuleError as exc:
+            _fail(str(exc))
+        players, saved_seat = int(record["players"]), record.get("human_seat")
+        if seat is not None and saved_seat is not None and seat != saved_seat:
+            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
+        seat = saved_seat if saved_seat is not None else seat
+    else:
+        rules = _rules_or_fail(ruleset)
+    seat = 0 if seat is None else seat
+    players = players or rules.game.players.usual
+    make_agent = agent_maker_or_fail(agent_kind, rules)
+    if not 0 <= seat < players:
+        _fail(f"error: --seat must be between 0 and {players - 1}")
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
+    if not resume_path:
+        check_output_folder(Path(save_path), "--save")
+    game_holder: list[Game] = []
+    human = HumanAgent(
+        rules,
+        texts,
+        console,
+        console_input(console),
+        target=lambda: game_holder[0].winning_target() if game_holder else None,
+        clock=clock,
+    )
+    seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+    agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
+    try:
+        if resume_path:
+            game = resume(Path(resume_path), agents)
+            save_path = resume_path
+        else:
+            game = Game(
+                rules,
+                agents,
+                seed=seed,
+                options=parse_options(option_pairs, rules),
+                variant=variant,
+                on_decision=saver(Path(save_path), ruleset, seat),
+            )
+    except (ValueError, RuleError) as exc:
+        _fail(f"error: {exc}")
+    game_holder.append(game)
+    console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
+    console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
+    played = 0
+    try:
+        while game.result is None and (deals is None or played < deals):
+            result = game.play_deal()
+            played += 1
+            deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
+    except (KeyboardInterrupt, EOFError):
+        console.print()
+        _fail(f"stopped; resume with: whist play --resume {save_path}")
+    except RuleError as exc:  # a rule that fails at run time, located at its expression
+        _fail(str(exc))
+    except ScriptError as exc:  # a saved decision the rules refuse now
+        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
+    console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
+    if game.result is not None and game.result.winner is not None:
+        key = "match_won_by" if game.result.reason == "match" else "wins_game"
+        console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
+
+
+def register(cli: click.Group) -> None:
+    """Add ``play`` to the ``whist`` group (see :mod:`whist.commands`)."""
+    cli.add_command(play)
