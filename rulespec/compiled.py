@@ -122,11 +122,20 @@ class Expression:
     # The names of the scope it was compiled in: the environment it runs in holds each of them
     # (tests/test_environments.py); empty for a constant.
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    # Whether it walks a collection: an expression that walks nothing needs no step budget.
+    walks: bool = field(default=True, compare=False, repr=False)
 
     def __call__(self, env: Env) -> Any:
         constant = self.constant
         if constant is not _MISSING:  # worths, scores, trick counts: mostly plain numbers
             return constant
+        if not self.walks:
+            try:
+                return self.evaluate(env)
+            except EvaluationError as exc:
+                if exc.position is None and self.origin is not None:
+                    raise exc.located(self.origin) from None
+                raise
         if _STEPS in env:  # pragma: no cover - an evaluation inside another
             return self.evaluate(env)
         env[_STEPS] = 0  # every evaluation gets its own step budget

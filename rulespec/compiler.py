@@ -57,6 +57,7 @@ class _Compiler:
         self.scope = scope
         self.vocab = scope.vocabulary
         self.reads: set[str] = set()  # names of the environment the expression reads
+        self.walks = False  # whether it walks a collection (only then it needs a step budget)
 
     # -- entry
 
@@ -346,6 +347,7 @@ class _Compiler:
         if bound is None:
             raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
         inner = {**names, bound: element}
+        self.walks = True
         result = self.expect(body, inner, expected) if expected else self.compile(body, inner)
         return bound, result
 
@@ -374,7 +376,10 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
     except RecursionError:
         raise CompileError("expression is nested too deeply", 0) from None
     reads = frozenset(compiler.reads)
-    return Expression(source, result.type, result.fn, node, result.constant, result.values, reads, names=scope.name_set)
+    names, walks = scope.name_set, compiler.walks
+    return Expression(
+        source, result.type, result.fn, node, result.constant, result.values, reads, names=names, walks=walks
+    )
 
 
 __all__ = [

@@ -166,29 +166,71 @@ def _scalar_compare(op: str, lf: Fn, rf: Fn) -> Fn:
     return scalar
 
 
-def _bound(name: str, collection: Fn, body: Fn) -> Callable[[Env], Any]:
-    """A generator factory: run ``body`` with ``name`` bound to each element in turn."""
+def _step(env: Env) -> None:
+    """Count one walked item against the evaluation's budget (nested walks share it)."""
+    steps = env.get(_STEPS, 0) + 1
+    if steps > MAX_WALK_STEPS:
+        raise EvaluationError(f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)")
+    env[_STEPS] = steps
 
-    def each(env: Env) -> Any:
+
+def _search(name: str, collection: Fn, body: Fn, want: bool) -> Fn:
+    """The first element for which ``body`` (with ``name`` bound to it) is ``want``, else ``_MISSING``.
+
+    One loop for ``any``, ``all`` and ``first``: it stops at the element found, as they do. A
+    plain loop rather than a generator, as these walks run for every card and bid checked.
+    """
+
+    def search(env: Env) -> Any:
         items = _iterable(collection(env), 0)
         saved = env.get(name, _MISSING)
         try:
             for item in items:
-                steps = env.get(_STEPS, 0) + 1
+                steps = env.get(_STEPS, 0) + 1  # _step inlined: the hottest loop of the rules
                 if steps > MAX_WALK_STEPS:
-                    raise EvaluationError(
-                        f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)"
-                    )
+                    _step(env)
                 env[_STEPS] = steps
                 env[name] = item
-                yield item, body(env)
+                if bool(body(env)) is want:
+                    return item
+            return _MISSING
         finally:
             if saved is _MISSING:
                 env.pop(name, None)
             else:
                 env[name] = saved
 
-    return each
+    return search
+
+
+def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
+    """Walk all of ``collection`` with ``name`` bound to each element in turn.
+
+    Gives the elements for which ``body`` holds (``filter``, ``count``), or with ``values`` the
+    values of ``body`` (``sum``, ``max``, ``min``).
+    """
+
+    def collect(env: Env) -> list[Any]:
+        items = _iterable(collection(env), 0)
+        saved = env.get(name, _MISSING)
+        kept: list[Any] = []
+        try:
+            for item in items:
+                _step(env)
+                env[name] = item
+                value = body(env)
+                if values:
+                    kept.append(value)
+                elif value:
+                    kept.append(item)
+            return kept
+        finally:
+            if saved is _MISSING:
+                env.pop(name, None)
+            else:
+                env[name] = saved
+
+    return collect
 
 
 Literals = tuple[tuple[str, int], ...]  # string literals, each with the offset of its first character

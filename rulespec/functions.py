@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec import types as T
 from rulespec.compiled import _MISSING, CompileError, EvaluationError
-from rulespec.evaluation import _bound, _iterable, _normalize, _present, _range, _Result, _size
+from rulespec.evaluation import _collect, _iterable, _normalize, _present, _range, _Result, _search, _size
 from rulespec.expressions import Node
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ def _fn_count(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.
         return _Result(lambda env: _size(cf(env)), T.NUMBER)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    each = _bound(name, cf, body.fn)
-    return _Result(lambda env: sum(1 for _, ok in each(env) if ok), T.NUMBER)
+    kept = _collect(name, cf, body.fn, values=False)
+    return _Result(lambda env: len(kept(env)), T.NUMBER)
 
 
 def _fn_any_all(kind: str) -> FunctionSpec:
@@ -77,8 +77,10 @@ def _fn_any_all(kind: str) -> FunctionSpec:
             return _Result(lambda env: combine(cf(env)), T.BOOL)
         _check_walkable(c, args[0], names)
         name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-        each = _bound(name, cf, body.fn)
-        return _Result(lambda env: combine(ok for _, ok in each(env)), T.BOOL)
+        found = _search(name, cf, body.fn, want=kind == "any")
+        if kind == "any":
+            return _Result(lambda env: found(env) is not _MISSING, T.BOOL)
+        return _Result(lambda env: found(env) is _MISSING, T.BOOL)
 
     return spec
 
@@ -88,8 +90,7 @@ def _fn_filter(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     coll = _list_arg(c, args[0], names)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    each = _bound(name, coll.fn, body.fn)
-    return _Result(lambda env: [item for item, ok in each(env) if ok], coll.type)
+    return _Result(_collect(name, coll.fn, body.fn, values=False), coll.type)
 
 
 def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
@@ -101,21 +102,19 @@ def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.
         return _Result(lambda env: _first(cf(env), "first() of an empty list"), T.element_of(coll.type))
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    each = _bound(name, cf, body.fn)
-    return _Result(
-        lambda env: _first((item for item, ok in each(env) if ok), "first(): no element meets the condition"),
-        T.element_of(coll.type),
-    )
+    found = _search(name, cf, body.fn, want=True)
+    return _Result(lambda env: _found(found(env)), T.element_of(coll.type))
+
+
+def _found(item: Any) -> Any:
+    if item is _MISSING:
+        raise EvaluationError("first(): no element meets the condition")
+    return item
 
 
 def _first(items: Any, message: str) -> Any:
-    try:
-        for item in items:
-            return item
-    finally:
-        close = getattr(items, "close", None)
-        if close is not None:  # a walk stopped early restores the names it bound now
-            close()
+    for item in items:
+        return item
     raise EvaluationError(message)
 
 
@@ -130,8 +129,8 @@ def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Ty
         return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
-    each = _bound(name, cf, body.fn)
-    return _Result(lambda env: _normalize(sum(value for _, value in each(env))), T.NUMBER)
+    values = _collect(name, cf, body.fn, values=True)
+    return _Result(lambda env: _normalize(sum(values(env))), T.NUMBER)
 
 
 def _fn_extreme(kind: str) -> FunctionSpec:
@@ -150,8 +149,8 @@ def _fn_extreme(kind: str) -> FunctionSpec:
             _check_walkable(c, args[0], names)
         if T.is_list(first.type) and len(args) == 2:
             name, body = c.predicate_body(first, args[1], names, T.NUMBER)
-            each = _bound(name, first.fn, body.fn)
-            return _Result(lambda env: pick((v for _, v in each(env)), default=0), T.NUMBER)
+            values = _collect(name, first.fn, body.fn, values=True)
+            return _Result(lambda env: pick(values(env), default=0), T.NUMBER)
         if T.is_list(first.type) and len(args) == 1:
             if T.element_of(first.type) not in (T.NUMBER, T.ANY):
                 raise CompileError(
