@@ -217,6 +217,9 @@ class HandPlay(DealParts):
         env = self.env
         env["player"], env["trick"] = player, trick
         for rule in rules:
+            guard = rule.guard("card")
+            if guard is not None and not guard(env):  # forbids no card here: every card would be kept
+                continue
             kept = []
             for card in legal:
                 env["card"] = card

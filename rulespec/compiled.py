@@ -8,7 +8,7 @@ vocabulary, the rule set's params). :mod:`rulespec.compiler` makes them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulespec import types as T
@@ -105,6 +105,15 @@ class Scope:
 _MISSING = object()
 
 
+def _all(fns: list[Fn]) -> Fn:
+    """Whether every closure of ``fns`` is true, from the first on (stopping at a false one)."""
+    if len(fns) == 1:
+        only = fns[0]
+        return lambda env: bool(only(env))
+
+    return lambda env: all(fn(env) for fn in fns)
+
+
 @dataclass(frozen=True)
 class Expression:
     """A compiled expression: call it with the runtime environment to get its value."""
@@ -124,6 +133,8 @@ class Expression:
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     # Whether it walks a collection: an expression that walks nothing needs no step budget.
     walks: bool = field(default=True, compare=False, repr=False)
+    # Of `a and b and …`: each operand's closure with the names it reads (for guard()).
+    conjuncts: tuple[tuple[Fn, frozenset[str]], ...] = field(default=(), compare=False, repr=False)
 
     def __call__(self, env: Env) -> Any:
         constant = self.constant
@@ -147,6 +158,24 @@ class Expression:
             raise
         finally:
             env.pop(_STEPS, None)
+
+    def guard(self, name: str) -> Expression | None:
+        """What of this condition does not depend on ``name``: its leading operands of ``and`` that
+        do not read it, or ``None`` when its first operand reads it (or it is no ``and``).
+
+        When the guard is false, so is the condition, whatever ``name`` holds: a rule checked for
+        each card of a hand (``card.suit == plague and player == declarer and …``) is asked once
+        whether it can forbid anything. Made once per expression.
+        """
+        made: dict[str, Expression | None] = self.__dict__.setdefault("_guards", {})
+        if name not in made:
+            fns = []
+            for fn, reads in self.conjuncts:
+                if name in reads:
+                    break
+                fns.append(fn)
+            made[name] = replace(self, source=f"{self.source} (without {name})", evaluate=_all(fns)) if fns else None
+        return made[name]
 
     @property
     def is_constant(self) -> bool:

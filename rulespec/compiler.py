@@ -148,10 +148,20 @@ class _Compiler:
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 
     def _and(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
+        outer = self.reads  # each side's own reads, for Expression.guard
+        self.reads = set()
         left = self.expect(node.children[0], names, T.BOOL)
+        left_reads, self.reads = self.reads, set()
         right = self.expect(node.children[1], names, T.BOOL)
+        right_reads = self.reads
+        outer.update(left_reads, right_reads)
+        self.reads = outer
         lf, rf = left.fn, right.fn
-        return _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
+        result = _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
+        result.conjuncts = (left.conjuncts or ((lf, frozenset(left_reads)),)) + (
+            right.conjuncts or ((rf, frozenset(right_reads)),)
+        )
+        return result
 
     def _or(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         left = self.expect(node.children[0], names, T.BOOL)
@@ -376,9 +386,18 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
     except RecursionError:
         raise CompileError("expression is nested too deeply", 0) from None
     reads = frozenset(compiler.reads)
-    names, walks = scope.name_set, compiler.walks
+    names, walks, conjuncts = scope.name_set, compiler.walks, result.conjuncts or ()
     return Expression(
-        source, result.type, result.fn, node, result.constant, result.values, reads, names=names, walks=walks
+        source,
+        result.type,
+        result.fn,
+        node,
+        result.constant,
+        result.values,
+        reads,
+        names=names,
+        walks=walks,
+        conjuncts=conjuncts,
     )
 
 

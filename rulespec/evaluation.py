@@ -233,6 +233,7 @@ def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
     return collect
 
 
+Conjuncts = tuple[tuple[Fn, frozenset[str]], ...]
 Literals = tuple[tuple[str, int], ...]  # string literals, each with the offset of its first character
 
 
@@ -244,6 +245,7 @@ class _Result:
     strings: Literals | None = None  # a text that is one of these string literals (may stand for a suit, …)
     literals: Literals | None = None  # a list literal of strings
     values: tuple[Any, ...] | None = None  # the values a conditional of constants can give
+    conjuncts: Conjuncts | None = None  # of `a and b and …`: each operand with the names it reads
 
 
 def _const(value: Any, t: T.Type) -> _Result:
