@@ -213,7 +213,7 @@ class _Compiler:
                     raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
         lf, rf = left.fn, right.fn
         if _is_scalar(left.type) and _is_scalar(right.type):  # no list on either side: Python's own operator
-            return _Result(_scalar_compare(op, lf, rf), T.BOOL)
+            return _Result(_scalar_compare(op, lf, rf, right.constant), T.BOOL)
         compare = _COMPARE[op]
         return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
 

@@ -152,9 +152,23 @@ def _is_scalar(t: T.Type) -> bool:
     return t != T.ANY and not T.is_list(t)
 
 
-def _scalar_compare(op: str, lf: Fn, rf: Fn) -> Fn:
-    """``lf op rf`` for values that are no lists, with a missing value reported for people."""
+def _scalar_compare(op: str, lf: Fn, rf: Fn, right: Any = _MISSING) -> Fn:
+    """``lf op rf`` for values that are no lists, with a missing value reported for people.
+
+    ``right``: the right side's value when it is a constant (``card.rank == "2"``), compared
+    without a call for it.
+    """
     compare = _SCALAR_COMPARE[op]
+    if right is not _MISSING:
+
+        def scalar_constant(env: Env) -> bool:
+            a = lf(env)
+            try:
+                return bool(compare(a, right))
+            except TypeError:
+                raise EvaluationError(f"cannot evaluate {a!r} {op} {right!r}") from None
+
+        return scalar_constant
 
     def scalar(env: Env) -> bool:
         a, b = lf(env), rf(env)
@@ -216,7 +230,10 @@ def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
         kept: list[Any] = []
         try:
             for item in items:
-                _step(env)
+                steps = env.get(_STEPS, 0) + 1  # _step inlined, as in _search
+                if steps > MAX_WALK_STEPS:
+                    _step(env)
+                env[_STEPS] = steps
                 env[name] = item
                 value = body(env)
                 if values:
