@@ -174,7 +174,8 @@ class Expression:
                 if name in reads:
                     break
                 fns.append(fn)
-            made[name] = replace(self, source=f"{self.source} (without {name})", evaluate=_all(fns)) if fns else None
+            source, names = f"{self.source} (without {name})", self.names - {name}  # it runs without the name set
+            made[name] = replace(self, source=source, evaluate=_all(fns), names=names) if fns else None
         return made[name]
 
     @property
