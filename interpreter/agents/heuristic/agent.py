@@ -68,6 +68,7 @@ class HeuristicAgent(Bidder, Agent):
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
+        self._harmless: dict[tuple[int, bool], tuple[M.RuleSet, list[str]]] = {}  # see ``harmless``
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
         self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key

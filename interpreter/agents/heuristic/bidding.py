@@ -41,6 +41,7 @@ class Bidder:
     _history: dict[BidAnswer, list[int]]
     _dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]]
     _bid_key: Any
+    _harmless: dict[tuple[int, bool], tuple[M.RuleSet, list[str]]]
     _layouts: list[dict[int, list[str]]]
     _deals: dict[Any, tuple[dict[int, list[str]], Deal]]
     _estimates: dict[BidAnswer, Estimate]
@@ -130,8 +131,13 @@ class Bidder:
 
     def harmless(self, rules: M.RuleSet, confident: bool) -> list[str]:
         """Special bids whose hook points cannot make a combo fail (by the hook points they fill)."""
-        allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
-        return [b.id for b in rules.special_bids if set(b.hooks()) <= allowed]
+        # Asked at every estimate: worked out once per rule set (kept with it, so its id stays its own).
+        key = (id(rules), confident)
+        kept = self._harmless.get(key)
+        if kept is None or kept[0] is not rules:
+            allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
+            kept = self._harmless[key] = (rules, [b.id for b in rules.special_bids if set(b.hooks()) <= allowed])
+        return list(kept[1])
 
     def dressings(
         self, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
