@@ -222,8 +222,8 @@ class HeuristicAgent(Bidder, Agent):
         runner.deal = deal
         deal.declare(declarer, answer)
         deal.run_events()
-        completing, runner.deciding = self._counts(deal)  # one look-up for both
-        runner.plan = self._plan_for(direction, completing, deal.hand_size)
+        runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
+        runner.deciding = self._deciding(deal)
         try:
             deal.play_hand()
         except Settled as settled:  # the trick counts alone decide, and they are settled
@@ -262,6 +262,9 @@ class HeuristicAgent(Bidder, Agent):
 
     def _completing(self, deal: Deal) -> frozenset[int] | None:
         return self._counts(deal)[0]
+
+    def _deciding(self, deal: Deal) -> frozenset[int] | None:
+        return self._counts(deal)[1]
 
     def _counts(self, deal: Deal) -> tuple[frozenset[int] | None, frozenset[int] | None]:
         """:func:`completing_counts` and :func:`counts_decide` of a combo with its declarations, kept."""
