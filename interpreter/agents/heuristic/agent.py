@@ -68,7 +68,6 @@ class HeuristicAgent(Bidder, Agent):
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
-        self._harmless: dict[tuple[int, bool], tuple[M.RuleSet, list[str]]] = {}  # see ``harmless``
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
         self._blank: tuple[Any, Deal] | None = None  # a deal of the last view's key, to re-deal (see _dealt)

@@ -26,6 +26,19 @@ from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
 from rulespec import model as M
+from rulespec.rulesetcache import RuleSetCache
+
+
+def _harmless(rules: M.RuleSet) -> dict[bool, tuple[str, ...]]:
+    """For a bidder not confident and a confident one: the special bids whose hook points cannot
+    make a combo fail (see :meth:`Bidder.harmless`)."""
+    return {
+        confident: tuple(b.id for b in rules.special_bids if set(b.hooks()) <= allowed)
+        for confident, allowed in ((False, INFORMATION_HOOKS), (True, INFORMATION_HOOKS | COSTLY_HOOKS))
+    }
+
+
+_HARMLESS: RuleSetCache[dict[bool, tuple[str, ...]]] = RuleSetCache()
 
 
 class Bidder:
@@ -41,7 +54,6 @@ class Bidder:
     _history: dict[BidAnswer, list[int]]
     _dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]]
     _bid_key: Any
-    _harmless: dict[tuple[int, bool], tuple[M.RuleSet, list[str]]]
     _layouts: list[dict[int, list[str]]]
     _deals: dict[Any, tuple[dict[int, list[str]], Deal]]
     _estimates: dict[BidAnswer, Estimate]
@@ -131,13 +143,7 @@ class Bidder:
 
     def harmless(self, rules: M.RuleSet, confident: bool) -> list[str]:
         """Special bids whose hook points cannot make a combo fail (by the hook points they fill)."""
-        # Asked at every estimate: worked out once per rule set (kept with it, so its id stays its own).
-        key = (id(rules), confident)
-        kept = self._harmless.get(key)
-        if kept is None or kept[0] is not rules:
-            allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
-            kept = self._harmless[key] = (rules, [b.id for b in rules.special_bids if set(b.hooks()) <= allowed])
-        return list(kept[1])
+        return list(_HARMLESS.get(rules, _harmless)[confident])  # asked at every estimate: made once
 
     def dressings(
         self, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
