@@ -41,15 +41,23 @@ def state(deal: Deal) -> tuple[object, ...]:
     )
 
 
+CHRISTMAS = load_ruleset("christmas-whist")  # a stock with a face-up card, cards set aside
+
+
 @settings(derandomize=True, max_examples=25, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 10_000))
-def test_a_redealt_copy_is_the_deal_the_constructor_makes(first: int, second: int) -> None:
-    hands = fresh(None, second).dealt
-    blank = fresh(fresh(None, first).dealt)
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.booleans())
+def test_a_redealt_copy_is_the_deal_the_constructor_makes(first: int, second: int, stock: bool) -> None:
+    def make(hands: dict[int, list[str]] | None, seed: int = 1) -> Deal:
+        if not stock:
+            return fresh(hands, seed)
+        return Deal(CHRISTMAS, [0, 1], 0, {0: 0, 1: 0}, {0: {}, 1: {}}, None, random.Random(seed), {}, hands)
+
+    hands = make(None, second).dealt
+    blank = make(make(None, first).dealt)
     copy = blank.clone()
     copy.redeal(hands)
-    assert state(copy) == state(fresh(hands))
-    assert state(blank) == state(fresh(fresh(None, first).dealt))  # the original keeps its cards
+    assert state(copy) == state(make(hands))
+    assert state(blank) == state(make(make(None, first).dealt))  # the original keeps its cards
 
 
 def test_hands_given_to_the_constructor_are_still_checked() -> None:
