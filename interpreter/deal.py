@@ -166,10 +166,23 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
             "hand_number": self.hand_number,
         }
 
-    def _deal_cards(self, rng: random.Random, hands: dict[int, list[str]] | None, stock: list[str] | None) -> None:
+    def redeal(self, hands: dict[int, list[str]]) -> None:
+        """Give this deal, before its auction, ``hands`` in place of its cards (the rest set aside
+        and in the stock as the constructor does). For hands the engine's agents lay out from this
+        deck (an agent's layout of the cards it cannot see, cheaper than a new deal): they are not
+        checked again, so hands from files and scripts go through the constructor, never here."""
+        self.face_up = None
+        self._deal_cards(self.rng, hands, None, checked=True)
+        self._dealt_hands = {p.seat: tuple(p.hand) for p in self.players}
+        self._dealt_stock = ([self.face_up] if self.face_up else []) + self.stock
+
+    def _deal_cards(
+        self, rng: random.Random, hands: dict[int, list[str]] | None, stock: list[str] | None, checked: bool = False
+    ) -> None:
         rules = self.game.deal
         if hands is not None:
-            self._check_hands(hands)
+            if not checked:
+                self._check_hands(hands)
             for player in self.players:
                 player.hand = [self.card_by_name[n] for n in hands[player.seat]]
             dealt = {c for p in self.players for c in p.hand}

@@ -70,6 +70,7 @@ class HeuristicAgent(Bidder, Agent):
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
+        self._blank: tuple[Any, Deal] | None = None  # a deal of the last view's key, to re-deal (see _dealt)
         self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key
         self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
@@ -162,14 +163,19 @@ class HeuristicAgent(Bidder, Agent):
         fixed: dict[int, list[str]] = {}
         used: set[str] = set()
         deck = set(tables.names)
-        if own_hand is not None and len(own_hand) == tables.hand_size and set(own_hand) <= deck:
+        # Every layout is a real deal by construction (cards of the deck, none twice, full hands):
+        # its deal is not checked again (see Deal.redeal), whatever view it came from.
+        if own_hand is not None and len(set(own_hand)) == len(own_hand) == tables.hand_size and set(own_hand) <= deck:
             fixed[view.seat] = list(own_hand)
             used.update(own_hand)
         for seat, cards in view.visible.items():
             if seat in view.players and seat not in fixed and len(cards) <= tables.hand_size:
-                shown = [c for c in cards if c in deck and c not in used]
+                shown = []
+                for card in cards:
+                    if card in deck and card not in used:
+                        shown.append(card)
+                        used.add(card)
                 fixed[seat] = shown
-                used.update(shown)
         pool = [c for c in tables.names if c not in used]
         self.rng.shuffle(pool)
         hands: dict[int, list[str]] = {}
@@ -233,7 +239,16 @@ class HeuristicAgent(Bidder, Agent):
         if kept is None or kept[0] is not hands:
             if len(self._deals) >= 64:
                 self._deals.clear()
-            kept = self._deals[key] = (hands, self.new_deal(rules, view, hands, None))
+            blank = self._blank
+            if blank is not None and blank[0] == seen[1] and blank[1].rules is rules:
+                # Another layout around the same view: the cards re-dealt into a copy of a deal made
+                # for it (a new deal would check and set up again what a layout cannot change).
+                deal = blank[1].clone(rng=self.rng)
+                deal.redeal(hands)
+            else:
+                deal = self.new_deal(rules, view, hands, None)
+                self._blank = (seen[1], deal)
+            kept = self._deals[key] = (hands, deal)
         return kept[1]
 
     def _plan_for(self, direction: int, targets: frozenset[int] | None, most: int) -> Plan:

@@ -26,6 +26,19 @@ from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
 from rulespec import model as M
+from rulespec.rulesetcache import RuleSetCache
+
+
+def _harmless(rules: M.RuleSet) -> dict[bool, tuple[str, ...]]:
+    """For a bidder not confident and a confident one: the special bids whose hook points cannot
+    make a combo fail (see :meth:`Bidder.harmless`)."""
+    return {
+        confident: tuple(b.id for b in rules.special_bids if set(b.hooks()) <= allowed)
+        for confident, allowed in ((False, INFORMATION_HOOKS), (True, INFORMATION_HOOKS | COSTLY_HOOKS))
+    }
+
+
+_HARMLESS: RuleSetCache[dict[bool, tuple[str, ...]]] = RuleSetCache()
 
 
 class Bidder:
@@ -130,8 +143,7 @@ class Bidder:
 
     def harmless(self, rules: M.RuleSet, confident: bool) -> list[str]:
         """Special bids whose hook points cannot make a combo fail (by the hook points they fill)."""
-        allowed = INFORMATION_HOOKS | (COSTLY_HOOKS if confident else frozenset())
-        return [b.id for b in rules.special_bids if set(b.hooks()) <= allowed]
+        return list(_HARMLESS.get(rules, _harmless)[confident])  # asked at every estimate: made once
 
     def dressings(
         self, maker: ComboMaker, player_count: int, standard: str, extra: tuple[str, ...] = ()
