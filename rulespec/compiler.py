@@ -17,10 +17,11 @@ facts of :data:`rulespec.types.TABLE_FACTS`, which the environment's ``_table`` 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulespec import types as T
+from rulespec.coercion import check_literals, coerce, coerce_pair
 from rulespec.compiled import (
     _MISSING,
     MAX_ITERATION,
@@ -86,7 +87,7 @@ class _Compiler:
         # String literals among items of a named type stand for that type: [standard.id, "grill"].
         target = next((item.type for item in items if item.strings is None), None)
         if target is not None:
-            items = [self._coerce(child, item, target) for child, item in zip(node.children, items, strict=True)]
+            items = [coerce(self.vocab, item, target) for item in items]
         element: T.Type = T.ANY
         for child, item in zip(node.children, items, strict=False):
             joined = T.unify(element, item.type)
@@ -178,8 +179,8 @@ class _Compiler:
         cond = self.expect(node.children[0], names, T.BOOL)
         then = self.compile(node.children[1], names)
         other = self.compile(node.children[2], names)
-        then = self._coerce(node.children[1], then, other.type)
-        other = self._coerce(node.children[2], other, then.type)
+        then = coerce(self.vocab, then, other.type)
+        other = coerce(self.vocab, other, then.type)
         joined = T.unify(then.type, other.type)
         if joined is None:
             raise CompileError(
@@ -204,7 +205,7 @@ class _Compiler:
         left = self.compile(node.children[0], names)
         right = self.compile(node.children[1], names)
         if op in ("==", "!="):
-            left, right = self._coerce_pair(node, left, right)
+            left, right = coerce_pair(self.vocab, left, right)
             if T.unify(left.type, right.type) is None:
                 raise CompileError(f"cannot compare {left.type} with {right.type}", node.offset)
         else:
@@ -223,9 +224,9 @@ class _Compiler:
         if not T.is_list(collection.type):
             raise CompileError(f"'in' needs a list on its right, not {collection.type}", node.children[1].offset)
         element = T.element_of(collection.type)
-        item = self._coerce(node.children[0], item, element)
+        item = coerce(self.vocab, item, element)
         if collection.literals is not None and item.type in T.NAMED_TYPES:
-            self._check_literals(collection.literals, item.type)
+            check_literals(self.vocab, collection.literals, item.type)
         elif T.unify(item.type, element) is None:
             raise CompileError(f"a {item.type} cannot be in a {collection.type}", node.children[0].offset)
         itf, cf = item.fn, collection.fn
@@ -309,44 +310,13 @@ class _Compiler:
         bid or direction); a type that does not fit is a located error.
 
         The function library (:mod:`rulespec.functions`) compiles its arguments with it."""
-        result = self._coerce(node, self.compile(node, names), expected)
+        result = coerce(self.vocab, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
             param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
             raise CompileError(
                 f"expected {T.with_article(expected)}, got {T.with_article(result.type)}", node.offset, param=param
             )
         return result
-
-    def _coerce(self, node: Node, result: _Result, target: T.Type) -> _Result:
-        """Let a string literal (or a text param) stand for a suit, rank, bid or direction (checked)."""
-        if result.strings is not None and result.type == T.TEXT and target in T.NAMED_TYPES and target != T.TEXT:
-            self._check_literals(result.strings, target)
-            return _Result(result.fn, target, result.constant, values=result.values)
-        if (
-            result.literals is not None
-            and T.is_list(target)
-            and T.element_of(target) in T.NAMED_TYPES
-            and T.element_of(target) != T.TEXT
-        ):
-            self._check_literals(result.literals, T.element_of(target))
-            return _Result(result.fn, target, result.constant, values=result.values)
-        return result
-
-    def _coerce_pair(self, node: Node, left: _Result, right: _Result) -> tuple[_Result, _Result]:
-        left = self._coerce(node.children[0], left, right.type)
-        right = self._coerce(node.children[1], right, left.type)
-        return left, right
-
-    def _check_literals(self, literals: Sequence[tuple[str, int]], target: T.Type) -> None:
-        domain = self.vocab.domain(target)
-        if domain is None:
-            return
-        for text, offset in literals:
-            if text not in domain:
-                known = sorted(domain)  # nothing close: say what there is (suits, ranks, directions …)
-                listed = f"the {target}s are: {', '.join(known)}" if len(known) <= 24 else None
-                hint = did_you_mean(text, domain) or listed
-                raise CompileError(f"unknown {target} '{text}'", offset, hint)
 
     def predicate_body(
         self, collection: _Result, body: Node, names: Mapping[str, T.Type], expected: T.Type | None
