@@ -140,16 +140,11 @@ class Expression:
         constant = self.constant
         if constant is not _MISSING:  # worths, scores, trick counts: mostly plain numbers
             return constant
-        if not self.walks:
-            try:
+        walks = self.walks  # an expression that walks nothing needs no step budget
+        if walks:
+            if _STEPS in env:  # pragma: no cover - an evaluation inside another
                 return self.evaluate(env)
-            except EvaluationError as exc:
-                if exc.position is None and self.origin is not None:
-                    raise exc.located(self.origin) from None
-                raise
-        if _STEPS in env:  # pragma: no cover - an evaluation inside another
-            return self.evaluate(env)
-        env[_STEPS] = 0  # every evaluation gets its own step budget
+            env[_STEPS] = 0  # every evaluation that walks gets its own step budget
         try:
             return self.evaluate(env)
         except EvaluationError as exc:
@@ -157,7 +152,8 @@ class Expression:
                 raise exc.located(self.origin) from None
             raise
         finally:
-            env.pop(_STEPS, None)
+            if walks:
+                env.pop(_STEPS, None)
 
     def guard(self, name: str) -> Expression | None:
         """What of this condition does not depend on ``name``: its leading operands of ``and`` that

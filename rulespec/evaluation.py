@@ -159,19 +159,11 @@ def _scalar_compare(op: str, lf: Fn, rf: Fn, right: Any = _MISSING) -> Fn:
     without a call for it.
     """
     compare = _SCALAR_COMPARE[op]
-    if right is not _MISSING:
-
-        def scalar_constant(env: Env) -> bool:
-            a = lf(env)
-            try:
-                return bool(compare(a, right))
-            except TypeError:
-                raise EvaluationError(f"cannot evaluate {a!r} {op} {right!r}") from None
-
-        return scalar_constant
+    constant = right is not _MISSING
 
     def scalar(env: Env) -> bool:
-        a, b = lf(env), rf(env)
+        a = lf(env)
+        b = right if constant else rf(env)
         try:
             return bool(compare(a, b))
         except TypeError:
@@ -191,30 +183,9 @@ def _step(env: Env) -> None:
 def _search(name: str, collection: Fn, body: Fn, want: bool) -> Fn:
     """The first element for which ``body`` (with ``name`` bound to it) is ``want``, else ``_MISSING``.
 
-    One loop for ``any``, ``all`` and ``first``: it stops at the element found, as they do. A
-    plain loop rather than a generator, as these walks run for every card and bid checked.
+    One loop for ``any``, ``all`` and ``first``: it stops at the element found, as they do.
     """
-
-    def search(env: Env) -> Any:
-        items = _iterable(collection(env), 0)
-        saved = env.get(name, _MISSING)
-        try:
-            for item in items:
-                steps = env.get(_STEPS, 0) + 1  # _step inlined: the hottest loop of the rules
-                if steps > MAX_WALK_STEPS:
-                    _step(env)
-                env[_STEPS] = steps
-                env[name] = item
-                if bool(body(env)) is want:
-                    return item
-            return _MISSING
-        finally:
-            if saved is _MISSING:
-                env.pop(name, None)
-            else:
-                env[name] = saved
-
-    return search
+    return _walk(name, collection, body, find=True, want=want, values=False)
 
 
 def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
@@ -223,31 +194,43 @@ def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
     Gives the elements for which ``body`` holds (``filter``, ``count``), or with ``values`` the
     values of ``body`` (``sum``, ``max``, ``min``).
     """
+    return _walk(name, collection, body, find=False, want=True, values=values)
 
-    def collect(env: Env) -> list[Any]:
+
+def _walk(name: str, collection: Fn, body: Fn, *, find: bool, want: bool, values: bool) -> Fn:
+    """The one walk of a collection with ``name`` bound to each element (restored afterwards), each
+    element counted against the evaluation's step budget. ``find``: stop at the first element whose
+    ``body`` is ``want`` and give it (``_MISSING``: none); else give the list of the elements whose
+    ``body`` holds, or with ``values`` of the values of ``body``. A plain loop rather than a
+    generator, as these walks run for every card and bid checked."""
+
+    def walk(env: Env) -> Any:
         items = _iterable(collection(env), 0)
         saved = env.get(name, _MISSING)
         kept: list[Any] = []
         try:
             for item in items:
-                steps = env.get(_STEPS, 0) + 1  # _step inlined, as in _search
+                steps = env.get(_STEPS, 0) + 1  # _step inlined: the hottest loop of the rules
                 if steps > MAX_WALK_STEPS:
                     _step(env)
                 env[_STEPS] = steps
                 env[name] = item
                 value = body(env)
-                if values:
+                if find:
+                    if bool(value) is want:
+                        return item
+                elif values:
                     kept.append(value)
                 elif value:
                     kept.append(item)
-            return kept
+            return _MISSING if find else kept
         finally:
             if saved is _MISSING:
                 env.pop(name, None)
             else:
                 env[name] = saved
 
-    return collect
+    return walk
 
 
 Conjuncts = tuple[tuple[Fn, frozenset[str]], ...]
