@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from interpreter.copying import copy_value
-from interpreter.decisions import BidAnswer
+from interpreter.decisions import BidAnswer, Refusal
 from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, BidFacts, RuleSet
@@ -131,14 +131,23 @@ class ComboMaker:
             if bid is None or bid.kind != "special":
                 return f"'{bid_id}' is not a special bid"
             if bid.repeatable is None and answer.specials.count(bid_id) > 1:
-                return f"{bid_id} appears twice (a special bid is bid once, unless it is repeatable)"
+                return Refusal(
+                    "bid_twice",
+                    f"{bid_id} appears twice (a special bid is bid once, unless it is repeatable)",
+                    bid=bid_id,
+                )
             chosen.append(bid)
         if self.rules.game.auction and self.rules.game.auction.combo_special == "none" and answer.specials:
-            return "special bids are not used in this game"
+            return Refusal("no_special_bids", "special bids are not used in this game")
         for i, first in enumerate(chosen):
             for second in chosen[i + 1 :]:
                 if second.id in first.incompatible_ids:
-                    return f"{first.id} cannot be combined with {second.id}"
+                    return Refusal(
+                        "incompatible_bids",
+                        f"{first.id} cannot be combined with {second.id}",
+                        first=first.id,
+                        second=second.id,
+                    )
         auction = self.rules.game.auction
         if auction is not None and auction.forbid_impossible:  # versions that ban impossible combo bids
             if self.impossible is None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from interpreter.dealparts import DealParts
-from interpreter.decisions import BID, BidAnswer, Request
+from interpreter.decisions import BID, BidAnswer, Refusal, Request
 from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
@@ -112,20 +112,37 @@ class Bidding(DealParts):
                 for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
                     bid = self.rules.bids[bid_id]
                     if bid.may_bid is not None and not bid.may_bid(env):
-                        return f"{bid_id} may not be bid by seat {player.seat} now"
+                        return Refusal(
+                            "bid_not_yours_now", f"{bid_id} may not be bid by seat {player.seat} now", bid=bid_id
+                        )
                     copies = answer.specials.count(bid_id)
                     if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
                         most = bid.repeatable(env)
-                        return f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now"
+                        return Refusal(
+                            "bid_repeat_limit",
+                            f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now",
+                            bid=bid_id,
+                            n=most,
+                        )
             combo = combos.make(answer, player)
             minimum = rules.minimum_worth(env)
             if combo.worth < minimum:
-                return f"a combo bid must be worth at least {minimum} (this one: {combo.worth})"
+                return Refusal(
+                    "bid_below_minimum",
+                    f"a combo bid must be worth at least {minimum} (this one: {combo.worth})",
+                    min=minimum,
+                    worth=combo.worth,
+                )
             if lead is not None:
                 env["bid"], env["lead"], env["leader"] = combo, lead, leader
                 try:
                     if not rules.beats(env):
-                        return f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})"
+                        return Refusal(
+                            "bid_too_low",
+                            f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})",
+                            worth=combo.worth,
+                            lead=lead.worth,
+                        )
                 finally:
                     del env["bid"], env["lead"], env["leader"]
             return None

@@ -28,6 +28,26 @@ TRICK_TAKER: Final = "trick_taker"  # giving a trick to someone (the view's winn
 PASS_CARDS: Final = "pass_cards"  # the cards passed to another player
 
 
+class Refusal(str):
+    """Why the rules refuse an answer: an English sentence (for logs, errors and records) that also
+    carries what a renderer needs to say it again in a person's language.
+
+    ``key`` names the kind of refusal (a label of ``locales/*/ui.yaml``: ``bid_too_low``, …) and
+    ``values`` its facts (bid ids under ``bid``, ``first``, ``second``; numbers). It *is* the
+    sentence, so everything that keeps a reason as text keeps working; nothing has to read the
+    sentence back (``whist/refusals.py`` uses ``key`` and ``values``).
+    """
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, sentence: str, **values: Any) -> Refusal:
+        refusal = super().__new__(cls, sentence)
+        refusal.key = key
+        refusal.values = values
+        return refusal
+
+
 class ScriptError(Exception):
     """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands)."""
 

@@ -12,11 +12,15 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import BidAnswer, Refusal, Request, View
+from interpreter.gamestate import GameState
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from whist.refusals import bid_reason, card_reason
@@ -188,19 +192,58 @@ def test_unchanged_facts_are_not_repeated_every_trick(tmp_path: Path) -> None:
 # --- the reasons themselves, for every rule set's bids and both languages -------------------
 
 
+def _first_bid_request(rules: Any) -> Request:
+    """The first bid request of a seeded game: its ``check`` is the engine's own."""
+    request = GameState(rules, players=4, seed=1).pending
+    assert request.kind == "bid" and request.check is not None
+    return request
+
+
+def _with_both(request: Request, first: str, second: str) -> BidAnswer:
+    if first in request.standard_ids:
+        return BidAnswer(first, (second,))
+    if second in request.standard_ids:
+        return BidAnswer(second, (first,))
+    return BidAnswer("trump", (first, second))
+
+
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_incompatible_pair_is_refused_with_both_names(lang: str) -> None:
     rules = load_ruleset("combo-whist")
     texts = load_texts(rules, lang)
-    request = Request("bid", 0, standard_ids=tuple(b.id for b in rules.standard_bids),
-                      special_ids=tuple(b.id for b in rules.special_bids))
+    request = _first_bid_request(rules)
     pairs = [(b.id, other) for b in rules.bids.values() for other in b.incompatible_ids]
     assert pairs
     for first, second in pairs:
-        answer = BidAnswer(first) if first in request.standard_ids else BidAnswer("trump", (first,))
-        reason = bid_reason(f"{first} cannot be combined with {second}", answer, 4, rules, texts)
+        answer = _with_both(request, first, second)
+        assert request.check is not None
+        reason = bid_reason(request.check(answer) or "", answer, 4, rules, texts)
         assert texts.bid_name(first) in reason and texts.bid_name(second) in reason
         assert "cannot be combined" not in reason or lang == "en"
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_every_refusal_of_the_rules_is_said_in_the_chosen_language(lang: str, data: st.DataObject) -> None:
+    """The whole class of 'a refusal shown in English to a Swedish player' (the engine's sentences were
+    once matched by their shapes): every reason the engine gives for a random combo bid is a
+    structured Refusal whose label exists and whose text has every placeholder filled."""
+    rules = load_ruleset("combo-whist")
+    texts, english = load_texts(rules, lang), load_texts(rules, "en")
+    request = _first_bid_request(rules)
+    standard = data.draw(st.sampled_from(request.standard_ids))
+    specials = tuple(data.draw(st.lists(st.sampled_from(request.special_ids), max_size=4)))
+    answer = BidAnswer(standard, specials)
+    assert request.check is not None
+    reason = request.check(answer)
+    if not reason:
+        return
+    assert isinstance(reason, Refusal), reason
+    said = bid_reason(reason, answer, 4, rules, texts)
+    assert "{" not in said and said.strip()
+    if lang == "sv":
+        assert said != bid_reason(reason, answer, 4, rules, english)
 
 
 def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:

@@ -4,9 +4,9 @@ A person who types a card they may not play or a bid that is not allowed is told
 ("You must follow suit (♣)", "There is no bid number 99 (1–31)"), never just "not understood".
 Reasons about the *form* of an input (unknown names, numbers out of range, how many standard
 bids) are found here from the request and the rule data. Reasons about the *rules* come from
-the engine (``Request.check``), which words them in English with bid ids for logs; they are
-matched here against the engine's few sentence shapes and said again from the locale, with
-bid names. A sentence not matched is shown as the engine said it, bid ids replaced by names.
+the engine (``Request.check``) as a :class:`~interpreter.decisions.Refusal`: an English sentence
+for logs that also carries its kind and facts, said again here from the locale with bid names.
+Any other reason (an impossible combo bid, a rule's own words) is shown with bid ids replaced by names.
 """
 
 from __future__ import annotations
@@ -15,37 +15,22 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import BidAnswer, Refusal, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 
-#: The engine's refusal sentences for a bid (interpreter/auction.py, interpreter/deal.py) and the
-#: label that says each again. Named groups are bid ids (``bid``, ``first``, ``second``) or numbers.
-_ENGINE_BID_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key)
-    for pattern, key in (
-        (r"^(?P<first>[\w-]+) cannot be combined with (?P<second>[\w-]+)$", "incompatible_bids"),
-        (r"^(?P<bid>[\w-]+) appears twice", "bid_twice"),
-        (r"^special bids are not used in this game$", "no_special_bids"),
-        (r"^(?P<bid>[\w-]+) may not be bid by seat \d+ now$", "bid_not_yours_now"),
-        (r"^seat \d+ may bid (?P<bid>[\w-]+) at most (?P<n>-?\d+) time\(s\)", "bid_repeat_limit"),
-        (r"^a combo bid must be worth at least (?P<min>\S+) \(this one: (?P<worth>[^)]+)\)$", "bid_below_minimum"),
-        (r"^a combo bid worth (?P<worth>\S+) does not beat the lead \((?P<lead>[^)]+)\)$", "bid_too_low"),
-    )
-)
+#: The values of a :class:`~interpreter.decisions.Refusal` that are bid ids (said by their names).
 _BID_GROUPS = ("bid", "first", "second")
 
 
 def bid_reason(reason: str, answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str:
     """The engine's refusal of ``answer`` in the player's language, bids by their names."""
-    for pattern, key in _ENGINE_BID_REASONS:
-        found = pattern.match(reason)
-        if found is None:
-            continue
-        values: dict[str, Any] = {}
-        for name, value in found.groupdict().items():
-            values[name] = texts.bid_name(value) if name in _BID_GROUPS and value in rules.bids else value
-        return texts.label(key, **values)
+    if isinstance(reason, Refusal):
+        values = {
+            name: texts.bid_name(value) if name in _BID_GROUPS and value in rules.bids else value
+            for name, value in reason.values.items()
+        }
+        return texts.label(reason.key, **values)
     impossible = _impossible(answer, players, rules, texts)
     if impossible is not None:
         return impossible
