@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.auction import ComboMaker
-from interpreter.decisions import Request
+from interpreter.decisions import CARD, Request
 from interpreter.prepared import ComboPlan
 from interpreter.state import Card, Combo, Player, Seating, Table, Trick, Tricks
 from rulespec import model as M
@@ -21,6 +21,13 @@ if TYPE_CHECKING:  # scoring.py builds on this module
     from interpreter.scoring import DealResult
 
 Ask = Callable[[Request], Any]
+#: A card to play, answered from the seat and the legal card names alone (no :class:`Request`).
+CardAsk = Callable[[int, tuple[str, ...]], str]
+
+
+def card_asker(ask: Ask) -> CardAsk:
+    """A card asked of ``ask`` with a :class:`Request` (for a driver without a quicker way)."""
+    return lambda seat, options: ask(Request("play", seat, CARD, "card", options))
 
 
 class DealParts:
@@ -30,6 +37,7 @@ class DealParts:
     game: M.Game
     ask_fn: Ask | None
     sync_ask: Ask | None
+    sync_card: CardAsk | None
     rng: random.Random
     tricks: Tricks
     players: list[Player]

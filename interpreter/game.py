@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.deal import DealResult
+from interpreter.dealparts import CardAsk
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
 from interpreter.gamestate import MAX_DEALS, GameResult, GameState
 from rulespec.model import RuleSet
@@ -125,9 +126,15 @@ class Game(GameState):
     def _synchronous(self) -> Callable[[Request], Any] | None:
         if not self._running:
             return None
-        if self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents():
+        if self._lean_run():
             return self._answer_lean  # a simulation's game: nothing to log, check or save
         return self._answer_now
+
+    def _synchronous_card(self) -> CardAsk | None:
+        return self._card_lean if self._running and self._lean_run() else None
+
+    def _lean_run(self) -> bool:
+        return self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents()
 
     def _plain_agents(self) -> bool:
         """Whether every agent answers legally without looking at the table (random play)."""
@@ -138,6 +145,11 @@ class Game(GameState):
         answer = self.agents[request.seat].decide(request, None)
         self.decisions_made += 1
         return answer
+
+    def _card_lean(self, seat: int, options: tuple[str, ...]) -> str:
+        """:meth:`_answer_lean` for a card, without the request."""
+        self.decisions_made += 1
+        return self.agents[seat].play_card(seat, options)
 
     def _answer_now(self, request: Request) -> Any:
         answer = self.ask(request)

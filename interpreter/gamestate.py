@@ -24,6 +24,7 @@ from typing import Any
 from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
+from interpreter.dealparts import CardAsk
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
@@ -183,6 +184,10 @@ class GameState(MatchHands, Standings):
         hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
         return None
 
+    def _synchronous_card(self) -> CardAsk | None:
+        """With :meth:`_synchronous`, a driver may answer cards from the seat and options alone."""
+        return None
+
     def _decided(self) -> None:
         """Called after each decision is logged, before it takes effect (drivers save here)."""
 
@@ -211,7 +216,7 @@ class GameState(MatchHands, Standings):
         )
         self._debts_before = self._debts()
         self._phase = "auction"
-        deal.sync_ask = self._synchronous()
+        deal.sync_ask, deal.sync_card = self._synchronous(), self._synchronous_card()
         deal.start_auction()
 
     def _next_phase(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dealparts import Ask, DealParts
+from interpreter.dealparts import Ask, DealParts, card_asker
 from interpreter.decisions import CARD, TRICK_TAKER, Request
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
@@ -53,6 +53,7 @@ class HandPlay(DealParts):
         (:meth:`_wait` answers at once), without a task on the agenda for each (simulations, playouts)."""
         by_name, env, tricks, play = self.card_by_name, self.env, self.tricks, self.game.play
         takers, melds = range(len(self.taker_rules)), range(len(self.melds))
+        card_ask = self.sync_card or card_asker(ask)
         number = 0
         while any(p.hand for p in self.players):
             if not self.closed and play.close_when is not None and play.close_when(env):
@@ -61,7 +62,7 @@ class HandPlay(DealParts):
             trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
             for player in self.play_order(trick):
                 options = tuple([c.name for c in self.legal_cards(player, trick)])
-                self._play(player, by_name[ask(Request("play", player.seat, CARD, "card", options))], trick)
+                self._play(player, by_name[card_ask(player.seat, options)], trick)
             trick.winner = self.trick_winner(trick)
             for index in takers:
                 self._trick_taker(trick, index)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.copying import copy_value
-from interpreter.dealparts import Ask, DealParts
+from interpreter.dealparts import Ask, DealParts, card_asker
 from interpreter.decisions import CARD, Request
 from interpreter.state import Card, Play, Player, Trick
 
@@ -89,6 +89,7 @@ class PlainHand(DealParts):
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         turns = self._plain_turns()
+        card_ask = self.sync_card or card_asker(ask)
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
         number = 0
         while any(hands):
@@ -98,7 +99,7 @@ class PlainHand(DealParts):
             led = best_suit = None  # while leading: every card of the hand may be played
             best_value = 0
             for player, seat, hand, names, by_suit in turns[leader]:
-                answer = ask(Request("play", seat, CARD, "card", tuple(by_suit.get(led) or names)))
+                answer = card_ask(seat, tuple(by_suit.get(led) or names))
                 card = by_name[answer]
                 hand.remove(card)
                 names.remove(answer)
@@ -192,3 +193,4 @@ class PlainHand(DealParts):
                     by_suit[suit] = [name]
             turns.append((player, player.seat, player.hand, names, by_suit))
         return {turn[0]: turns[i:] + turns[:i] for i, turn in enumerate(turns)}
+

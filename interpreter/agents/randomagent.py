@@ -32,6 +32,9 @@ class RandomAgent(Agent):
             return self.rng.sample(list(request.options), request.count)
         return self.rng.choice(request.options)
 
+    def play_card(self, seat: int, options: tuple[str, ...]) -> str:
+        return self.rng.choice(options)  # as decide() answers a play request: the same draw
+
     def _bid(self, request: Request) -> BidAnswer | None:
         if self.rng.random() >= self.bid_chance or request.check is None:
             return None
