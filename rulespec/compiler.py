@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from rulespec import types as T
 from rulespec.coercion import check_literals, coerce, coerce_pair
@@ -39,9 +38,11 @@ from rulespec.errors import did_you_mean
 from rulespec.evaluation import (
     _ARITH,
     _COMPARE,
+    _attribute_result,
     _const,
     _contains,
     _is_scalar,
+    _name_result,
     _present,
     _range,
     _Result,
@@ -120,7 +121,7 @@ class _Compiler:
             raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, known))
         if name in self.scope.names:
             self.reads.add(name)
-        return _Result(operator.itemgetter(name), names[name])
+        return _name_result(name, names[name])
 
     # -- operators
 
@@ -257,15 +258,7 @@ class _Compiler:
             self.reads.add("_table")
             fact = operator.attrgetter(f"{owner.name}_{name}")
             return _Result(lambda env: fact(env["_table"])(_present(f(env), owner, name)), attributes[name])
-        getter = operator.attrgetter(name)
-
-        def attribute(env: Env) -> Any:  # the hottest closure of all: _present inlined
-            value = f(env)
-            if value is None:
-                raise EvaluationError(f"cannot take '{name}' of a missing {owner}")
-            return getter(value)
-
-        return _Result(attribute, attributes[name])
+        return _attribute_result(obj, name, attributes[name])
 
     def _attributes_of(self, t: T.Type) -> Mapping[str, T.Type]:
         if t == T.MARKS:
