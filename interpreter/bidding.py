@@ -214,7 +214,8 @@ class Bidding(DealParts):
         self.trump_changes = plan.trump_changes
         self.melds = plan.melds
         self._plan = plan
-        # Following suit is the only limit when no bid restricts play and trumping is free.
-        self._plain_play = not plan.restricts_play and not self.game.play.must_trump
+        # Following suit and the bids' limits on the cards one may play are the only limits when
+        # trumping is free (the lean loop of the hand asks the bids' limits as legal_cards does).
+        self._plain_play = not self.game.play.must_trump
         if plan.bids:
             self.table.rank_value = plan.rank_value

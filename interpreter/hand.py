@@ -39,7 +39,8 @@ class HandPlay(DealParts):
             self._then(("_next_trick", leader, 0))
 
     def _hookless_hand(self) -> bool:
-        """Whether nothing but following suit acts during this hand (no hook, zone, stock or close)."""
+        """Whether nothing but following suit and the bids' limits on the cards one may play or lead
+        act during this hand (no other hook, zone, stock or close): the lean loop plays it."""
         play = self.game.play
         return (
             self._plain_play
@@ -212,7 +213,12 @@ class HandPlay(DealParts):
                 legal = following
             elif self.game.play.must_trump and self.table.trump is not None:
                 legal = [c for c in hand if c.suit == self.table.trump] or hand
-        rules = self.play_rules + self.lead_rules if led is None else self.play_rules
+        return self._restricted(player, trick, legal)
+
+    def _restricted(self, player: Player, trick: Trick, legal: list[Card]) -> list[Card]:
+        """``legal`` (a new list) without the cards the combo's rules forbid ``player`` to play to
+        ``trick`` now (to lead, when it has no card yet). A restriction that would leave no card yields."""
+        rules = self.play_rules + self.lead_rules if not trick.plays else self.play_rules
         if not rules or len(legal) == 1:  # (a restriction never takes the only card: it would yield)
             return list(legal)
         env = self.env
@@ -221,11 +227,8 @@ class HandPlay(DealParts):
             guard = rule.guard("card")
             if guard is not None and not guard(env):  # forbids no card here: every card would be kept
                 continue
-            kept = []
-            for card in legal:
-                env["card"] = card
-                if not rule(env):  # each evaluation its own step budget, errors located (not .evaluate)
-                    kept.append(card)
+            # Each card's evaluation its own step budget, errors located; what does not read the card once.
+            kept = [card for card, forbidden in zip(legal, rule.each(env, "card", legal), strict=True) if not forbidden]
             if kept:  # a restriction that would leave nothing yields
                 legal = kept
         return list(legal)

@@ -1,6 +1,7 @@
-"""The hot loop: the tricks of a hand in which nothing but following suit acts.
+"""The hot loop: the tricks of a hand in which nothing but following suit acts (and the bids'
+limits on the cards one may play or lead, asked as :meth:`~interpreter.hand.HandPlay.legal_cards` asks them).
 
-In a hook-less hand the legal cards are the hand's cards of the led suit (else all), kept as
+In such a hand the legal cards are the hand's cards of the led suit (else all), kept as
 lists of names beside each hand, and the winner is kept as the cards come. As a state
 machine the hand stops at each card (a cursor says where it stands); a driver that answers
 at once (``sync_ask``) runs the same tricks in one loop.
@@ -68,7 +69,8 @@ class PlainHand(DealParts):
     """The hook-less hand (part of :class:`interpreter.deal.Deal`)."""
 
     def _plain_begin(self, leader: Player) -> None:
-        """The tricks of a hook-less hand: :meth:`_next_trick` with :meth:`legal_cards`, :meth:`_play`
+        """The tricks of a hook-less hand (one whose only hooks limit the cards one may play or lead):
+        :meth:`_next_trick` with :meth:`legal_cards`, :meth:`_play`
         and :meth:`trick_winner` inlined for that case (the hot loop of simulations and playouts),
         asking the same requests in the same order and keeping the same records (a test plays the
         two loops side by side).
@@ -88,6 +90,7 @@ class PlainHand(DealParts):
         by_name, env = self.card_by_name, self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
+        play_rules, lead_rules = self.play_rules, self.lead_rules
         turns = self._plain_turns()
         card_ask = self.sync_card or card_asker(ask)
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
@@ -99,7 +102,10 @@ class PlainHand(DealParts):
             led = best_suit = None  # while leading: every card of the hand may be played
             best_value = 0
             for player, seat, hand, names, by_suit in turns[leader]:
-                answer = card_ask(seat, tuple(by_suit.get(led) or names))
+                options = by_suit.get(led) or names
+                if (play_rules or lead_rules and not plays) and len(options) > 1:
+                    options = self._allowed(player, trick, options)
+                answer = card_ask(seat, tuple(options))
                 card = by_name[answer]
                 hand.remove(card)
                 names.remove(answer)
@@ -140,8 +146,12 @@ class PlainHand(DealParts):
     def _plain_ask(self) -> None:
         cursor = self._plain
         assert cursor is not None
-        _, seat, _, names, by_suit = cursor.order[cursor.position]
-        request = Request("play", seat, CARD, "card", tuple(by_suit.get(cursor.led) or names))
+        player, seat, _, names, by_suit = cursor.order[cursor.position]
+        options = by_suit.get(cursor.led) or names
+        if self.play_rules or self.lead_rules:
+            assert self.current is not None
+            options = self._allowed(player, self.current, options)
+        request = Request("play", seat, CARD, "card", tuple(options))
         self.pending, self._resume = request, ("_plain_played",)
 
     def _plain_played(self, answer: str) -> None:
@@ -176,6 +186,11 @@ class PlainHand(DealParts):
         self.env["last_trick"] = trick
         self.current = None
         self._plain_trick(winner)
+
+    def _allowed(self, player: Player, trick: Trick, options: list[str]) -> list[str]:
+        """The card names of ``options`` that the combo's bids let ``player`` play to ``trick`` now."""
+        by_name = self.card_by_name
+        return [card.name for card in self._restricted(player, trick, [by_name[name] for name in options])]
 
     def _plain_turns(self) -> dict[Player, list[_Turn]]:
         """For each leader, the players' turns in order, each with seat, hand, its card names and

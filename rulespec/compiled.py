@@ -7,7 +7,7 @@ vocabulary, the rule set's params). :mod:`rulespec.compiler` makes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -105,6 +105,11 @@ class Scope:
 _MISSING = object()
 
 
+def too_many_steps() -> EvaluationError:
+    """The error of an evaluation whose walks visit more than :data:`MAX_WALK_STEPS` items."""
+    return EvaluationError(f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)")
+
+
 def _all(fns: list[Fn]) -> Fn:
     """Whether every closure of ``fns`` is true, from the first on (stopping at a false one)."""
     if len(fns) == 1:
@@ -154,6 +159,67 @@ class Expression:
         finally:
             if walks:
                 env.pop(_STEPS, None)
+
+    def each(self, env: Env, name: str, items: Sequence[Any]) -> list[bool]:
+        """Whether the condition holds with ``name`` bound to each of ``items`` in turn (``env[name]``
+        is left at the last): what calling it for each item says, errors and step budget included.
+
+        Its operands of ``and`` that do not read ``name`` are evaluated once, for the first item
+        that comes to them, and their value is kept for the rest: a play rule's ``not any(plays, …)``
+        walks the plays once a turn instead of once a card. The steps such an operand walked are
+        counted again for each item that reuses it, so the budget refuses what it refused before.
+        """
+        if self.constant is not _MISSING:
+            if items:
+                env[name] = items[-1]
+            return [bool(self.constant)] * len(items)
+        parts = self._parts(name)
+        kept: dict[int, tuple[bool, int]] = {}  # a name-free operand's value and the steps it walked
+        results = []
+        for item in items:
+            env[name] = item
+            results.append(self._holds(env, parts, kept))
+        return results
+
+    def _holds(self, env: Env, parts: tuple[tuple[Fn, bool], ...], kept: dict[int, tuple[bool, int]]) -> bool:
+        walks = self.walks
+        if walks:
+            if _STEPS in env:  # pragma: no cover - an evaluation inside another
+                return all(fn(env) for fn, _ in parts)
+            env[_STEPS] = 0
+        try:
+            for index, (fn, free) in enumerate(parts):
+                if not free:
+                    value = bool(fn(env))
+                elif index in kept:
+                    value, steps = kept[index]
+                    if steps:
+                        steps += env[_STEPS]
+                        if steps > MAX_WALK_STEPS:
+                            raise too_many_steps()
+                        env[_STEPS] = steps
+                else:
+                    before = env.get(_STEPS, 0)
+                    value = bool(fn(env))
+                    kept[index] = (value, env.get(_STEPS, 0) - before)
+                if not value:
+                    return False
+            return True
+        except EvaluationError as exc:
+            if exc.position is None and self.origin is not None:
+                raise exc.located(self.origin) from None
+            raise
+        finally:
+            if walks:
+                env.pop(_STEPS, None)
+
+    def _parts(self, name: str) -> tuple[tuple[Fn, bool], ...]:
+        """Its operands of ``and`` (or itself), each with whether it does not read ``name``. Made once."""
+        made: dict[str, tuple[tuple[Fn, bool], ...]] = self.__dict__.setdefault("_split", {})
+        if name not in made:
+            conjuncts = self.conjuncts or ((self.evaluate, self.reads),)
+            made[name] = tuple((fn, name not in reads) for fn, reads in conjuncts)
+        return made[name]
 
     def guard(self, name: str) -> Expression | None:
         """What of this condition does not depend on ``name``: its leading operands of ``and`` that

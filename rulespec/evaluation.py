@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulespec import types as T
-from rulespec.compiled import _MISSING, _STEPS, MAX_ITERATION, MAX_WALK_STEPS, Env, EvaluationError, Fn
+from rulespec.compiled import _MISSING, _STEPS, MAX_ITERATION, MAX_WALK_STEPS, Env, EvaluationError, Fn, too_many_steps
 from rulespec.numbers import out_of_range
 
 # ---------------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def _step(env: Env) -> None:
     """Count one walked item against the evaluation's budget (nested walks share it)."""
     steps = env.get(_STEPS, 0) + 1
     if steps > MAX_WALK_STEPS:
-        raise EvaluationError(f"the expression walks more than {MAX_WALK_STEPS} items (nested walks multiply)")
+        raise too_many_steps()
     env[_STEPS] = steps
 
 
