@@ -169,56 +169,43 @@ class Expression:
         walks the plays once a turn instead of once a card. The steps such an operand walked are
         counted again for each item that reuses it, so the budget refuses what it refused before.
         """
-        if self.constant is not _MISSING:
-            if items:
-                env[name] = items[-1]
-            return [bool(self.constant)] * len(items)
-        parts = self._parts(name)
-        kept: dict[int, tuple[bool, int]] = {}  # a name-free operand's value and the steps it walked
+        runner, kept = self._each_runner(name)
+        kept.clear()
         results = []
         for item in items:
             env[name] = item
-            results.append(self._holds(env, parts, kept))
+            results.append(bool(runner(env)))
         return results
 
-    def _holds(self, env: Env, parts: tuple[tuple[Fn, bool], ...], kept: dict[int, tuple[bool, int]]) -> bool:
-        walks = self.walks
-        if walks:
-            if _STEPS in env:  # pragma: no cover - an evaluation inside another
-                return all(fn(env) for fn, _ in parts)
-            env[_STEPS] = 0
-        try:
-            for index, (fn, free) in enumerate(parts):
-                if not free:
-                    value = bool(fn(env))
-                elif index in kept:
-                    value, steps = kept[index]
-                    if steps:
-                        steps += env[_STEPS]
-                        if steps > MAX_WALK_STEPS:
-                            raise too_many_steps()
-                        env[_STEPS] = steps
-                else:
-                    before = env.get(_STEPS, 0)
-                    value = bool(fn(env))
-                    kept[index] = (value, env.get(_STEPS, 0) - before)
-                if not value:
-                    return False
-            return True
-        except EvaluationError as exc:
-            if exc.position is None and self.origin is not None:
-                raise exc.located(self.origin) from None
-            raise
-        finally:
-            if walks:
-                env.pop(_STEPS, None)
-
-    def _parts(self, name: str) -> tuple[tuple[Fn, bool], ...]:
-        """Its operands of ``and`` (or itself), each with whether it does not read ``name``. Made once."""
-        made: dict[str, tuple[tuple[Fn, bool], ...]] = self.__dict__.setdefault("_split", {})
+    def _each_runner(self, name: str) -> tuple[Expression, dict[int, tuple[bool, int]]]:
+        """For :meth:`each`: this expression evaluated operand by operand, the values (and steps) of
+        those that do not read ``name`` kept in the dict (emptied by each call of :meth:`each`). Made once."""
+        made: dict[str, tuple[Expression, dict[int, tuple[bool, int]]]] = self.__dict__.setdefault("_runners", {})
         if name not in made:
             conjuncts = self.conjuncts or ((self.evaluate, self.reads),)
-            made[name] = tuple((fn, name not in reads) for fn, reads in conjuncts)
+            parts = tuple((fn, name not in reads) for fn, reads in conjuncts)
+            kept: dict[int, tuple[bool, int]] = {}
+
+            def holds(env: Env) -> bool:
+                for index, (fn, free) in enumerate(parts):
+                    if not free:
+                        value = bool(fn(env))
+                    elif index in kept:
+                        value, steps = kept[index]
+                        if steps:  # counted as if walked again
+                            steps += env[_STEPS]
+                            if steps > MAX_WALK_STEPS:
+                                raise too_many_steps()
+                            env[_STEPS] = steps
+                    else:
+                        before = env.get(_STEPS, 0)
+                        value = bool(fn(env))
+                        kept[index] = (value, env.get(_STEPS, 0) - before)
+                    if not value:
+                        return False
+                return True
+
+            made[name] = (replace(self, evaluate=holds), kept)
         return made[name]
 
     def guard(self, name: str) -> Expression | None:
