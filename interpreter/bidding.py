@@ -7,7 +7,8 @@ turn is a decision; a pass leaves the auction; the last bidder standing with a l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
+from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.decisions import BID, BidAnswer, Refusal, Request
@@ -127,22 +128,12 @@ class Bidding(DealParts):
             combo = combos.make(answer, player)
             minimum = rules.minimum_worth(env)
             if combo.worth < minimum:
-                return Refusal(
-                    "bid_below_minimum",
-                    f"a combo bid must be worth at least {minimum} (this one: {combo.worth})",
-                    min=minimum,
-                    worth=combo.worth,
-                )
+                return _below_minimum(minimum, combo.worth)
             if lead is not None:
                 env["bid"], env["lead"], env["leader"] = combo, lead, leader
                 try:
                     if not rules.beats(env):
-                        return Refusal(
-                            "bid_too_low",
-                            f"a combo bid worth {combo.worth} does not beat the lead ({lead.worth})",
-                            worth=combo.worth,
-                            lead=lead.worth,
-                        )
+                        return _too_low(combo.worth, lead.worth)
                 finally:
                     del env["bid"], env["lead"], env["leader"]
             return None
@@ -219,3 +210,16 @@ class Bidding(DealParts):
         self._plain_play = not self.game.play.must_trump
         if plan.bids:
             self.table.rank_value = plan.rank_value
+
+
+# The refusals random bidders meet most, made once for each pair of worths (a refusal is the same
+# sentence and facts each time, and nobody changes one): most combos a random bidder tries are refused.
+@lru_cache(maxsize=4096, typed=True)
+def _below_minimum(minimum: Any, worth: Any) -> Refusal:
+    sentence = f"a combo bid must be worth at least {minimum} (this one: {worth})"
+    return Refusal("bid_below_minimum", sentence, min=minimum, worth=worth)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _too_low(worth: Any, lead: Any) -> Refusal:
+    return Refusal("bid_too_low", f"a combo bid worth {worth} does not beat the lead ({lead})", worth=worth, lead=lead)
