@@ -320,8 +320,9 @@ class _Compiler:
         if bound is None:
             raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
         inner = {**names, bound: element}
-        self.walks = True
+        self.walks = False  # (whether the body walks too)
         result = self.expect(body, inner, expected) if expected else self.compile(body, inner)
+        result.walks, self.walks = self.walks, True
         return bound, result
 
 

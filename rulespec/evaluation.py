@@ -180,7 +180,7 @@ def _step(env: Env) -> None:
     env[_STEPS] = steps
 
 
-def _search(name: str, collection: Fn, body: Fn, want: bool) -> Fn:
+def _search(name: str, collection: Fn, body: _Result, want: bool) -> Fn:
     """The first element for which ``body`` (with ``name`` bound to it) is ``want``, else ``_MISSING``.
 
     One loop for ``any``, ``all`` and ``first``: it stops at the element found, as they do.
@@ -188,7 +188,7 @@ def _search(name: str, collection: Fn, body: Fn, want: bool) -> Fn:
     return _walk(name, collection, body, find=True, want=want, values=False)
 
 
-def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
+def _collect(name: str, collection: Fn, body: _Result, values: bool) -> Fn:
     """Walk all of ``collection`` with ``name`` bound to each element in turn.
 
     Gives the elements for which ``body`` holds (``filter``, ``count``), or with ``values`` the
@@ -197,15 +197,59 @@ def _collect(name: str, collection: Fn, body: Fn, values: bool) -> Fn:
     return _walk(name, collection, body, find=False, want=True, values=values)
 
 
-def _walk(name: str, collection: Fn, body: Fn, *, find: bool, want: bool, values: bool) -> Fn:
+def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, values: bool) -> Fn:
     """The one walk of a collection with ``name`` bound to each element (restored afterwards), each
     element counted against the evaluation's step budget. ``find``: stop at the first element whose
     ``body`` is ``want`` and give it (``_MISSING``: none); else give the list of the elements whose
-    ``body`` holds, or with ``values`` of the values of ``body``. A plain loop rather than a
-    generator, as these walks run for every card and bid checked."""
+    ``body`` holds, or with ``values`` of the values of ``body``. Plain loops rather than
+    generators, as these walks run for every card and bid checked.
+
+    A body that walks nothing itself cannot spend the budget: when the whole collection fits in
+    what is left of it, the elements are counted once for the walk instead of one by one (the
+    same count, and no error possible); else, or when the body walks, each element is counted as
+    it comes, so the budget runs out at the same element as it always did."""
+    fn = body.fn
+    counted = _counted_walk(name, fn, find=find, want=want, values=values)
+    if body.walks:
+        return lambda env: counted(env, _iterable(collection(env), 0))
 
     def walk(env: Env) -> Any:
         items = _iterable(collection(env), 0)
+        steps = env.get(_STEPS, 0)
+        visited = _size(items)
+        if steps + visited > MAX_WALK_STEPS:
+            return counted(env, items)
+        saved = env.get(name, _MISSING)
+        try:
+            if find:
+                for visited, item in enumerate(items, 1):  # noqa: B007 (the count is kept: finally)
+                    env[name] = item
+                    if bool(fn(env)) is want:
+                        return item
+                return _MISSING
+            kept: list[Any] = []
+            for item in items:
+                env[name] = item
+                value = fn(env)
+                if values:
+                    kept.append(value)
+                elif value:
+                    kept.append(item)
+            return kept
+        finally:
+            env[_STEPS] = steps + visited
+            if saved is _MISSING:
+                env.pop(name, None)
+            else:
+                env[name] = saved
+
+    return walk
+
+
+def _counted_walk(name: str, body: Fn, *, find: bool, want: bool, values: bool) -> Callable[[Env, Any], Any]:
+    """:func:`_walk` over ``items``, each element counted against the budget as it comes."""
+
+    def walk(env: Env, items: Any) -> Any:
         saved = env.get(name, _MISSING)
         kept: list[Any] = []
         try:
@@ -249,6 +293,7 @@ class _Result:
     values: tuple[Any, ...] | None = None  # the values a conditional of constants can give
     conjuncts: Conjuncts | None = None  # of `a and b and …`: each operand with the names it reads
     path: Path | None = None  # a name or a chain of attributes of one (``play.card.suit``)
+    walks: bool = True  # of a predicate's body: whether it walks a collection itself (may spend the budget)
 
 
 def _const(value: Any, t: T.Type) -> _Result:

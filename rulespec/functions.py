@@ -60,7 +60,7 @@ def _fn_count(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.
         return _Result(lambda env: _size(cf(env)), T.NUMBER)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    kept = _collect(name, cf, body.fn, values=False)
+    kept = _collect(name, cf, body, values=False)
     return _Result(lambda env: len(kept(env)), T.NUMBER)
 
 
@@ -77,7 +77,7 @@ def _fn_any_all(kind: str) -> FunctionSpec:
             return _Result(lambda env: combine(cf(env)), T.BOOL)
         _check_walkable(c, args[0], names)
         name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-        found = _search(name, cf, body.fn, want=kind == "any")
+        found = _search(name, cf, body, want=kind == "any")
         if kind == "any":
             return _Result(lambda env: found(env) is not _MISSING, T.BOOL)
         return _Result(lambda env: found(env) is _MISSING, T.BOOL)
@@ -90,7 +90,7 @@ def _fn_filter(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     coll = _list_arg(c, args[0], names)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    return _Result(_collect(name, coll.fn, body.fn, values=False), coll.type)
+    return _Result(_collect(name, coll.fn, body, values=False), coll.type)
 
 
 def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
@@ -102,7 +102,7 @@ def _fn_first(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.
         return _Result(lambda env: _first(cf(env), "first() of an empty list"), T.element_of(coll.type))
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.BOOL)
-    found = _search(name, cf, body.fn, want=True)
+    found = _search(name, cf, body, want=True)
     return _Result(lambda env: _found(found(env)), T.element_of(coll.type))
 
 
@@ -129,7 +129,7 @@ def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Ty
         return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
-    values = _collect(name, cf, body.fn, values=True)
+    values = _collect(name, cf, body, values=True)
     return _Result(lambda env: _normalize(sum(values(env))), T.NUMBER)
 
 
@@ -149,7 +149,7 @@ def _fn_extreme(kind: str) -> FunctionSpec:
             _check_walkable(c, args[0], names)
         if T.is_list(first.type) and len(args) == 2:
             name, body = c.predicate_body(first, args[1], names, T.NUMBER)
-            values = _collect(name, first.fn, body.fn, values=True)
+            values = _collect(name, first.fn, body, values=True)
             return _Result(lambda env: pick(values(env), default=0), T.NUMBER)
         if T.is_list(first.type) and len(args) == 1:
             if T.element_of(first.type) not in (T.NUMBER, T.ANY):
