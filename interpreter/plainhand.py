@@ -208,4 +208,3 @@ class PlainHand(DealParts):
                     by_suit[suit] = [name]
             turns.append((player, player.seat, player.hand, names, by_suit))
         return {turn[0]: turns[i:] + turns[:i] for i, turn in enumerate(turns)}
-

@@ -36,16 +36,19 @@ class RandomAgent(Agent):
         return self.rng.choice(options)  # as decide() answers a play request: the same draw
 
     def _bid(self, request: Request) -> BidAnswer | None:
-        if self.rng.random() >= self.bid_chance or request.check is None:
+        check = request.check
+        if self.rng.random() >= self.bid_chance or check is None:
             return None
-        draw = self.rng.random
+        # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
+        draw, choice = self.rng.random, self.rng.choice
+        standard_ids, special_ids, repeatable_ids = request.standard_ids, request.special_ids, request.repeatable_ids
         for _ in range(self.tries):
-            standard = self.rng.choice(request.standard_ids)
-            specials = tuple([s for s in request.special_ids if draw() < 0.12])
+            standard = choice(standard_ids)
+            specials = tuple([s for s in special_ids if draw() < 0.12])
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
-            if specials and request.repeatable_ids:
-                specials += tuple(s for s in specials if s in request.repeatable_ids and draw() < 0.5)
+            if specials and repeatable_ids:
+                specials += tuple(s for s in specials if s in repeatable_ids and draw() < 0.5)
             answer = BidAnswer(standard, specials)
-            if request.check(answer) is None:
+            if check(answer) is None:
                 return answer
         return None
