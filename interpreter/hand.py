@@ -215,15 +215,16 @@ class HandPlay(DealParts):
                 legal = [c for c in hand if c.suit == self.table.trump] or hand
         return self._restricted(player, trick, legal)
 
-    def _restricted(self, player: Player, trick: Trick, legal: list[Card]) -> list[Card]:
+    def _restricted(self, player: Player, trick: Trick, legal: list[Card], first: int = 0) -> list[Card]:
         """``legal`` (a new list) without the cards the combo's rules forbid ``player`` to play to
-        ``trick`` now (to lead, when it has no card yet). A restriction that would leave no card yields."""
-        rules = self.play_rules + self.lead_rules if not trick.plays else self.play_rules
+        ``trick`` now (to lead, when it has no card yet). A restriction that would leave no card yields.
+        ``first``: the rules before it are known to forbid nothing here (their guards are false)."""
+        rules = self._limits(trick)
         if not rules or len(legal) == 1:  # (a restriction never takes the only card: it would yield)
             return list(legal)
         env = self.env
         env["player"], env["trick"] = player, trick
-        for rule in rules:
+        for rule in rules[first:]:
             guard = rule.guard("card")
             if guard is not None and not guard(env):  # forbids no card here: every card would be kept
                 continue
@@ -232,6 +233,11 @@ class HandPlay(DealParts):
             if kept:  # a restriction that would leave nothing yields
                 legal = kept
         return list(legal)
+
+    def _limits(self, trick: Trick) -> tuple[Any, ...]:
+        """The combo's rules on the cards one may play to ``trick`` now (and lead, when it has no card)."""
+        rules: tuple[Any, ...] = self.play_rules
+        return rules + self.lead_rules if self.lead_rules and not trick.plays else rules
 
     def trick_winner(self, trick: Trick) -> Player:
         trump, value = trick.trump, self.table.rank_value  # card.value, looked up directly

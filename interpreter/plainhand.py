@@ -90,7 +90,7 @@ class PlainHand(DealParts):
         by_name, env = self.card_by_name, self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
-        play_rules, lead_rules = self.play_rules, self.lead_rules
+        play_rules, lead_rules = self.play_rules, self.lead_rules  # (asked by _allowed when there are any)
         turns = self._plain_turns()
         card_ask = self.sync_card or card_asker(ask)
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
@@ -103,7 +103,7 @@ class PlainHand(DealParts):
             best_value = 0
             for player, seat, hand, names, by_suit in turns[leader]:
                 options = by_suit.get(led) or names
-                if (play_rules or lead_rules and not plays) and len(options) > 1:
+                if play_rules or lead_rules and not plays:
                     options = self._allowed(player, trick, options)
                 answer = card_ask(seat, tuple(options))
                 card = by_name[answer]
@@ -188,9 +188,21 @@ class PlainHand(DealParts):
         self._plain_trick(winner)
 
     def _allowed(self, player: Player, trick: Trick, options: list[str]) -> list[str]:
-        """The card names of ``options`` that the combo's bids let ``player`` play to ``trick`` now."""
-        by_name = self.card_by_name
-        return [card.name for card in self._restricted(player, trick, [by_name[name] for name in options])]
+        """The card names of ``options`` that the combo's bids let ``player`` play to ``trick`` now:
+        :meth:`_restricted`, the cards looked up only once a rule's guard says it may forbid one
+        (most turns, e.g. every turn but the declarer's, no rule can)."""
+        rules = self._limits(trick)
+        if not rules or len(options) == 1:
+            return options
+        env = self.env
+        env["player"], env["trick"] = player, trick
+        for index, rule in enumerate(rules):
+            guard = rule.guard("card")
+            if guard is None or guard(env):
+                by_name = self.card_by_name
+                legal = self._restricted(player, trick, [by_name[name] for name in options], index)
+                return [card.name for card in legal]
+        return options
 
     def _plain_turns(self) -> dict[Player, list[_Turn]]:
         """For each leader, the players' turns in order, each with seat, hand, its card names and

@@ -153,9 +153,7 @@ class Expression:
         try:
             return self.evaluate(env)
         except EvaluationError as exc:
-            if exc.position is None and self.origin is not None:
-                raise exc.located(self.origin) from None
-            raise
+            raise self._located(exc) from None
         finally:
             if walks:
                 env.pop(_STEPS, None)
@@ -169,18 +167,33 @@ class Expression:
         walks the plays once a turn instead of once a card. The steps such an operand walked are
         counted again for each item that reuses it, so the budget refuses what it refused before.
         """
-        runner, kept = self._each_runner(name)
+        holds, kept = self._each_runner(name)
         kept.clear()
+        walks = self.walks
+        if walks and _STEPS in env:  # pragma: no cover - an evaluation inside another
+            return [bool(self(env)) for env[name] in items]
         results = []
-        for item in items:
-            env[name] = item
-            results.append(bool(runner(env)))
+        try:
+            for item in items:
+                env[name] = item
+                if walks:
+                    env[_STEPS] = 0  # every item's evaluation gets its own step budget, as a call gives it
+                results.append(holds(env))
+        except EvaluationError as exc:
+            raise self._located(exc) from None
+        finally:
+            if walks:
+                env.pop(_STEPS, None)
         return results
 
-    def _each_runner(self, name: str) -> tuple[Expression, dict[int, tuple[bool, int]]]:
+    def _located(self, error: EvaluationError) -> EvaluationError:
+        """``error`` at this expression's place in its rule file (unless it has a place already)."""
+        return error.located(self.origin) if error.position is None and self.origin is not None else error
+
+    def _each_runner(self, name: str) -> tuple[Fn, dict[int, tuple[bool, int]]]:
         """For :meth:`each`: this expression evaluated operand by operand, the values (and steps) of
         those that do not read ``name`` kept in the dict (emptied by each call of :meth:`each`). Made once."""
-        made: dict[str, tuple[Expression, dict[int, tuple[bool, int]]]] = self.__dict__.setdefault("_runners", {})
+        made: dict[str, tuple[Fn, dict[int, tuple[bool, int]]]] = self.__dict__.setdefault("_runners", {})
         if name not in made:
             conjuncts = self.conjuncts or ((self.evaluate, self.reads),)
             parts = tuple((fn, name not in reads) for fn, reads in conjuncts)
@@ -205,7 +218,7 @@ class Expression:
                         return False
                 return True
 
-            made[name] = (replace(self, evaluate=holds), kept)
+            made[name] = (holds, kept)
         return made[name]
 
     def guard(self, name: str) -> Expression | None:

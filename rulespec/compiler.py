@@ -16,7 +16,6 @@ facts of :data:`rulespec.types.TABLE_FACTS`, which the environment's ``_table`` 
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
 
 from rulespec import types as T
@@ -47,6 +46,7 @@ from rulespec.evaluation import (
     _range,
     _Result,
     _scalar_compare,
+    _table_fact_result,
     _union,
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
@@ -253,11 +253,9 @@ class _Compiler:
             raise CompileError(
                 f"{T.with_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
             )
-        f, owner = obj.fn, obj.type
-        if name in T.TABLE_FACTS.get(owner, ()):  # a fact of the deal: its table answers it
+        if name in T.TABLE_FACTS.get(obj.type, ()):  # a fact of the deal: its table answers it
             self.reads.add("_table")
-            fact = operator.attrgetter(f"{owner.name}_{name}")
-            return _Result(lambda env: fact(env["_table"])(_present(f(env), owner, name)), attributes[name])
+            return _table_fact_result(obj, name, attributes[name])
         return _attribute_result(obj, name, attributes[name])
 
     def _attributes_of(self, t: T.Type) -> Mapping[str, T.Type]:

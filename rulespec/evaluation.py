@@ -330,6 +330,24 @@ def _attribute_result(obj: _Result, name: str, t: T.Type) -> _Result:
     return _Result(attribute, t)
 
 
+def _table_fact_result(obj: _Result, name: str, t: T.Type) -> _Result:
+    """``obj.name`` for a fact the deal's table answers (``card.is_trump``: ``_table.card_is_trump(card)``)."""
+    owner = obj.type
+    method = f"{owner.name}_{name}"
+    if obj.path is not None and not obj.path[1]:  # of a name: one closure (``card.value`` is asked per card)
+        root = obj.path[0]
+
+        def fact_of_name(env: Env) -> Any:
+            value = env[root]
+            if value is None:
+                raise EvaluationError(f"cannot take '{name}' of a missing {owner}")
+            return getattr(env["_table"], method)(value)
+
+        return _Result(fact_of_name, t)
+    f, fact = obj.fn, operator.attrgetter(method)
+    return _Result(lambda env: fact(env["_table"])(_present(f(env), owner, name)), t)
+
+
 def _path_fn(root: str, steps: tuple[tuple[str, T.Type], ...]) -> Fn:
     """``root.a.b…``: each attribute taken of a value that must not be missing (``None``)."""
     if len(steps) == 1:
