@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from interpreter.copying import copy_value
@@ -142,12 +143,7 @@ class ComboMaker:
         for i, first in enumerate(chosen):
             for second in chosen[i + 1 :]:
                 if second.id in first.incompatible_ids:
-                    return Refusal(
-                        "incompatible_bids",
-                        f"{first.id} cannot be combined with {second.id}",
-                        first=first.id,
-                        second=second.id,
-                    )
+                    return _incompatible(first.id, second.id)
         auction = self.rules.game.auction
         if auction is not None and auction.forbid_impossible:  # versions that ban impossible combo bids
             if self.impossible is None:
@@ -203,3 +199,9 @@ class ComboMaker:
                 bid = found
             worked.append(bid)
         return worked
+
+
+@lru_cache(maxsize=4096)
+def _incompatible(first: str, second: str) -> Refusal:
+    """The refusal of a combo with ``first`` and ``second`` (made once a pair: random bidders meet it often)."""
+    return Refusal("incompatible_bids", f"{first} cannot be combined with {second}", first=first, second=second)

@@ -82,8 +82,9 @@ class Standings(GameParts):
                 self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
                 return
         if winning.anyone_wins is not None:
-            for standing in players:
-                if winning.anyone_wins({**env, "player": standing}):  # scope ANYONE_WINS
+            for standing in players:  # scope ANYONE_WINS: the winning names (made for this check) and the player
+                env["player"] = standing
+                if winning.anyone_wins(env):
                     self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
                     return
 
