@@ -37,20 +37,17 @@ from rulespec.errors import did_you_mean
 from rulespec.evaluation import (
     _ARITH,
     _COMPARE,
-    _attribute_result,
     _const,
     _contains,
     _is_scalar,
-    _name_result,
     _present,
     _range,
     _Result,
-    _scalar_compare,
-    _table_fact_result,
     _union,
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
 from rulespec.functions import FUNCTIONS
+from rulespec.lookups import _attribute_result, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
 
 
@@ -215,7 +212,7 @@ class _Compiler:
                     raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
         lf, rf = left.fn, right.fn
         if _is_scalar(left.type) and _is_scalar(right.type):  # no list on either side: Python's own operator
-            return _Result(_scalar_compare(op, lf, rf, right.constant), T.BOOL)
+            return _Result(_scalar_compare(op, left, right), T.BOOL)
         compare = _COMPARE[op]
         return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
 

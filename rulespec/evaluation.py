@@ -137,39 +137,9 @@ _ARITH = {op: _bounded(op, _checked(op, f)) for op, f in _ARITH.items()}
 _COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
 
 
-_SCALAR_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
-
 def _is_scalar(t: T.Type) -> bool:
     """Whether values of ``t`` are never lists (so ``==`` needs no item-by-item walk)."""
     return t != T.ANY and not T.is_list(t)
-
-
-def _scalar_compare(op: str, lf: Fn, rf: Fn, right: Any = _MISSING) -> Fn:
-    """``lf op rf`` for values that are no lists, with a missing value reported for people.
-
-    ``right``: the right side's value when it is a constant (``card.rank == "2"``), compared
-    without a call for it.
-    """
-    compare = _SCALAR_COMPARE[op]
-    constant = right is not _MISSING
-
-    def scalar(env: Env) -> bool:
-        a = lf(env)
-        b = right if constant else rf(env)
-        try:
-            return bool(compare(a, b))
-        except TypeError:
-            raise EvaluationError(f"cannot evaluate {a!r} {op} {b!r}") from None
-
-    return scalar
 
 
 def _step(env: Env) -> None:
@@ -304,82 +274,3 @@ def _union(a: tuple[Any, ...] | None, b: tuple[Any, ...] | None) -> tuple[Any, .
     if a is None or b is None:
         return None
     return tuple(dict.fromkeys((*a, *b)))
-
-
-def _name_result(name: str, t: T.Type) -> _Result:
-    """The value of ``name`` in the environment."""
-    return _Result(operator.itemgetter(name), t, path=(name, ()))
-
-
-def _attribute_result(obj: _Result, name: str, t: T.Type) -> _Result:
-    """``obj.name`` (``obj`` must not be missing). A chain of attributes of a name (``play.card.suit``)
-    is one closure that looks each up in turn: these are the most frequent closures of all, run for
-    every card and bid checked, and one call instead of one per dot is a third of their cost."""
-    owner = obj.type
-    if obj.path is not None:
-        path = (obj.path[0], (*obj.path[1], (name, owner)))
-        return _Result(_path_fn(*path), t, path=path)
-    f = obj.fn
-
-    def attribute(env: Env) -> Any:
-        value = f(env)
-        if value is None:
-            raise EvaluationError(f"cannot take '{name}' of a missing {owner}")
-        return getattr(value, name)
-
-    return _Result(attribute, t)
-
-
-def _table_fact_result(obj: _Result, name: str, t: T.Type) -> _Result:
-    """``obj.name`` for a fact the deal's table answers (``card.is_trump``: ``_table.card_is_trump(card)``)."""
-    owner = obj.type
-    method = f"{owner.name}_{name}"
-    if obj.path is not None and not obj.path[1]:  # of a name: one closure (``card.value`` is asked per card)
-        root = obj.path[0]
-
-        def fact_of_name(env: Env) -> Any:
-            value = env[root]
-            if value is None:
-                raise EvaluationError(f"cannot take '{name}' of a missing {owner}")
-            return getattr(env["_table"], method)(value)
-
-        return _Result(fact_of_name, t)
-    f, fact = obj.fn, operator.attrgetter(method)
-    return _Result(lambda env: fact(env["_table"])(_present(f(env), owner, name)), t)
-
-
-def _path_fn(root: str, steps: tuple[tuple[str, T.Type], ...]) -> Fn:
-    """``root.a.b…``: each attribute taken of a value that must not be missing (``None``)."""
-    if len(steps) == 1:
-        ((a, of_a),) = steps
-
-        def one(env: Env) -> Any:
-            value = env[root]
-            if value is None:
-                raise EvaluationError(f"cannot take '{a}' of a missing {of_a}")
-            return getattr(value, a)
-
-        return one
-    if len(steps) == 2:
-        (a, of_a), (b, of_b) = steps
-
-        def two(env: Env) -> Any:
-            value = env[root]
-            if value is None:
-                raise EvaluationError(f"cannot take '{a}' of a missing {of_a}")
-            value = getattr(value, a)
-            if value is None:
-                raise EvaluationError(f"cannot take '{b}' of a missing {of_b}")
-            return getattr(value, b)
-
-        return two
-
-    def chain(env: Env) -> Any:
-        value = env[root]
-        for name, owner in steps:
-            if value is None:
-                raise EvaluationError(f"cannot take '{name}' of a missing {owner}")
-            value = getattr(value, name)
-        return value
-
-    return chain
