@@ -68,6 +68,9 @@ class Bidding(DealParts):
             # (given by position: quicker, and made at every bid turn)
             ids = combos.standard_ids, combos.special_ids, combos.repeatable_ids
             request = Request("bid", player.seat, BID, "", (), 1, False, check, *ids)
+            if self.sync_ask is not None:  # a driver that answers at once: the next turn in this loop
+                self._take_bid(self.sync_ask(request), player)
+                continue
             self._wait(request, "_bid_answered", player)
             return
         env.pop("player", None)
@@ -76,6 +79,11 @@ class Bidding(DealParts):
             self._set_declarer(bidding.leader, bidding.lead, bidding.lead_answer)
 
     def _bid_answered(self, answer: BidAnswer | None, player: Player) -> None:
+        self._take_bid(answer, player)
+        self._then(("_bid_turn",))
+
+    def _take_bid(self, answer: BidAnswer | None, player: Player) -> None:
+        """A bid or a pass takes effect (the next turn is the caller's)."""
         bidding = self._bidding
         assert bidding is not None
         if answer is None:
@@ -87,7 +95,6 @@ class Bidding(DealParts):
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
             bidding.turn += 1
-        self._then(("_bid_turn",))
 
     def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
         """Why ``player`` may not bid ``answer`` now, or None."""
