@@ -130,8 +130,8 @@ class Game(GameState):
             return self._answer_lean  # a simulation's game: nothing to log, check or save
         return self._answer_now
 
-    def _synchronous_card(self) -> CardAsk | None:
-        return self._card_lean if self._running and self._lean_run() else None
+    def _synchronous_card(self, ask: Callable[[Request], Any] | None) -> CardAsk | None:
+        return self._card_lean if ask == self._answer_lean else None
 
     def _lean_run(self) -> bool:
         return self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents()

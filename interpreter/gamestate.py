@@ -184,8 +184,9 @@ class GameState(MatchHands, Standings):
         hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
         return None
 
-    def _synchronous_card(self) -> CardAsk | None:
-        """With :meth:`_synchronous`, a driver may answer cards from the seat and options alone."""
+    def _synchronous_card(self, ask: Callable[[Request], Any] | None) -> CardAsk | None:
+        """With ``ask`` (what :meth:`_synchronous` gave), a driver may answer cards from the seat and
+        options alone."""
         return None
 
     def _decided(self) -> None:
@@ -216,7 +217,8 @@ class GameState(MatchHands, Standings):
         )
         self._debts_before = self._debts()
         self._phase = "auction"
-        deal.sync_ask, deal.sync_card = self._synchronous(), self._synchronous_card()
+        deal.sync_ask = self._synchronous()
+        deal.sync_card = self._synchronous_card(deal.sync_ask)
         deal.start_auction()
 
     def _next_phase(self) -> None:

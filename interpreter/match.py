@@ -50,7 +50,8 @@ class MatchHands(GameParts):
             "hand_number": self.match_position + 1,
         }
         self._phase = "match"
-        deal.sync_ask, deal.sync_card = self._synchronous(), self._synchronous_card()
+        deal.sync_ask = self._synchronous()
+        deal.sync_card = self._synchronous_card(deal.sync_ask)
         if planned.bid is None:
             chooser = planned.chosen_by(self.match_env())
             self._contract = Request("choose", chooser.seat, CONTRACT, "bid", planned.choices)
