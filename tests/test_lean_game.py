@@ -1,0 +1,59 @@
+"""A simulation's game (``lean``: no decision log, outcome-only records, cards answered by
+``Agent.play_card``, every hand and auction in one loop) plays exactly the game the full driver
+plays: the same deals, declarers, combos, completions, scores, winner and number of decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from interpreter.agents import RandomAgent
+from interpreter.decisions import CARD, Request
+from interpreter.game import Game
+from rulespec import load_ruleset
+
+RULE_SETS = [
+    ("combo-whist", 4),
+    ("combo-whist", 3),
+    ("christmas-whist", 2),
+    ("bids/combo-whist/versions/1.0.0.yaml", 4),
+    ("bids/examples/club-rules.yaml", 4),
+    ("bids/examples/quick-game.yaml", 4),
+]
+
+
+def outcome(record: dict[str, Any]) -> tuple[Any, ...]:
+    combo = record.get("combo")
+    return record.get("declarer"), combo["bids"] if combo else None, record.get("completed")
+
+
+@pytest.mark.parametrize(("ref", "players"), RULE_SETS)
+def test_a_lean_game_plays_the_full_game(ref: str, players: int) -> None:
+    rules = load_ruleset(ref)
+    for seed in range(6):
+        games = []
+        for lean in (False, True):
+            agents = [RandomAgent(seed * 7 + seat, bid_chance=0.7) for seat in range(players)]
+            game = Game(rules, agents, seed=seed, lean=lean)
+            result = game.run()
+            games.append((game, result))
+        (full, full_result), (lean_game, lean_result) = games
+        assert lean_game.decisions == [] and len(full.decisions) == full.decisions_made
+        assert lean_game.decisions_made == full.decisions_made, f"{ref} seed {seed}"
+        assert [outcome(r) for r in lean_game.deal_records] == [outcome(r) for r in full.deal_records]
+        assert (lean_result.winner, lean_result.reason, lean_result.scores) == (
+            full_result.winner,
+            full_result.reason,
+            full_result.scores,
+        )
+
+
+def test_the_random_agent_plays_a_card_as_it_decides_one() -> None:
+    """play_card draws as decide() does for a play request: the same cards from the same seed."""
+    options = [tuple(f"{rank}S" for rank in range(2, 2 + size)) for size in (1, 2, 5, 13, 3, 7)] * 20
+    by_request, by_card = RandomAgent(5), RandomAgent(5)
+    for seat, cards in enumerate(options):
+        asked = by_request.decide(Request("play", seat % 4, CARD, "card", cards), None)
+        assert by_card.play_card(seat % 4, cards) == asked
