@@ -9,7 +9,7 @@ Prints deals per second for
       scoring and the game around it — also beside the hand-written loop, in alternating rounds;
   (c) the state API: a clone of a game position and an apply of one answer, at random decisions;
   (d) loading the Combo Whist rule set, and ``whist --help`` (start-up of the command line).
-Run: python benchmarks/engine.py [--seconds S]   (one core; the figures vary with the machine)
+Run: python benchmarks/engine.py [--seconds S] [--only a|b|c|d]   (one core; the figures vary with the machine)
 """
 
 from __future__ import annotations
@@ -94,10 +94,12 @@ def alternating_rates(first, second, seconds: float, batch: int = 200) -> tuple[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--only", choices="abcd", help="print only this line (e.g. b: the full deals)")
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
     seats = [0, 1, 2, 3]
     zeros = {s: 0 for s in seats}
+    wanted = args.only or "abcd"
 
     def engine_trump_deal(i: int) -> None:
         rng = random.Random(i)
@@ -113,38 +115,42 @@ def main() -> None:
     def handwritten(i: int) -> None:
         handwritten_deal(random.Random(i))
 
-    hand_rate, engine_rate, ratio = alternating_rates(handwritten, engine_trump_deal, args.seconds)
-    print(
-        f"(a) plain Trump deals, random play: interpreter {engine_rate:,.0f} deals/s, "
-        f"hand-written loop {hand_rate:,.0f} deals/s, ratio {ratio:.2f}x "
-        "(median over alternating batches; aim: at most 2x)"
-    )
+    if "a" in wanted:
+        hand_rate, engine_rate, ratio = alternating_rates(handwritten, engine_trump_deal, args.seconds)
+        print(
+            f"(a) plain Trump deals, random play: interpreter {engine_rate:,.0f} deals/s, "
+            f"hand-written loop {hand_rate:,.0f} deals/s, ratio {ratio:.2f}x "
+            "(median over alternating batches; aim: at most 2x)"
+        )
 
-    full_rate, best_rate, games = full_deal_rates(rules, seats, args.seconds)
-    print(
-        f"(b) full Combo Whist deals (auction with random combo bids, events, hand, scoring): "
-        f"{full_rate:,.0f} deals/s over {games} games, {best_rate:,.0f} deals/s in the fastest "
-        "round of ten games (aim: at least 1,000)"
-    )
-    full, hand, speed = full_beside_handwritten(rules, seats, args.seconds)
-    print(
-        f"    as `whist simulate` plays them (no decision log, outcome-only records), beside the hand-written "
-        f"loop in alternating rounds: full deals {full:,.0f}/s, hand-written "
-        f"{hand:,.0f}/s, full deals at {speed:.2f}x its speed (median; aim: at least 0.25x)"
-    )
-    clone_us, apply_us, positions = state_costs(rules, args.seconds)
-    print(
-        f"(c) state API at {positions} random positions of Combo Whist games: clone {clone_us:,.0f} µs, "
-        f"apply (one answer and on to the next decision) {apply_us:,.1f} µs"
-    )
-    start = startup_costs()
-    print(
-        f"(d) loading combo-whist {start['load']:,.0f} ms, CPU time {start['load_cpu']:,.1f} ms (aim: under 20 ms; "
-        f"{start['load_cpu_parsing']:,.1f} ms CPU when every expression is parsed, without the shipped trees), "
-        f"after importing lark and jsonschema ({start['libraries']:,.0f} ms, paid by the first load in a process); "
-        f"`whist --help` {start['help']:,.0f} ms, CPU time {start['help_cpu']:,.0f} ms (aim: under 150 ms; "
-        "medians of 5 runs)"
-    )
+    if "b" in wanted:
+        full_rate, best_rate, games = full_deal_rates(rules, seats, args.seconds)
+        print(
+            f"(b) full Combo Whist deals (auction with random combo bids, events, hand, scoring): "
+            f"{full_rate:,.0f} deals/s over {games} games, {best_rate:,.0f} deals/s in the fastest "
+            "round of ten games (aim: at least 1,000)"
+        )
+        full, hand, speed = full_beside_handwritten(rules, seats, args.seconds)
+        print(
+            f"    as `whist simulate` plays them (no decision log, outcome-only records), beside the hand-written "
+            f"loop in alternating rounds: full deals {full:,.0f}/s, hand-written "
+            f"{hand:,.0f}/s, full deals at {speed:.2f}x its speed (median; aim: at least 0.25x)"
+        )
+    if "c" in wanted:
+        clone_us, apply_us, positions = state_costs(rules, args.seconds)
+        print(
+            f"(c) state API at {positions} random positions of Combo Whist games: clone {clone_us:,.0f} µs, "
+            f"apply (one answer and on to the next decision) {apply_us:,.1f} µs"
+        )
+    if "d" in wanted:
+        start = startup_costs()
+        print(
+            f"(d) loading combo-whist {start['load']:,.0f} ms, CPU time {start['load_cpu']:,.1f} ms (aim: under 20 ms; "
+            f"{start['load_cpu_parsing']:,.1f} ms CPU when every expression is parsed, without the shipped trees), "
+            f"after importing lark and jsonschema ({start['libraries']:,.0f} ms, paid by the first load in a process); "
+            f"`whist --help` {start['help']:,.0f} ms, CPU time {start['help_cpu']:,.0f} ms (aim: under 150 ms; "
+            "medians of 5 runs)"
+        )
 
 
 def full_beside_handwritten(rules: RuleSet, seats: list[int], seconds: float) -> tuple[float, float, float]:
