@@ -131,7 +131,16 @@ class Game(GameState):
         return self._answer_now
 
     def _synchronous_card(self, ask: Callable[[Request], Any] | None) -> CardAsk | None:
-        return self._card_lean if ask == self._answer_lean else None
+        if ask != self._answer_lean:
+            return None
+        plays = [agent.play_card for agent in self.agents]  # (looked up once a deal, not once a card)
+
+        def card_lean(seat: int, options: tuple[str, ...]) -> str:
+            """:meth:`_answer_lean` for a card, without the request."""
+            self.decisions_made += 1
+            return plays[seat](seat, options)
+
+        return card_lean
 
     def _lean_run(self) -> bool:
         return self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents()
@@ -145,11 +154,6 @@ class Game(GameState):
         answer = self.agents[request.seat].decide(request, None)
         self.decisions_made += 1
         return answer
-
-    def _card_lean(self, seat: int, options: tuple[str, ...]) -> str:
-        """:meth:`_answer_lean` for a card, without the request."""
-        self.decisions_made += 1
-        return self.agents[seat].play_card(seat, options)
 
     def _answer_now(self, request: Request) -> Any:
         answer = self.ask(request)
