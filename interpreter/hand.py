@@ -39,13 +39,17 @@ class HandPlay(DealParts):
             self._then(("_next_trick", leader, 0))
 
     def _hookless_hand(self) -> bool:
-        """Whether nothing but following suit and the bids' limits on the cards one may play or lead
-        act during this hand (no other hook, zone, stock or close): the lean loop plays it."""
+        """Whether nothing but following suit, the bids' limits on the cards one may play or lead and
+        (for a driver that answers at once) zones act during this hand (no other hook, no stock or
+        close): the lean loop plays it."""
         play = self.game.play
+        # (a zone's refill is a decision inside a turn: only a driver that answers at once has it here)
+        zoned = bool(self.zones or self.table.zone)
         return (
             self._plain_play
             and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
-            and not (self.zones or self.table.zone or play.after_trick or play.close_when is not None)
+            and not (zoned and self.sync_ask is None)
+            and not (play.after_trick or play.close_when is not None)
         )
 
     def _answered_hand(self, leader: Player, ask: Ask) -> None:
@@ -198,9 +202,13 @@ class HandPlay(DealParts):
         trick.plays.append(play)
         self.env["plays"].append(play)
         if zone_name is not None:
-            zone = self.zones[zone_name]
-            if zone.refill:
-                self._fill_zone(zone, zone.size - len(self._zone_cards(zone)))
+            self._zone_refill(zone_name)
+
+    def _zone_refill(self, zone_name: str) -> None:
+        """A card of the zone was played: its owner fills it up again, if it is refilled."""
+        zone = self.zones[zone_name]
+        if zone.refill:
+            self._fill_zone(zone, zone.size - len(self._zone_cards(zone)))
 
     def legal_cards(self, player: Player, trick: Trick) -> list[Card]:
         """The cards ``player`` may play to ``trick`` now."""

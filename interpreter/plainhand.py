@@ -91,6 +91,7 @@ class PlainHand(DealParts):
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         play_rules, lead_rules = self.play_rules, self.lead_rules  # (asked by _allowed when there are any)
+        zoned = self.table.zone  # cards lying in zones (a refill puts more there; hands do not change)
         turns = self._plain_turns()
         card_ask = self.sync_card or card_asker(ask)
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
@@ -110,9 +111,12 @@ class PlainHand(DealParts):
                 hand.remove(card)
                 names.remove(answer)
                 by_suit[card.suit].remove(answer)
+                zone_name = zoned.pop(card, None) if zoned else None  # (as _play: a zone card played)
                 play = Play(player, card, not plays)
                 plays.append(play)
                 all_plays.append(play)
+                if zone_name is not None:
+                    self._zone_refill(zone_name)
                 if led is None and follow_suit:
                     led = card.suit
                 # The winner so far, kept as the cards come (what trick_winner finds at the end).

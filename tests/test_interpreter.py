@@ -777,6 +777,8 @@ def test_the_fast_loop_of_a_hookless_hand_plays_as_the_general_one(standard: str
         BidAnswer("trump", ("justice", "sloth")),
         BidAnswer("grill", ("plague", "justice")),
         BidAnswer("trump", ("atelier", "sloth")),  # a zone refilled as its cards are played
+        BidAnswer("trump", ("atelier",)),  # the same in the lean loop (a refill answered at once)
+        BidAnswer("block_trump", ("atelier", "plague")),  # and with rules on the cards one may play and lead
         BidAnswer("grill", ("justice",)),  # the trump changes after each trick
     ],
 )
