@@ -43,6 +43,7 @@ _BidTables = tuple[
 ]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
+_UNKNOWN = object()  # no verdict kept for a combo yet
 _KEPT = 1 << 14  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
@@ -153,6 +154,12 @@ class ComboMaker:
                 )
             return self.impossible(self.rules, answer, self.player_count)
         return None
+
+    def known(self, answer: BidAnswer) -> Combo | None:
+        """The combo of ``answer`` when it is already known to be well formed (:meth:`problem`) and
+        the same in every deal (:meth:`make` kept it), else None: a bid check's one look-up."""
+        key = (self.player_count, answer.standard, answer.specials)
+        return self.fixed.get(key) if self.problems.get(key, _UNKNOWN) is None else None
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:
         """The combo with every bid's worth in it (call :meth:`problem` first).

@@ -103,9 +103,13 @@ class Bidding(DealParts):
     def _bid_refusal(self, player: Player, lead: Combo | None, leader: Player | None, answer: BidAnswer) -> str | None:
         """:meth:`bid_problem`, the answer last (a bid turn's check is this with the first three given)."""
         combos = self.combos
-        problem = combos.problem(answer)
-        if problem:
-            return problem
+        # Known to be well formed and the same in every deal: the combo at once, with no evaluation
+        # (random bidders try the same combos again and again).
+        combo = combos.known(answer)
+        if combo is None:
+            problem = combos.problem(answer)
+            if problem:
+                return problem
         rules = self.game.auction
         assert rules is not None
         # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
@@ -132,7 +136,8 @@ class Bidding(DealParts):
                             bid=bid_id,
                             n=most,
                         )
-            combo = combos.make(answer, player)
+            if combo is None:
+                combo = combos.make(answer, player)
             minimum = rules.minimum_worth(env)
             if combo.worth < minimum:
                 return _below_minimum(minimum, combo.worth)
