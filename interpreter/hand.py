@@ -38,6 +38,11 @@ class HandPlay(DealParts):
         else:
             self._then(("_next_trick", leader, 0))
 
+    def hookless_hand(self) -> bool:
+        """Whether nothing but following suit acts during this hand: its play is decided by the hands,
+        trump, rank order and leader alone (an agent's playouts may replay a position's cards)."""
+        return self._hookless_hand()
+
     def _hookless_hand(self) -> bool:
         """Whether nothing but following suit acts during this hand (no hook, zone, stock or close)."""
         play = self.game.play

@@ -61,6 +61,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
+        self._recordings: dict[Any, list[str]] = {}  # cards chosen in playouts' positions (see Playout.play)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
@@ -216,7 +217,7 @@ class HeuristicAgent(Bidder, Agent):
     ) -> tuple[DealResult, Plan]:
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
-        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders)
+        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders, self._recordings)
         deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
         runner.deal = deal
         deal.declare(declarer, answer)

@@ -106,6 +106,11 @@ class Plan:
     def __post_init__(self) -> None:  # every answer worked out once: it is asked for each card
         object.__setattr__(self, "_table", tuple(self._wants(won) for won in range(self.most + 1)))
 
+    @property
+    def table(self) -> tuple[bool, ...]:
+        """:meth:`wants` for each count from 0 to ``most`` (plans with the same table steer alike)."""
+        return self._table
+
     def wants(self, won: int) -> bool:
         """Whether the declarer, having won ``won`` tricks, wants the next one."""
         return self._table[won] if 0 <= won < len(self._table) else self._wants(won)
