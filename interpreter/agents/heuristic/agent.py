@@ -66,6 +66,7 @@ class HeuristicAgent(Bidder, Agent):
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
         self._bid_targets: dict[tuple[int, str], frozenset[int] | None] = {}
+        self._counted: tuple[Deal, tuple[frozenset[int] | None, frozenset[int] | None]] | None = None
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
@@ -274,6 +275,9 @@ class HeuristicAgent(Bidder, Agent):
 
     def _counts(self, deal: Deal) -> tuple[frozenset[int] | None, frozenset[int] | None]:
         """:func:`completing_counts` and :func:`counts_decide` of a combo with its declarations, kept."""
+        last = self._counted
+        if last is not None and last[0] is deal:  # asked twice for each playout
+            return last[1]
         key = (
             len(deal.players),
             tuple(b.id for b in deal.bids),
@@ -283,6 +287,7 @@ class HeuristicAgent(Bidder, Agent):
             self._targets[key] = (completing_counts(deal), counts_decide(deal))
             if len(deal.bids) == 1 and not deal.declarations:  # a bid alone, without choices
                 self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key][0]
+        self._counted = (deal, self._targets[key])
         return self._targets[key]
 
     # -- the plan for the real deal

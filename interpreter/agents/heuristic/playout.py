@@ -43,6 +43,8 @@ class Playout:
         self._seen_plays = 0
         self._steady = False
         self._table_of: dict[int, Table] = {}
+        self._current: Any = None  # the trick whose plays ``_trick`` holds
+        self._trick: list[tuple[int, str]] = []
         # The declarer's final trick counts that complete the combo, when they alone decide it (see
         # :func:`~interpreter.agents.heuristic.knowledge.counts_decide`): the playout ends once it is settled.
         self.deciding: frozenset[int] | None = None
@@ -175,7 +177,7 @@ class Playout:
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
-        else:
+        elif self._seen_plays < len(plays_so_far):
             played = self._played
             for play in plays_so_far[self._seen_plays :]:
                 name = play.card.name
@@ -192,12 +194,20 @@ class Playout:
             table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
             self._table_of[seat] = table
             table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
-        plays = deal.current.plays
-        if not plays and self.deciding is not None:
-            self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+        current = deal.current
+        plays = current.plays
+        trick = self._trick  # the trick so far as (seat, card name), kept as its cards come
+        if current is not self._current:
+            self._current, trick = current, []
+            self._trick = trick
+        if not plays:
+            if self.deciding is not None:
+                self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+        elif len(trick) < len(plays):
+            trick.extend([(p.player.seat, p.card.name) for p in plays[len(trick) :]])
         table.hand = hands[seat]
         table.trump = deal.table.trump
-        table.plays = [(p.player.seat, p.card.name) for p in plays]
+        table.plays = trick
         table.cards_moved()
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
@@ -206,10 +216,11 @@ class Playout:
         completes the combo, or none does."""
         deciding = self.deciding
         assert deciding is not None
-        reachable = range(won, won + tricks_left + 1)
-        hits = sum(1 for count in reachable if count in deciding)
-        if hits == 0 or hits == len(reachable):
-            raise Settled(hits > 0)
+        completes = won in deciding
+        for count in range(won + 1, won + tricks_left + 1):
+            if (count in deciding) != completes:
+                return
+        raise Settled(completes)
 
 
 class Settled(Exception):
