@@ -110,7 +110,8 @@ def test_the_card_policy_picks_a_legal_card_whatever_form_the_hand_takes(
 
 
 def _a_view() -> Any:
-    deal = Deal(RULES, [0, 1, 2, 3], 0, dict.fromkeys(range(4), 0), {s: {} for s in range(4)}, None, random.Random(7), {})
+    seats = [0, 1, 2, 3]
+    deal = Deal(RULES, seats, 0, dict.fromkeys(seats, 0), {s: {} for s in seats}, None, random.Random(7), {})
     return deal.view(2)
 
 
@@ -123,7 +124,7 @@ def test_replayed_cards_give_what_the_cards_chosen_anew_give() -> None:
     fresh._recordings = None  # type: ignore[assignment]  # no recordings: every card chosen anew
     bids = ("misery", "master_misery", "abundance", "master_abundance", "trump", "max_trump", "zero", "limbo")
     compared = 0
-    for index in range(4):
+    for _ in range(4):
         hands = replaying.layout(TABLES, view, view.hand)
         for standard in bids:
             for direction in (MORE, FEWER):
