@@ -18,6 +18,7 @@ from interpreter.agents.heuristic.knowledge import (
     completing_counts,
     counts_decide,
     find_rules,
+    plain_value,
     rank_values,
 )
 from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Settled
@@ -25,7 +26,6 @@ from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, Request, View
-from interpreter.state import Card, Player
 from rulespec import model as M
 
 
@@ -281,7 +281,7 @@ class HeuristicAgent(Bidder, Agent):
         key = (
             len(deal.players),
             tuple(b.id for b in deal.bids),
-            tuple((name, _key(d.value)) for name, d in deal.declarations.items()),
+            tuple((name, plain_value(d.value)) for name, d in deal.declarations.items()),
         )
         if key not in self._targets:
             self._targets[key] = (completing_counts(deal), counts_decide(deal))
@@ -395,13 +395,3 @@ class HeuristicAgent(Bidder, Agent):
                 best, best_count = option, completed
         return best
 
-
-def _key(value: Any) -> Any:
-    """A declaration's value as a hashable plain value (cards by name, players by seat)."""
-    if isinstance(value, list | tuple):
-        return tuple(_key(v) for v in value)
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Player):
-        return value.seat
-    return value

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from interpreter import prepared
 from interpreter.deal import Deal
 from interpreter.decisions import TRUMP
 from interpreter.scoring import completes, trick_bounds  # the engine's own checks of a requirement
+from interpreter.state import Card, Player
 from rulespec import model as M
 from rulespec.hooks import STAKE_OF_FIELD
 
@@ -211,3 +213,14 @@ def expected_tricks(hand: Collection[str], trump: str | None, tables: Tables, va
         if suit == trump:
             total += max(0, len(cards) - 3) * 0.7
     return total
+
+
+def plain_value(value: Any) -> Any:
+    """A declaration's value as a hashable plain value (cards by name, players by seat)."""
+    if isinstance(value, list | tuple):
+        return tuple(plain_value(v) for v in value)
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Player):
+        return value.seat
+    return value
