@@ -17,9 +17,10 @@ git history by :mod:`benchmarks.baseline`; default: before its speed work). Run 
     python benchmarks/agents.py --deals 300 --seed 1 --games 5
     python benchmarks/agents.py --deals 0 --games 4 --baseline 95ae456
 
-``--duel N`` plays N mirrored deals of the agent against itself with one setting changed (``--setting
-hopeless=2``: giving a combo up only after two playouts without a completion, as before): the points
-per deal, as ``whist duel`` counts them, and the CPU time each side spent deciding.
+``--duel N`` plays N mirrored deals of the agent against itself with settings changed (``--setting
+hopeless=2``: giving a combo up only after two playouts without a completion, as before; several as
+``a=1,b=2``): the points per deal, as ``whist duel`` counts them, and the CPU time each side spent
+deciding.
 """
 
 from __future__ import annotations
@@ -196,14 +197,16 @@ def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
 
 def settings_duel(deals: int, seed: int, setting: str) -> None:
     """Mirrored deals (as ``whist duel`` plays them) of the heuristic agent now (A) against the same
-    agent with one class setting changed (B, e.g. ``hopeless=2``: the agent before a change of it)."""
+    agent with class settings changed (B, e.g. ``hopeless=2``: the agent before a change of it)."""
     from interpreter.duel import arrangement, deal_seed, interval
     from interpreter.gamestate import GameState
 
-    name, _, text = setting.partition("=")
-    if not hasattr(HeuristicAgent, name):
-        raise SystemExit(f"the heuristic agent has no setting {name!r}")
-    value = type(getattr(HeuristicAgent, name))(text)
+    changes: dict[str, Any] = {}
+    for part in setting.split(","):
+        name, _, text = part.partition("=")
+        if not hasattr(HeuristicAgent, name):
+            raise SystemExit(f"the heuristic agent has no setting {name!r}")
+        changes[name] = type(getattr(HeuristicAgent, name))(text)
     rules = load_ruleset("combo-whist")
     differences: list[float] = []
     declared = {"A": 0, "B": 0}
@@ -217,7 +220,8 @@ def settings_duel(deals: int, seed: int, setting: str) -> None:
             agents = [HeuristicAgent(game_seed * 17 + s, rules=rules) for s in range(PLAYERS)]
             for agent, side in zip(agents, sides, strict=True):
                 if side == "B":
-                    setattr(agent, name, value)
+                    for name, value in changes.items():
+                        setattr(agent, name, value)
             state = GameState(rules, PLAYERS, seed=game_seed, first_dealer=index % PLAYERS)
             before = dict(state.scores)
             request = state.advance()
@@ -292,7 +296,7 @@ def main() -> None:
         help=f"the commit whose agent is the baseline (default {BASELINE_COMMIT})",
     )
     parser.add_argument("--duel", type=int, default=0, help="mirrored deals of the agent against --setting")
-    parser.add_argument("--setting", default="hopeless=2", help="B's changed setting in --duel (default hopeless=2)")
+    parser.add_argument("--setting", default="hopeless=2", help="B's changed settings in --duel (a=1,b=2)")
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
     start = time.perf_counter()
