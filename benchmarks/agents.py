@@ -16,6 +16,11 @@ git history by :mod:`benchmarks.baseline`; default: before its speed work). Run 
 
     python benchmarks/agents.py --deals 300 --seed 1 --games 5
     python benchmarks/agents.py --deals 0 --games 4 --baseline 95ae456
+
+``--duel N`` plays N mirrored deals of the agent against itself with settings changed (``--setting
+hopeless=2``: giving a combo up only after two playouts without a completion, as before; several as
+``a=1,b=2``): the points per deal, as ``whist duel`` counts them, and the CPU time each side spent
+deciding.
 """
 
 from __future__ import annotations
@@ -190,6 +195,59 @@ def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
         )
 
 
+def settings_duel(deals: int, seed: int, setting: str) -> None:
+    """Mirrored deals (as ``whist duel`` plays them) of the heuristic agent now (A) against the same
+    agent with class settings changed (B, e.g. ``hopeless=2``: the agent before a change of it)."""
+    from interpreter.duel import arrangement, deal_seed, interval
+    from interpreter.gamestate import GameState
+
+    changes: dict[str, Any] = {}
+    for part in setting.split(","):
+        name, _, text = part.partition("=")
+        if not hasattr(HeuristicAgent, name):
+            raise SystemExit(f"the heuristic agent has no setting {name!r}")
+        changes[name] = type(getattr(HeuristicAgent, name))(text)
+    rules = load_ruleset("combo-whist")
+    differences: list[float] = []
+    declared = {"A": 0, "B": 0}
+    completed = {"A": 0, "B": 0}
+    cpu = {"A": 0.0, "B": 0.0}
+    for index in range(deals):
+        difference = 0.0
+        for mirrored in (False, True):
+            sides = arrangement("A", "B", PLAYERS, mirrored)
+            game_seed = deal_seed(seed, index)
+            agents = [HeuristicAgent(game_seed * 17 + s, rules=rules) for s in range(PLAYERS)]
+            for agent, side in zip(agents, sides, strict=True):
+                if side == "B":
+                    for name, value in changes.items():
+                        setattr(agent, name, value)
+            state = GameState(rules, PLAYERS, seed=game_seed, first_dealer=index % PLAYERS)
+            before = dict(state.scores)
+            request = state.advance()
+            while request is not None:
+                start = time.process_time()
+                answer = agents[request.seat].decide(request, state.view(request.seat))
+                cpu[sides[request.seat]] += time.process_time() - start
+                state.apply(answer)
+                request = state.advance(one_deal=True)
+            record = state.deal_records[-1]
+            for seat in range(PLAYERS):
+                gain = float(state.scores[seat] - before[seat]) / 2
+                difference += gain if sides[seat] == "A" else -gain
+            if record["declarer"] is not None:
+                declared[sides[record["declarer"]]] += 1
+                completed[sides[record["declarer"]]] += bool(record["completed"])
+        differences.append(difference)
+    mean, ci95 = interval(differences)
+    print(
+        f"duel: the agent now (A) against {setting} (B), {deals} mirrored deals, seed {seed}: A - B = {mean:+.3f} "
+        f"points per deal, 95 % interval {ci95}; declarers completed "
+        + ", ".join(f"{side} {completed[side]}/{declared[side]}" for side in ("A", "B"))
+        + f"; CPU seconds deciding: A {cpu['A']:.1f}, B {cpu['B']:.1f}"
+    )
+
+
 def declared_deals(rules: RuleSet, deals: int, seed: int, bid: str, samples: int) -> None:
     """Seeded deals declared ``bid``: heuristic and random declarers and defenders compared."""
     seeds = range(seed * 100_000, seed * 100_000 + deals)
@@ -237,6 +295,8 @@ def main() -> None:
         default=BASELINE_COMMIT,
         help=f"the commit whose agent is the baseline (default {BASELINE_COMMIT})",
     )
+    parser.add_argument("--duel", type=int, default=0, help="mirrored deals of the agent against --setting")
+    parser.add_argument("--setting", default="hopeless=2", help="B's changed settings in --duel (a=1,b=2)")
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
     start = time.perf_counter()
@@ -244,6 +304,8 @@ def main() -> None:
         declared_deals(rules, args.deals, args.seed, args.bid, args.samples)
     if args.games:
         self_play(args.games, args.seed, args.samples, args.baseline)
+    if args.duel:
+        settings_duel(args.duel, args.seed, args.setting)
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

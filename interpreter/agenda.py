@@ -17,7 +17,7 @@ import random
 import weakref
 from typing import Any, TypeVar
 
-from interpreter.copying import copy_value
+from interpreter.copying import ATOMIC, copy_value
 from interpreter.dealparts import Ask, DealParts
 from interpreter.decisions import Request
 from interpreter.state import Tricks
@@ -131,8 +131,9 @@ class Agenda(DealParts):
         tricks = memo[id(self.tricks)] = Tricks()  # a list subclass: filled below, as the players are copied
         tricks.extend(copy_value(trick, memo) for trick in self.tricks)
         state = new.__dict__
+        atomic = ATOMIC
         for name, value in self.__dict__.items():
-            if name in _SHARED:
+            if name in _SHARED or type(value) in atomic:  # numbers, flags and None are most of the rest
                 state[name] = value
             elif name in _APPENDED:
                 state[name] = list(value)

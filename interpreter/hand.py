@@ -38,6 +38,11 @@ class HandPlay(DealParts):
         else:
             self._then(("_next_trick", leader, 0))
 
+    def hookless_hand(self) -> bool:
+        """Whether nothing but following suit acts during this hand: its play is decided by the hands,
+        trump, rank order and leader alone (an agent's playouts may replay a position's cards)."""
+        return self._hookless_hand()
+
     def _hookless_hand(self) -> bool:
         """Whether nothing but following suit, the bids' limits on the cards one may play or lead and
         (for a driver that answers at once) zones act during this hand (no other hook, no stock or

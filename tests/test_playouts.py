@@ -8,10 +8,15 @@
   the engine gives it or as a playout keeps it (a set). That it picks what it picked before its
   speed work was checked against the agent at commit 95ae456 when the work was done, and
   ``python benchmarks/agents.py --baseline 95ae456`` plays the two side by side.
+* Cards chosen once in a hook-less position are replayed by later playouts that meet it again:
+  the same completions and trick counts as choosing them anew.
+* A playout leaves no reference cycle behind (its deal is freed at once, not by the cyclic
+  garbage collector).
 """
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -102,3 +107,51 @@ def test_the_card_policy_picks_a_legal_card_whatever_form_the_hand_takes(
     assert picked in legal
     # As a playout gives it: the hand as a set of names, the played cards shared.
     assert pick_card(legal, Table(**{**facts, "hand": set(facts["hand"])}), want) == picked
+
+
+def _a_view() -> Any:
+    seats = [0, 1, 2, 3]
+    deal = Deal(RULES, seats, 0, dict.fromkeys(seats, 0), {s: {} for s in seats}, None, random.Random(7), {})
+    return deal.view(2)
+
+
+def test_replayed_cards_give_what_the_cards_chosen_anew_give() -> None:
+    """A playout that replays the cards an earlier playout chose in the same hook-less position (up to
+    where that one ended) finds the same completions and trick counts as one that chooses every card."""
+    view = _a_view()
+    replaying = HeuristicAgent(13, RULES, strict=True)
+    fresh = HeuristicAgent(13, RULES, strict=True)
+    fresh._recordings = None  # type: ignore[assignment]  # no recordings: every card chosen anew
+    bids = ("misery", "master_misery", "abundance", "master_abundance", "trump", "max_trump", "zero", "limbo")
+    compared = 0
+    for _ in range(4):
+        hands = replaying.layout(TABLES, view, view.hand)
+        for standard in bids:
+            for direction in (MORE, FEWER):
+                answer = BidAnswer(standard)
+                replayed, _ = replaying.playout(RULES, view, view.seat, answer, hands, direction)
+                chosen, _ = fresh.playout(RULES, view, view.seat, answer, hands, direction)
+                assert replayed.completed == chosen.completed, (standard, direction)
+                assert replayed.tricks == chosen.tricks, (standard, direction)
+                compared += 1
+    recorded = [cards for cards in replaying._recordings.values() if cards]
+    assert compared == 64 and recorded
+    assert len(replaying._recordings) < compared  # positions met again: cards replayed
+
+
+def test_a_playout_leaves_no_reference_cycles() -> None:
+    """Everything a playout builds is freed as soon as it ends (a cycle would leave thousands of objects
+    a bid to the cyclic garbage collector)."""
+    view = _a_view()
+    agent = HeuristicAgent(17, RULES, strict=True)
+    hands = agent.layout(TABLES, view, view.hand)
+    agent.playout(RULES, view, view.seat, BidAnswer("trump"), hands, MORE)  # the agent's caches, made once
+    gc.collect()
+    gc.disable()
+    try:
+        for standard in ("trump", "misery", "certainty", "block_trump", "rank_trump"):
+            for direction in (MORE, FEWER):
+                agent.playout(RULES, view, view.seat, BidAnswer(standard), hands, direction)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

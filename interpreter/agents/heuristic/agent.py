@@ -18,6 +18,7 @@ from interpreter.agents.heuristic.knowledge import (
     completing_counts,
     counts_decide,
     find_rules,
+    plain_value,
     rank_values,
 )
 from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Settled
@@ -25,7 +26,6 @@ from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, Request, View
-from interpreter.state import Card, Player
 from rulespec import model as M
 
 
@@ -61,10 +61,12 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
+        self._recordings: dict[Any, list[str]] = {}  # cards chosen in playouts' positions (see Playout.play)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
         self._bid_targets: dict[tuple[int, str], frozenset[int] | None] = {}
+        self._counted: tuple[Deal, tuple[frozenset[int] | None, frozenset[int] | None]] | None = None
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
@@ -216,18 +218,24 @@ class HeuristicAgent(Bidder, Agent):
     ) -> tuple[DealResult, Plan]:
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
-        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders)
+        runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders, self._recordings)
         deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
         runner.deal = deal
-        deal.declare(declarer, answer)
-        deal.run_events()
-        runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
-        runner.deciding = self._deciding(deal)
         try:
-            deal.play_hand()
-        except Settled as settled:  # the trick counts alone decide, and they are settled
-            return DealResult(declarer, deal.combo, settled.completed), runner.plan
-        return deal.score(), runner.plan
+            deal.declare(declarer, answer)
+            deal.run_events()
+            runner.plan = self._plan_for(direction, self._completing(deal), deal.hand_size)
+            runner.deciding = self._deciding(deal)
+            try:
+                deal.play_hand()
+            except Settled as settled:  # the trick counts alone decide, and they are settled
+                return DealResult(declarer, deal.combo, settled.completed), runner.plan
+            return deal.score(), runner.plan
+        finally:
+            # The deal and its runner refer to each other: unlinked, the deal is freed at once rather
+            # than left to the cyclic garbage collector (thousands of objects a bid, ~1/10 of the time).
+            runner.deal = None
+            deal.ask_fn = None
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
         """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
@@ -267,15 +275,19 @@ class HeuristicAgent(Bidder, Agent):
 
     def _counts(self, deal: Deal) -> tuple[frozenset[int] | None, frozenset[int] | None]:
         """:func:`completing_counts` and :func:`counts_decide` of a combo with its declarations, kept."""
+        last = self._counted
+        if last is not None and last[0] is deal:  # asked twice for each playout
+            return last[1]
         key = (
             len(deal.players),
             tuple(b.id for b in deal.bids),
-            tuple((name, _key(d.value)) for name, d in deal.declarations.items()),
+            tuple((name, plain_value(d.value)) for name, d in deal.declarations.items()),
         )
         if key not in self._targets:
             self._targets[key] = (completing_counts(deal), counts_decide(deal))
             if len(deal.bids) == 1 and not deal.declarations:  # a bid alone, without choices
                 self._bid_targets[len(deal.players), deal.bids[0].id] = self._targets[key][0]
+        self._counted = (deal, self._targets[key])
         return self._targets[key]
 
     # -- the plan for the real deal
@@ -383,13 +395,3 @@ class HeuristicAgent(Bidder, Agent):
                 best, best_count = option, completed
         return best
 
-
-def _key(value: Any) -> Any:
-    """A declaration's value as a hashable plain value (cards by name, players by seat)."""
-    if isinstance(value, list | tuple):
-        return tuple(_key(v) for v in value)
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Player):
-        return value.seat
-    return value

@@ -44,6 +44,9 @@ _HARMLESS: RuleSetCache[dict[bool, tuple[str, ...]]] = RuleSetCache()
 class Bidder:
     """The bidding of :class:`~interpreter.agents.heuristic.agent.HeuristicAgent` (a part of it)."""
 
+    #: Playouts without a completion after which a combo is given up (:data:`HOPELESS`; a duel may set
+    #: it on an agent to play the agent against one that gives up later).
+    hopeless = HOPELESS
     # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
     samples: int
     threshold: float
@@ -217,7 +220,7 @@ class Bidder:
 
         Each direction is played on all the deal's layouts (the same for every combo, so
         combos are compared on the same cards), stopping early once the threshold is out of
-        reach or nothing was completed in the first few, or once it is reached (the
+        reach or the first :data:`HOPELESS` completed nothing, or once it is reached (the
         confirmation, :meth:`confirm`, plays on from the next layout). A requirement that names its trick
         counts needs one direction only; otherwise both are tried, and the standard bid's
         better direction is remembered over the deals.
@@ -228,7 +231,7 @@ class Bidder:
         learnt = self._learnt_direction(answer.standard)
         directions = [learnt] if learnt is not None else [MORE, FEWER]
         history = self._history.setdefault(answer, [0, 0])  # deals tried, deals with a completion
-        hopeless = 1 if history[0] >= HOPELESS * 2 and history[1] == 0 else HOPELESS
+        hopeless = 1 if history[0] >= self.hopeless * 2 and history[1] == 0 else self.hopeless
         results: dict[int, tuple[int, int]] = {}
         for direction in directions:
             completed = played = 0

@@ -65,7 +65,7 @@ class Table:
         top = 0
         for other in self.high_first.get(suit, ()):
             if other not in played and other not in hand:
-                top = self.values()[other]
+                top = (self.card_value or self.values())[other]
                 break
         unseen[suit] = top
         return top
@@ -169,10 +169,14 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
                 return max(trumps, key=value.__getitem__)  # draw the others' trump
     best: tuple[bool, int, str] | None = None  # the cheapest sure winner: (is trump, value, card)
     highest_unseen = table.highest_unseen
+    tops: dict[str, int] = {}  # suit → highest_unseen, asked once per suit
     for card in legal:
         suit = suit_of[card]
         card_value = value[card]
-        if card_value > highest_unseen(suit):
+        top = tops.get(suit)
+        if top is None:
+            top = tops[suit] = highest_unseen(suit)
+        if card_value > top:
             key = (suit == trump, card_value, card)
             if best is None or key < best:
                 best = key

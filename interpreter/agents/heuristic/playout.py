@@ -27,6 +27,7 @@ class Playout:
         direction: int,
         overrides: dict[str, Any] | None = None,
         orders: dict[int, Order] | None = None,
+        recordings: dict[Any, list[str]] | None = None,
     ) -> None:
         self.tables = tables
         self.plan = Plan(direction)
@@ -42,9 +43,15 @@ class Playout:
         self._seen_plays = 0
         self._steady = False
         self._table_of: dict[int, Table] = {}
+        self._current: Any = None  # the trick whose plays ``_trick`` holds
+        self._trick: list[tuple[int, str]] = []
         # The declarer's final trick counts that complete the combo, when they alone decide it (see
         # :func:`~interpreter.agents.heuristic.knowledge.counts_decide`): the playout ends once it is settled.
         self.deciding: frozenset[int] | None = None
+        # The cards played in earlier playouts of the same hook-less hand (see :meth:`_recording`).
+        self._recordings = recordings
+        self._record: list[str] | None = None
+        self._position = -1  # play requests answered so far (-1: the hand has not begun)
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
@@ -99,6 +106,63 @@ class Playout:
         )
 
     def play(self, request: Request) -> str:
+        """The greedy card for ``request``, or the card an earlier playout chose in the same position."""
+        position = self._position
+        if position < 0:
+            position = 0
+            self._record = self._recording(request)
+        record = self._record
+        self._position = position + 1
+        if record is None:
+            return self._play(request)
+        if position < len(record):
+            card = record[position]
+            if card in request.options:  # the same position, so the same options: the engine's all the same
+                if len(request.options) > 1 and self.deciding is not None:
+                    deal = self.deal
+                    assert deal is not None and deal.current is not None and deal.declarer is not None
+                    if not deal.current.plays:
+                        self._settled(deal.declarer.won_count, len(deal.by_seat[request.seat].hand))
+                return card
+            self._record = None  # not the position recorded (never expected): play on without
+            return self._play(request)
+        card = self._play(request)
+        record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+        return card
+
+    def _recording(self, request: Request) -> list[str] | None:
+        """The cards chosen so far in this position by earlier playouts of the agent (a list that this
+        playout extends), or None when the hand is not one whose play the position decides.
+
+        In a hook-less hand (nothing but following suit acts, nothing but plays moves cards) every
+        seat's greedy card depends only on the hands (in their order), trump, rank order, leader,
+        declarer and which counts the declarer wants: combos that agree on those play the same cards
+        (e.g. bids that differ only in their requirement), so the cards are chosen once and replayed,
+        up to where an earlier playout ended. Each replayed card is still one of the request's options,
+        and a playout still ends where its own combo is settled.
+        """
+        deal = self.deal
+        recordings = self._recordings
+        if recordings is None or deal is None or deal.declarer is None or deal.current is None:
+            return None
+        if deal.tricks or deal.current.plays or not deal.hookless_hand():
+            return None
+        key = (
+            tuple([tuple([card.name for card in player.hand]) for player in deal.players]),
+            deal.table.trump,
+            tuple(deal.table.rank_value.items()),
+            request.seat,
+            deal.declarer.seat,
+            self.plan.table,
+        )
+        record = recordings.get(key)
+        if record is None:
+            if len(recordings) >= 4096:
+                recordings.clear()
+            record = recordings[key] = []
+        return record
+
+    def _play(self, request: Request) -> str:
         legal = request.options
         if len(legal) == 1:
             only: str = legal[0]  # a card play's options are card names
@@ -113,7 +177,7 @@ class Playout:
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
-        else:
+        elif self._seen_plays < len(plays_so_far):
             played = self._played
             for play in plays_so_far[self._seen_plays :]:
                 name = play.card.name
@@ -130,12 +194,20 @@ class Playout:
             table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
             self._table_of[seat] = table
             table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
-        plays = deal.current.plays
-        if not plays and self.deciding is not None:
-            self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+        current = deal.current
+        plays = current.plays
+        trick = self._trick  # the trick so far as (seat, card name), kept as its cards come
+        if current is not self._current:
+            self._current, trick = current, []
+            self._trick = trick
+        if not plays:
+            if self.deciding is not None:
+                self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+        elif len(trick) < len(plays):
+            trick.extend([(p.player.seat, p.card.name) for p in plays[len(trick) :]])
         table.hand = hands[seat]
         table.trump = deal.table.trump
-        table.plays = [(p.player.seat, p.card.name) for p in plays]
+        table.plays = trick
         table.cards_moved()
         return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
 
@@ -144,10 +216,11 @@ class Playout:
         completes the combo, or none does."""
         deciding = self.deciding
         assert deciding is not None
-        reachable = range(won, won + tricks_left + 1)
-        hits = sum(1 for count in reachable if count in deciding)
-        if hits == 0 or hits == len(reachable):
-            raise Settled(hits > 0)
+        completes = won in deciding
+        for count in range(won + 1, won + tricks_left + 1):
+            if (count in deciding) != completes:
+                return
+        raise Settled(completes)
 
 
 class Settled(Exception):
