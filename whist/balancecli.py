@@ -10,9 +10,9 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import lang_option
+from whist.cliargs import check_agent, lang_option
 from whist.common import rules_or_fail, texts_or_fail
-from whist.studycli import check_agent, playing, report
+from whist.studycli import playing, report
 
 
 def _percent(rate: float | None, texts: Texts) -> str:

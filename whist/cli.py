@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from rulespec import RuleError, load_ruleset
-from whist.cliargs import DEFAULT_RULESET, agent_maker_or_fail, lang_option, parse_options
+from whist.cliargs import DEFAULT_RULESET, agent_maker, lang_option, parse_options
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
 from whist.common import note_missing
@@ -213,7 +213,7 @@ def simulate(
 
     rules = _rules_or_fail(ruleset)
     players = players or rules.game.players.usual
-    agent_maker_or_fail(agent_kind, rules)  # an unknown kind fails here, before any process starts
+    agent_maker(agent_kind, rules)  # an unknown agent is a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:

@@ -102,11 +102,24 @@ def lang_option(of: str = "the texts") -> Callable[[Callable[..., Any]], Callabl
     )
 
 
-def agent_maker_or_fail(kind: str, rules: RuleSet | None = None) -> Callable[[int], Any]:
-    """seed -> agent for ``--agents KIND``; an unknown kind is a usage error naming the known ones."""
-    from interpreter.parallel import AGENT_KINDS, agent_factory
-    from whist.common import fail
+def check_agent(spec: str, param_hint: str = "'--agents'") -> None:
+    """An agent spec (``random``, ``heuristic``, ``search:samples=8``) the engine does not know is a
+    usage error (exit 2) naming the known ones, found before any deal is played: the one check of
+    ``--agents`` for simulate, play, duel and balance (``param_hint`` names the option in the message)."""
+    from interpreter.duel import AGENT_KINDS, SEARCH_BUDGET, parse_agent
 
-    if kind not in AGENT_KINDS:
-        fail(f"error: unknown agents '{kind}'\nhint: one of: {', '.join(AGENT_KINDS)}")
-    return agent_factory(kind, rules)
+    try:
+        parse_agent(spec)
+    except ValueError as exc:
+        # Said from the engine's own tables, so a new kind or budget shows up here by itself.
+        options = ",".join(f"{name}=N" for name in SEARCH_BUDGET)
+        hint = f"agents are {', '.join(AGENT_KINDS)}; search takes a budget: search:{options}"
+        raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=param_hint) from None
+
+
+def agent_maker(spec: str, rules: RuleSet | None = None) -> Callable[[int], Any]:
+    """seed -> agent for ``--agents SPEC`` (checked first by :func:`check_agent`)."""
+    from interpreter.parallel import agent_factory
+
+    check_agent(spec)
+    return agent_factory(spec, rules)

@@ -9,9 +9,9 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, lang_option
+from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option
 from whist.common import rules_or_fail, texts_or_fail
-from whist.studycli import check_agent, playing, report
+from whist.studycli import playing, report
 
 
 def register(cli: click.Group) -> None:

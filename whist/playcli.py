@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from rulespec import RuleError
-from whist.cliargs import DEFAULT_RULESET, agent_maker_or_fail, check_output_folder, lang_option, parse_options
+from whist.cliargs import DEFAULT_RULESET, agent_maker, check_output_folder, lang_option, parse_options
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
@@ -75,7 +75,7 @@ def play(
         rules = _rules_or_fail(ruleset)
     seat = 0 if seat is None else seat
     players = players or rules.game.players.usual
-    make_agent = agent_maker_or_fail(agent_kind, rules)
+    make_agent = agent_maker(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup

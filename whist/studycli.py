@@ -1,4 +1,4 @@
-"""What the study commands (``whist duel``, ``whist balance``) share: agents checked as usage,
+"""What the study commands (``whist duel``, ``whist balance``) share:
 a progress bar while the deals are played, and the report as JSON or tables."""
 
 from __future__ import annotations
@@ -13,18 +13,6 @@ import click
 
 from rulespec import RuleError
 from whist.common import fail
-
-AGENTS_HINT = "agents are random, heuristic or search[:samples=N,rollouts=N,seconds=S]"
-
-
-def check_agent(spec: str, param_hint: str) -> None:
-    """An unknown agent is a usage error (exit 2), found before any deal is played."""
-    from interpreter.duel import parse_agent
-
-    try:
-        parse_agent(spec)
-    except ValueError as exc:
-        raise click.BadParameter(f"{exc}\nhint: {AGENTS_HINT}", param_hint=param_hint) from None
 
 
 @contextmanager
