@@ -19,7 +19,7 @@ bid it learns from the rule data and from the engine itself:
   playouts of a combo stop as soon as their completions settle that verdict, and a playout
   ends before its last trick when the declarer's trick counts alone decide the combo
   (:func:`counts_decide`) and are already settled. Playouts that meet a hook-less position met
-  before replay the cards chosen there (:meth:`Playout.play`).
+  before replay the cards chosen there (:meth:`Playout.play_card`).
 * **Which special bids are harmless.** A special bid that fills only hook points that show
   cards or add marks or bonus points (``visible``, ``zone_limits``, ``marks_on_completion``,
   ``bonus``) cannot make a combo fail, so it may raise a combo's worth to beat the lead; one

@@ -61,7 +61,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
-        self._recordings: dict[Any, list[str]] = {}  # cards chosen in playouts' positions (see Playout.play)
+        self._recordings: dict[Any, list[str]] = {}  # cards chosen in playouts' positions (see Playout.play_card)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}
@@ -220,7 +220,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts += 1
         runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders, self._recordings)
         deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
-        runner.deal = deal
+        runner.deal, deal.sync_card = deal, runner.play_card  # cards answered without a request
         try:
             deal.declare(declarer, answer)
             deal.run_events()
@@ -235,7 +235,7 @@ class HeuristicAgent(Bidder, Agent):
             # The deal and its runner refer to each other: unlinked, the deal is freed at once rather
             # than left to the cyclic garbage collector (thousands of objects a bid, ~1/10 of the time).
             runner.deal = None
-            deal.ask_fn = None
+            deal.ask_fn = deal.sync_card = None
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
         """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""

@@ -55,7 +55,7 @@ class Playout:
 
     def ask(self, request: Request) -> Any:
         if request.kind == "play":
-            return self.play(request)
+            return self.play_card(request.seat, request.options)
         if request.kind == "choose":
             if request.name in self.overrides:
                 known = self.overrides[request.name]
@@ -106,31 +106,36 @@ class Playout:
         )
 
     def play(self, request: Request) -> str:
-        """The greedy card for ``request``, or the card an earlier playout chose in the same position."""
+        """The greedy card for ``request`` (see :meth:`play_card`)."""
+        return self.play_card(request.seat, request.options)
+
+    def play_card(self, seat: int, options: tuple[str, ...]) -> str:
+        """The greedy card of ``seat`` among ``options``, or the card an earlier playout chose in the
+        same position. A playout's deal asks it for every card (its ``sync_card``: no request made)."""
         position = self._position
         if position < 0:
             position = 0
-            self._record = self._recording(request)
+            self._record = self._recording(seat)
         record = self._record
         self._position = position + 1
         if record is None:
-            return self._play(request)
+            return self._play(seat, options)
         if position < len(record):
             card = record[position]
-            if card in request.options:  # the same position, so the same options: the engine's all the same
-                if len(request.options) > 1 and self.deciding is not None:
+            if card in options:  # the same position, so the same options: the engine's all the same
+                if len(options) > 1 and self.deciding is not None:
                     deal = self.deal
                     assert deal is not None and deal.current is not None and deal.declarer is not None
                     if not deal.current.plays:
-                        self._settled(deal.declarer.won_count, len(deal.by_seat[request.seat].hand))
+                        self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
                 return card
             self._record = None  # not the position recorded (never expected): play on without
-            return self._play(request)
-        card = self._play(request)
+            return self._play(seat, options)
+        card = self._play(seat, options)
         record.append(card)  # only after the card was chosen: a playout settled here records nothing more
         return card
 
-    def _recording(self, request: Request) -> list[str] | None:
+    def _recording(self, seat: int) -> list[str] | None:
         """The cards chosen so far in this position by earlier playouts of the agent (a list that this
         playout extends), or None when the hand is not one whose play the position decides.
 
@@ -151,7 +156,7 @@ class Playout:
             tuple([tuple([card.name for card in player.hand]) for player in deal.players]),
             deal.table.trump,
             tuple(deal.table.rank_value.items()),
-            request.seat,
+            seat,
             deal.declarer.seat,
             self.plan.table,
         )
@@ -162,8 +167,7 @@ class Playout:
             record = recordings[key] = []
         return record
 
-    def _play(self, request: Request) -> str:
-        legal = request.options
+    def _play(self, seat: int, legal: tuple[str, ...]) -> str:
         if len(legal) == 1:
             only: str = legal[0]  # a card play's options are card names
             return only
@@ -184,7 +188,6 @@ class Playout:
                 played.add(name)
                 hands[play.player.seat].discard(name)
         self._seen_plays = len(plays_so_far)
-        seat = request.seat
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
         if table is None or table.value is not rank_value:
