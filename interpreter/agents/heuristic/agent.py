@@ -21,7 +21,7 @@ from interpreter.agents.heuristic.knowledge import (
     plain_value,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Settled
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -61,7 +61,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
-        self._recordings: dict[Any, list[str]] = {}  # cards chosen in playouts' positions (see Playout.play_card)
+        self._recordings: dict[Any, Recording] = {}  # cards chosen in playouts' positions (see Playout.play_card)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
         self._targets: dict[Any, tuple[frozenset[int] | None, frozenset[int] | None]] = {}

@@ -27,7 +27,7 @@ class Playout:
         direction: int,
         overrides: dict[str, Any] | None = None,
         orders: dict[int, Order] | None = None,
-        recordings: dict[Any, list[str]] | None = None,
+        recordings: dict[Any, Recording] | None = None,
     ) -> None:
         self.tables = tables
         self.plan = Plan(direction)
@@ -50,7 +50,7 @@ class Playout:
         self.deciding: frozenset[int] | None = None
         # The cards played in earlier playouts of the same hook-less hand (see :meth:`_recording`).
         self._recordings = recordings
-        self._record: list[str] | None = None
+        self._record: Recording | None = None
         self._position = -1  # play requests answered so far (-1: the hand has not begun)
 
     def ask(self, request: Request) -> Any:
@@ -116,6 +116,9 @@ class Playout:
         if position < 0:
             position = 0
             self._record = self._recording(seat)
+            if self._record is not None and self.deciding is not None:
+                for won, tricks_left in self._record.checks.values():
+                    self._settled(won, tricks_left)  # where the replay would stop: stop now
         record = self._record
         self._position = position + 1
         if record is None:
@@ -123,19 +126,14 @@ class Playout:
         if position < len(record):
             card = record[position]
             if card in options:  # the same position, so the same options: the engine's all the same
-                if len(options) > 1 and self.deciding is not None:
-                    deal = self.deal
-                    assert deal is not None and deal.current is not None and deal.declarer is not None
-                    if not deal.current.plays:
-                        self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
-                return card
+                return card  # (where it may be settled was asked at the first card: ``record.checks``)
             self._record = None  # not the position recorded (never expected): play on without
             return self._play(seat, options)
         card = self._play(seat, options)
         record.append(card)  # only after the card was chosen: a playout settled here records nothing more
         return card
 
-    def _recording(self, seat: int) -> list[str] | None:
+    def _recording(self, seat: int) -> Recording | None:
         """The cards chosen so far in this position by earlier playouts of the agent (a list that this
         playout extends), or None when the hand is not one whose play the position decides.
 
@@ -164,7 +162,7 @@ class Playout:
         if record is None:
             if len(recordings) >= 4096:
                 recordings.clear()
-            record = recordings[key] = []
+            record = recordings[key] = Recording()
         return record
 
     def _play(self, seat: int, legal: tuple[str, ...]) -> str:
@@ -204,8 +202,13 @@ class Playout:
             self._current, trick = current, []
             self._trick = trick
         if not plays:
-            if self.deciding is not None:
-                self._settled(deal.declarer.won_count, len(deal.by_seat[seat].hand))
+            record = self._record
+            if record is not None or self.deciding is not None:
+                won, tricks_left = deal.declarer.won_count, len(deal.by_seat[seat].hand)
+                if record is not None:  # (a later playout of this position may settle here without playing)
+                    record.checks[self._position - 1] = (won, tricks_left)
+                if self.deciding is not None:
+                    self._settled(won, tricks_left)
         elif len(trick) < len(plays):
             trick.extend([(p.player.seat, p.card.name) for p in plays[len(trick) :]])
         table.hand = hands[seat]
@@ -224,6 +227,18 @@ class Playout:
             if (count in deciding) != completes:
                 return
         raise Settled(completes)
+
+
+class Recording(list[str]):
+    """The cards chosen in a hook-less position by the agent's playouts (see :meth:`Playout._recording`),
+    and where a playout of it may end: ``checks`` holds, by card position, the declarer's trick count
+    and the tricks left at each lead where a playout asks whether its combo is settled. Those depend on
+    the cards before them alone, so a later playout asks them all at its first card, in their order,
+    and ends where its replay would have ended, without playing the cards up to there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checks: dict[int, tuple[int, int]] = {}
 
 
 class Settled(Exception):
