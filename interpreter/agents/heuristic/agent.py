@@ -228,6 +228,8 @@ class HeuristicAgent(Bidder, Agent):
             runner.deciding = self._deciding(deal)
             try:
                 deal.play_hand()
+                if runner.deciding is not None:  # the final count decides (as Settled would with no trick left)
+                    raise Settled(deal.by_seat[declarer].won_count in runner.deciding)
             except Settled as settled:  # the trick counts alone decide, and they are settled
                 return DealResult(declarer, deal.combo, settled.completed), runner.plan
             return deal.score(), runner.plan
