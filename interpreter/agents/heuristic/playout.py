@@ -43,8 +43,6 @@ class Playout:
         self._seen_plays = 0
         self._steady = False
         self._table_of: dict[int, Table] = {}
-        self._current: Any = None  # the trick whose plays ``_trick`` holds
-        self._trick: list[tuple[int, str]] = []
         # The declarer's final trick counts that complete the combo, when they alone decide it (see
         # :func:`~interpreter.agents.heuristic.knowledge.counts_decide`): the playout ends once it is settled.
         self.deciding: frozenset[int] | None = None
@@ -172,6 +170,7 @@ class Playout:
         deal = self.deal
         assert deal is not None and deal.current is not None and deal.declarer is not None
         plays_so_far = deal.env["plays"]
+        seen, count = self._seen_plays, len(plays_so_far)
         hands = self._hands
         if hands is None or not self._steady:
             # Each hand's card names, kept as cards are played while nothing else moves cards
@@ -179,43 +178,46 @@ class Playout:
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
-        elif self._seen_plays < len(plays_so_far):
+        elif seen < count:
             played = self._played
-            for play in plays_so_far[self._seen_plays :]:
+            for play in plays_so_far[seen:]:
                 name = play.card.name
                 played.add(name)
                 hands[play.player.seat].discard(name)
-        self._seen_plays = len(plays_so_far)
+        self._seen_plays = count
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
         if table is None or table.value is not rank_value:
-            if not self._seats:
-                self._seats = [p.seat for p in deal.players]
-            _, values, suits, keys = self.order(rank_value)
-            table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
-            self._table_of[seat] = table
-            table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
-        current = deal.current
-        plays = current.plays
-        trick = self._trick  # the trick so far as (seat, card name), kept as its cards come
-        if current is not self._current:
-            self._current, trick = current, []
-            self._trick = trick
-        if not plays:
+            table = self._new_table(seat, rank_value)
+        plays = deal.current.plays
+        won = deal.declarer.won_count
+        if plays:
+            table.plays = [(p.player.seat, p.card.name) for p in plays]  # the trick so far
+        else:
+            table.plays = ()
             record = self._record
             if record is not None or self.deciding is not None:
-                won, tricks_left = deal.declarer.won_count, len(deal.by_seat[seat].hand)
+                tricks_left = len(hands[seat]) if self._steady else len(deal.by_seat[seat].hand)
                 if record is not None:  # (a later playout of this position may settle here without playing)
                     record.checks[self._position - 1] = (won, tricks_left)
                 if self.deciding is not None:
                     self._settled(won, tricks_left)
-        elif len(trick) < len(plays):
-            trick.extend([(p.player.seat, p.card.name) for p in plays[len(trick) :]])
         table.hand = hands[seat]
         table.trump = deal.table.trump
-        table.plays = trick
         table.cards_moved()
-        return pick_card(legal, table, self.plan.wants(deal.declarer.won_count))
+        return pick_card(legal, table, self.plan.wants(won))
+
+    def _new_table(self, seat: int, rank_value: dict[str, int]) -> Table:
+        """The table ``seat`` chooses from under ``rank_value``, kept while the rank order stands."""
+        deal = self.deal
+        assert deal is not None and deal.declarer is not None
+        if not self._seats:
+            self._seats = [p.seat for p in deal.players]
+        _, values, suits, keys = self.order(rank_value)
+        table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
+        self._table_of[seat] = table
+        table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
+        return table
 
     def _settled(self, won: int, tricks_left: int) -> None:
         """End the playout (:class:`Settled`) when every final count the declarer can still reach
