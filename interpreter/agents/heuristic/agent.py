@@ -71,8 +71,7 @@ class HeuristicAgent(Bidder, Agent):
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
-        self._deals: dict[Any, tuple[dict[int, list[str]], Deal]] = {}  # deals of layouts, to clone
-        self._blank: tuple[Any, Deal] | None = None  # a deal of the last view's key, to re-deal (see _dealt)
+        self._blank: tuple[Any, Deal, Any] | None = None  # a deal of the last view's key, to re-deal (see _dealt)
         self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key
         self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
@@ -219,7 +218,7 @@ class HeuristicAgent(Bidder, Agent):
         """Play one simulated deal of ``answer`` declared by ``declarer``, everyone greedy."""
         self.playouts += 1
         runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders, self._recordings)
-        deal = self._dealt(rules, view, hands).clone(ask=runner.ask, rng=self.rng)
+        deal = self._dealt(rules, view, hands, runner.ask)
         runner.deal, deal.sync_card = deal, runner.play_card  # cards answered without a request
         try:
             deal.declare(declarer, answer)
@@ -239,27 +238,20 @@ class HeuristicAgent(Bidder, Agent):
             runner.deal = None
             deal.ask_fn = deal.sync_card = None
 
-    def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]]) -> Deal:
-        """The deal of ``hands`` before the auction, made once: each playout starts from a clone."""
+    def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]], ask: Callable[..., Any]) -> Deal:
+        """A deal of ``hands`` before the auction for one playout, answered by ``ask``: a copy of a deal
+        made for the view, the cards re-dealt into it (a new deal would check and set up again what a
+        layout cannot change; a re-deal costs less than keeping a deal per layout to copy)."""
         seen = self._seen_view
         if seen is None or seen[0] is not view:  # what the deal takes from the view, once per decision
             seen = self._seen_view = (view, (view.dealer, tuple(view.scores.items()), repr(view.marks)))
-        key = (id(hands), seen[1])
-        kept = self._deals.get(key)
-        if kept is None or kept[0] is not hands:
-            if len(self._deals) >= 64:
-                self._deals.clear()
-            blank = self._blank
-            if blank is not None and blank[0] == seen[1] and blank[1].rules is rules:
-                # Another layout around the same view: the cards re-dealt into a copy of a deal made
-                # for it (a new deal would check and set up again what a layout cannot change).
-                deal = blank[1].clone(rng=self.rng)
-                deal.redeal(hands)
-            else:
-                deal = self.new_deal(rules, view, hands, None)
-                self._blank = (seen[1], deal)
-            kept = self._deals[key] = (hands, deal)
-        return kept[1]
+        blank = self._blank
+        if blank is None or blank[0] != seen[1] or blank[1].rules is not rules:
+            blank = self._blank = (seen[1], self.new_deal(rules, view, hands, None), hands)
+        deal = blank[1].clone(ask=ask, rng=self.rng)
+        if hands is not blank[2]:
+            deal.redeal(hands)
+        return deal
 
     def _plan_for(self, direction: int, targets: frozenset[int] | None, most: int) -> Plan:
         """The plan of a playout (plans are immutable: one per direction and targets)."""

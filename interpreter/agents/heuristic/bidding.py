@@ -58,7 +58,6 @@ class Bidder:
     _dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]]
     _bid_key: Any
     _layouts: list[dict[int, list[str]]]
-    _deals: dict[Any, tuple[dict[int, list[str]], Deal]]
     _estimates: dict[BidAnswer, Estimate]
     _maker: ComboMaker | None
 
@@ -101,7 +100,6 @@ class Bidder:
         if key != self._bid_key:
             self._bid_key = key
             self._layouts = []
-            self._deals = {}
             self._estimates = {}
             self._maker = self.new_deal(rules, view, None, lambda r: None).combos
         maker = self._maker
