@@ -2,13 +2,15 @@
 
 * A playout ends early when the declarer's trick counts alone decide the combo and are settled
   (:func:`counts_decide`, tested beside ``completing_counts`` in ``test_agents.py``): the outcome
-  is the one the whole deal and the engine's scoring give.
+  is the one the whole deal and the engine's scoring give (also when it is played to its end and
+  judged by the declarer's final count, without scoring the deal).
 * The greedy card policy, rewritten for speed (card values and orders made once, a playout's
   hands kept as cards are played), picks a legal card, and the same one whether the hand comes as
   the engine gives it or as a playout keeps it (a set). That it picks what it picked before its
   speed work was checked against the agent at commit 95ae456 when the work was done, and
   ``python benchmarks/agents.py --baseline 95ae456`` plays the two side by side.
-* Cards chosen once in a hook-less position are replayed by later playouts that meet it again:
+* Cards chosen once in a hook-less position are replayed by later playouts that meet it again
+  (and a later playout whose combo the recorded trick counts settle ends at its first card):
   the same completions and trick counts as choosing them anew.
 * A playout leaves no reference cycle behind (its deal is freed at once, not by the cyclic
   garbage collector).
