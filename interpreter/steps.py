@@ -13,6 +13,7 @@ from typing import Any
 from interpreter.copying import copy_value
 from interpreter.dealparts import DealParts
 from interpreter.decisions import PASS_CARDS, TRUMP, Request, ScriptError
+from interpreter.draws import shuffle
 from interpreter.state import Card, Player
 from rulespec import model as M
 from rulespec.compiler import Expression
@@ -222,7 +223,7 @@ class Steps(DealParts):
         holders = [self.table.card_holder(c) for c in cards]
         order = [p for p in self.seating.clockwise_from(self.seating.left_of(self.dealer)) if p in holders]
         receivers = [p for p in order for _ in range(holders.count(p))]
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         by_seat: dict[int, Any] = {}
         for card, receiver in zip(cards, receivers, strict=True):
             self._move(card, receiver)

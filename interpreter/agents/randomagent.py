@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from random import Random
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, View
+from interpreter.draws import QUICK
 
 
 class RandomAgent(Agent):
@@ -33,7 +35,17 @@ class RandomAgent(Agent):
         return self.rng.choice(request.options)
 
     def play_card(self, seat: int, options: tuple[str, ...]) -> str:
-        return self.rng.choice(options)  # as decide() answers a play request: the same draw
+        # As decide() answers a play request: the same draw as rng.choice, drawn as
+        # interpreter.draws.choose draws it, inlined (a call less for every card of a simulation).
+        rng = self.rng
+        if not QUICK or type(rng) is not Random:
+            return rng.choice(options)
+        bits, n = rng.getrandbits, len(options)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return options[r]
 
     def _bid(self, request: Request) -> BidAnswer | None:
         check = request.check
