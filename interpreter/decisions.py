@@ -71,6 +71,14 @@ class BidAnswer:
     standard: str
     specials: tuple[str, ...] = ()
 
+    def __init__(self, standard: str, specials: tuple[str, ...] = ()) -> None:
+        # The dataclass's own __init__ of a frozen class sets each field through object.__setattr__,
+        # the dearest part of a random bidder's try (made for every combo it tries): the fields go
+        # into the instance's dict directly (it is as frozen afterwards: __setattr__ still refuses).
+        fields = self.__dict__
+        fields["standard"] = standard
+        fields["specials"] = specials
+
     def to_data(self) -> dict[str, Any]:
         return {"standard": self.standard, "specials": list(self.specials)}
 

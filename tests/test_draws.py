@@ -1,4 +1,4 @@
-"""The quick draws (interpreter/draws.py, RandomAgent.play_card) take the numbers random.Random takes."""
+"""The quick shuffle (interpreter/draws.py) takes the numbers random.Random takes."""
 
 from __future__ import annotations
 
@@ -8,26 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter import draws
-from interpreter.agents import RandomAgent
 
 
 def test_the_quick_draws_are_in_use() -> None:
-    # On this Python the check at import must pass, or the other tests here test the fallback only.
+    # On this Python the check at import must pass, or the test below tests the fallback only.
     assert draws.QUICK
-
-
-@settings(derandomize=True, max_examples=200)
-@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(1, 200), min_size=1, max_size=40))
-def test_choose_and_play_card_draw_as_choice(seed: int, sizes: list[int]) -> None:
-    ours, agent, theirs = random.Random(seed), RandomAgent(0), random.Random(seed)
-    agent.rng = random.Random(seed)
-    for n in sizes:
-        options = tuple(f"c{i}" for i in range(n))
-        expected = theirs.choice(options)
-        assert draws.choose(ours, options) == expected
-        assert agent.play_card(0, options) == expected
-    # The generators stand at the same place afterwards (no draw more or less).
-    assert ours.random() == agent.rng.random() == theirs.random()
 
 
 @settings(derandomize=True, max_examples=200)
@@ -50,16 +35,8 @@ class _Counting(random.Random):
         self.calls += 1
         super().shuffle(x)
 
-    def choice(self, seq):  # type: ignore[no-untyped-def, override]
-        self.calls += 1
-        return super().choice(seq)
-
 
 def test_a_subclass_of_random_draws_its_own_way() -> None:
     rng = _Counting(3)
     draws.shuffle(rng, [1, 2, 3])
-    draws.choose(rng, [1, 2, 3])
-    agent = RandomAgent(0)
-    agent.rng = rng
-    agent.play_card(0, ("a", "b"))
-    assert rng.calls == 3
+    assert rng.calls == 1

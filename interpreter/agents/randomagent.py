@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import random
-from itertools import compress, repeat, starmap
-from random import Random
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, View
-from interpreter.draws import QUICK, choose
-
-_UNDER_012 = (0.12).__gt__  # (a draw < 0.12)
 
 
 class RandomAgent(Agent):
@@ -38,31 +33,18 @@ class RandomAgent(Agent):
         return self.rng.choice(request.options)
 
     def play_card(self, seat: int, options: tuple[str, ...]) -> str:
-        # As decide() answers a play request: the same draw as rng.choice, drawn as
-        # interpreter.draws.choose draws it, inlined (a call less for every card of a simulation).
-        rng = self.rng
-        if not QUICK or type(rng) is not Random:
-            return rng.choice(options)
-        bits, n = rng.getrandbits, len(options)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return options[r]
+        return self.rng.choice(options)  # as decide() answers a play request: the same draw
 
     def _bid(self, request: Request) -> BidAnswer | None:
         check = request.check
         if self.rng.random() >= self.bid_chance or check is None:
             return None
         # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
-        rng = self.rng
-        draw = rng.random
+        draw, choice = self.rng.random, self.rng.choice
         standard_ids, special_ids, repeatable_ids = request.standard_ids, request.special_ids, request.repeatable_ids
-        count = len(special_ids)
         for _ in range(self.tries):
-            standard = choose(rng, standard_ids)
-            # One draw for each special bid, in order, each kept below 0.12: the loop runs in C.
-            specials = tuple(compress(special_ids, map(_UNDER_012, starmap(draw, repeat((), count)))))
+            standard = choice(standard_ids)
+            specials = tuple([s for s in special_ids if draw() < 0.12])
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
             if specials and repeatable_ids:
                 specials += tuple(s for s in specials if s in repeatable_ids and draw() < 0.5)
