@@ -27,7 +27,8 @@ ImpossibleCheck = Callable[[RuleSet, BidAnswer, "int | None"], "str | None"]
 _ComboKey = tuple[Any, str, tuple[str, ...]]
 #: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
 #: the combo, with the deal), the combos and verdicts kept, the repeatable special ids, the bids
-#: checked one by one, the bids whose worth follows the standard bid alone and their facts so far.
+#: checked one by one, the bids whose worth follows the standard bid alone and their facts so far,
+#: and the combos found both well formed and kept (what :meth:`ComboMaker.known` answers).
 _BidTables = tuple[
     dict[str, BidFacts],
     tuple[str, ...],
@@ -40,6 +41,7 @@ _BidTables = tuple[
     frozenset[str],
     frozenset[str],
     dict[tuple[Any, str, str], BidFacts],
+    dict[_ComboKey, Combo],
 ]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
@@ -77,6 +79,7 @@ def _make_bid_tables(rules: RuleSet) -> _BidTables:
         # (player count, standard, bid): a new combo with them needs no evaluation.
         frozenset(bid_id for bid_id in variable if rules.bids[bid_id].worth.reads <= _STANDARD_FACTS),
         {},
+        {},  # combos with no problem that are kept too: one look-up for a bid check (both kept: for good)
     )
 
 
@@ -100,6 +103,7 @@ class ComboMaker:
             self.checked_ids,
             self.by_standard,
             self.standard_facts,
+            self.ready,
         ) = tables
         self.player_count = base_env.get("player_count")
 
@@ -159,7 +163,12 @@ class ComboMaker:
         """The combo of ``answer`` when it is already known to be well formed (:meth:`problem`) and
         the same in every deal (:meth:`make` kept it), else None: a bid check's one look-up."""
         key = (self.player_count, answer.standard, answer.specials)
-        return self.fixed.get(key) if self.problems.get(key, _UNKNOWN) is None else None
+        combo = self.ready.get(key)  # (one look-up where most checks end: random bidders repeat combos)
+        if combo is None and self.problems.get(key, _UNKNOWN) is None:
+            combo = self.fixed.get(key)
+            if combo is not None:  # both verdicts are kept for good (never changed), so is this
+                self.ready[key] = combo  # (no more entries than ``fixed``: bounded by _KEPT too)
+        return combo
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:
         """The combo with every bid's worth in it (call :meth:`problem` first).
