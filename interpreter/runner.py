@@ -117,9 +117,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=5)
 
 
-def _on_dask(
-    function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]
-) -> list[R]:
+def _on_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]) -> list[R]:
     try:
         import distributed
     except ImportError:

@@ -40,6 +40,7 @@ EXPECT_KEYS = (
     "target",
 )
 
+
 def _keys_as_text(value: Any) -> Any:
     """Seat-keyed mappings compare alike whether YAML gave the seats as numbers or text."""
     if isinstance(value, dict):

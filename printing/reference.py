@@ -143,6 +143,7 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
 
 # --- Markdown ----------------------------------------------------------------------------
 
+
 def _md(text: str) -> str:
     return md_inline(text)
 

@@ -28,10 +28,20 @@ from whist.refusals import bid_reason, card_reason
 ROWS, COLUMNS = 24, 80
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 PROMPTS = {
-    "en": {"bid": "Your bid", "card": "Your card", "choice": "Your choice", "choices": r"Your \d+ choices",
-           "enter": "Press Enter"},
-    "sv": {"bid": "Ditt bud", "card": "Ditt kort", "choice": "Ditt val", "choices": r"Dina \d+ val",
-           "enter": "Tryck Enter"},
+    "en": {
+        "bid": "Your bid",
+        "card": "Your card",
+        "choice": "Your choice",
+        "choices": r"Your \d+ choices",
+        "enter": "Press Enter",
+    },
+    "sv": {
+        "bid": "Ditt bud",
+        "card": "Ditt kort",
+        "choice": "Ditt val",
+        "choices": r"Dina \d+ val",
+        "enter": "Tryck Enter",
+    },
 }
 
 
@@ -250,8 +260,23 @@ def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
     rules = load_ruleset("combo-whist")
     texts = load_texts(rules, "en")
     hand = ("2C", "KC", "5H")
-    view = View(seat=0, hand=hand, visible={}, trump=None, dealer=3, players=(0, 1, 2, 3), scores={}, marks={},
-                auction=(), declarer=None, combo=None, declarations={}, tricks=(), current_trick=((3, "9C"),), zones={})
+    view = View(
+        seat=0,
+        hand=hand,
+        visible={},
+        trump=None,
+        dealer=3,
+        players=(0, 1, 2, 3),
+        scores={},
+        marks={},
+        auction=(),
+        declarer=None,
+        combo=None,
+        declarations={},
+        tricks=(),
+        current_trick=((3, "9C"),),
+        zones={},
+    )
     request = Request("play", 0, options=("2C", "KC"))
     symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -273,8 +298,23 @@ def test_refused_choices_say_why() -> None:
     console = Console(record=True, width=80, color_system=None)
     typed = iter(["1 1", "9 1", "zz 1", "1", "1 3"])
     human = HumanAgent(rules, load_texts(rules, "en"), console, lambda prompt, limit: next(typed))
-    view = View(seat=0, hand=("2C", "KC", "5H"), visible={}, trump=None, dealer=3, players=(0, 1, 2, 3), scores={},
-                marks={}, auction=(), declarer=None, combo=None, declarations={}, tricks=(), current_trick=(), zones={})
+    view = View(
+        seat=0,
+        hand=("2C", "KC", "5H"),
+        visible={},
+        trump=None,
+        dealer=3,
+        players=(0, 1, 2, 3),
+        scores={},
+        marks={},
+        auction=(),
+        declarer=None,
+        combo=None,
+        declarations={},
+        tricks=(),
+        current_trick=(),
+        zones={},
+    )
     request = Request("choose", 0, name="offered", what="card", options=("2C", "KC", "5H"), count=2)
     assert human.ask_choice(request, view) == ["2C", "5H"]  # menu numbers 1 and 3
     shown = console.export_text()

@@ -41,8 +41,14 @@ def inked(image: Image.Image, box: tuple[float, float, float, float]) -> float:
     """The share of non-paper pixels in ``box`` (PDF points, origin bottom left) of a page image."""
     scale = DPI / 72
     left, bottom, right, top = box
-    crop = image.crop((round(left * scale), round(image.height - top * scale),
-                       round(right * scale), round(image.height - bottom * scale)))
+    crop = image.crop(
+        (
+            round(left * scale),
+            round(image.height - top * scale),
+            round(right * scale),
+            round(image.height - bottom * scale),
+        )
+    )
     red, green, blue = crop.split()
     darkest = ImageChops.darker(ImageChops.darker(red, green), blue).histogram()  # each pixel's darkest channel
     return sum(darkest[:WHITE]) / max(1, sum(darkest))
@@ -78,8 +84,12 @@ def test_nothing_is_drawn_in_the_margin_of_any_page(combo, paper: str, flip: str
     width, height = PAPERS[paper]
     border = SAFE_MARGIN - 72 / DPI  # one pixel of rounding
     for number, image in enumerate(images(result.pdf), 1):
-        for box in ((0, 0, width, border), (0, height - border, width, height),
-                    (0, 0, border, height), (width - border, 0, width, height)):
+        for box in (
+            (0, 0, width, border),
+            (0, height - border, width, height),
+            (0, 0, border, height),
+            (width - border, 0, width, height),
+        ):
             assert inked(image, box) == 0, f"page {number} ({paper}, {flip}) has ink within {SAFE_MARGIN / MM} mm"
 
 
@@ -200,8 +210,11 @@ def test_no_page_holds_a_lone_table_row(ruleset: str, lang: str, paper: str) -> 
     rules = load_ruleset(ruleset)
     ref = build_reference(rules, load_texts(rules, lang))
     parts: list[int] = []
-    build_pdf(ref, paper, lambda flowable, page: parts.append(len(flowable._cellvalues) - 1)
-              if isinstance(flowable, Table) else None)
+    build_pdf(
+        ref,
+        paper,
+        lambda flowable, page: parts.append(len(flowable._cellvalues) - 1) if isinstance(flowable, Table) else None,
+    )
     sizes = {len(table.rows) for table in ref.tables}
     assert parts
     for rows in parts:

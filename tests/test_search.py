@@ -316,7 +316,6 @@ def test_the_agent_repeats_in_another_process() -> None:
     assert outputs[0] == outputs[1]
 
 
-
 def test_rollouts_can_keep_the_heuristic_plan_of_the_deal() -> None:
     """The rollout policy tells the heuristic agent that a rollout starting again from an earlier
     position is the same deal (its ``_progress``); without it the agent learns its plan anew

@@ -388,4 +388,3 @@ class HeuristicAgent(Bidder, Agent):
             if completed > best_count:
                 best, best_count = option, completed
         return best
-
