@@ -118,6 +118,20 @@ def _first(items: Any, message: str) -> Any:
     raise EvaluationError(message)
 
 
+def _numeric(kind: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` (a builtin of numbers: max, min, sum, abs, floor) with a value that is not a number
+    (a number missing at run time: None) refused as the rule's failure, as the operators refuse
+    theirs (``cannot evaluate None + 1``), instead of Python's TypeError reaching the user."""
+
+    def numeric(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError:
+            raise EvaluationError(f"{kind}() of something that is not a number") from None
+
+    return numeric
+
+
 def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "sum", (1, 2))
     coll = _list_arg(c, args[0], names)
@@ -126,11 +140,11 @@ def _fn_sum(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Ty
         if T.element_of(coll.type) not in (T.NUMBER, T.ANY):
             raise CompileError("sum() of one argument needs a list of numbers", args[0].offset)
         _check_walkable(c, args[0], names)
-        return _Result(lambda env: _normalize(sum(_iterable(cf(env), 0))), T.NUMBER)
+        return _Result(lambda env: _normalize(_sum(_iterable(cf(env), 0))), T.NUMBER)
     _check_walkable(c, args[0], names)
     name, body = c.predicate_body(coll, args[1], names, T.NUMBER)
     values = _collect(name, cf, body, values=True)
-    return _Result(lambda env: _normalize(sum(values(env))), T.NUMBER)
+    return _Result(lambda env: _normalize(_sum(values(env))), T.NUMBER)
 
 
 def _fn_extreme(kind: str) -> FunctionSpec:
@@ -139,7 +153,7 @@ def _fn_extreme(kind: str) -> FunctionSpec:
     The extreme of an empty list is 0, so ``max(opponents, player.tricks)`` is defined even
     when nobody else plays.
     """
-    pick = max if kind == "max" else min
+    pick = _numeric(kind, max if kind == "max" else min)
 
     def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         if not args:
@@ -171,13 +185,13 @@ def _fn_extreme(kind: str) -> FunctionSpec:
 def _fn_abs(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "abs", (1,))
     f = c.expect(args[0], names, T.NUMBER).fn
-    return _Result(lambda env: abs(f(env)), T.NUMBER)
+    return _Result(lambda env: _abs(f(env)), T.NUMBER)
 
 
 def _fn_floor(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     _arity(call, args, "floor", (1,))
     f = c.expect(args[0], names, T.NUMBER).fn
-    return _Result(lambda env: int(Fraction(f(env)).__floor__()), T.NUMBER)
+    return _Result(lambda env: _floor(f(env)), T.NUMBER)
 
 
 def _fn_neighbour(kind: str) -> FunctionSpec:
@@ -202,6 +216,10 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     c.reads.add("players")
     return _Result(lambda env: [p for p in env["players"] if p is not f(env)], T.list_of(T.PLAYER))
 
+
+_sum = _numeric("sum", sum)
+_abs = _numeric("abs", abs)
+_floor = _numeric("floor", lambda value: int(Fraction(value).__floor__()))
 
 FUNCTIONS: dict[str, FunctionSpec] = {
     "count": _fn_count,
