@@ -256,11 +256,9 @@ def test_every_refusal_of_the_rules_is_said_in_the_chosen_language(lang: str, da
         assert said != bid_reason(reason, answer, 4, rules, english)
 
 
-def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
-    rules = load_ruleset("combo-whist")
-    texts = load_texts(rules, "en")
-    hand = ("2C", "KC", "5H")
-    view = View(
+def _seat_zero_view(hand: tuple[str, ...], current_trick: tuple[tuple[int, str], ...] = ()) -> View:
+    """Seat 0's view of a deal of four with no trump, no bids and no tricks yet: ``hand`` and the trick so far."""
+    return View(
         seat=0,
         hand=hand,
         visible={},
@@ -274,9 +272,16 @@ def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
         combo=None,
         declarations={},
         tricks=(),
-        current_trick=((3, "9C"),),
+        current_trick=current_trick,
         zones={},
     )
+
+
+def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, "en")
+    hand = ("2C", "KC", "5H")
+    view = _seat_zero_view(hand, current_trick=((3, "9C"),))
     request = Request("play", 0, options=("2C", "KC"))
     symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -298,23 +303,7 @@ def test_refused_choices_say_why() -> None:
     console = Console(record=True, width=80, color_system=None)
     typed = iter(["1 1", "9 1", "zz 1", "1", "1 3"])
     human = HumanAgent(rules, load_texts(rules, "en"), console, lambda prompt, limit: next(typed))
-    view = View(
-        seat=0,
-        hand=("2C", "KC", "5H"),
-        visible={},
-        trump=None,
-        dealer=3,
-        players=(0, 1, 2, 3),
-        scores={},
-        marks={},
-        auction=(),
-        declarer=None,
-        combo=None,
-        declarations={},
-        tricks=(),
-        current_trick=(),
-        zones={},
-    )
+    view = _seat_zero_view(("2C", "KC", "5H"))
     request = Request("choose", 0, name="offered", what="card", options=("2C", "KC", "5H"), count=2)
     assert human.ask_choice(request, view) == ["2C", "5H"]  # menu numbers 1 and 3
     shown = console.export_text()
