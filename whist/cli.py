@@ -179,7 +179,9 @@ def replay(file: str, as_json: bool) -> None:
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--agents", "agent_kind", default="random", show_default=True, help="random, heuristic or search")
+@click.option(
+    "--agents", "agent_kind", default="random", show_default=True, help="random, heuristic or search[:samples=N,…]"
+)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")

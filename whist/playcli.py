@@ -18,7 +18,9 @@ from whist.common import texts_or_fail as _texts
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
-@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search")
+@click.option(
+    "--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search[:samples=N,…]"
+)
 @click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
