@@ -30,6 +30,7 @@ from interpreter.deal import Deal  # noqa: E402
 from interpreter.decisions import BidAnswer, Request  # noqa: E402
 from interpreter.game import Game  # noqa: E402
 from interpreter.gamestate import GameState  # noqa: E402
+from interpreter.simulation import freeze_loaded  # noqa: E402
 from rulespec import load_ruleset  # noqa: E402
 from rulespec.model import RuleSet  # noqa: E402
 
@@ -97,6 +98,7 @@ def main() -> None:
     parser.add_argument("--only", choices="abcd", help="print only this line (e.g. b: the full deals)")
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
+    freeze_loaded()  # as `whist simulate` does before its games
     seats = [0, 1, 2, 3]
     zeros = {s: 0 for s in seats}
     wanted = args.only or "abcd"

@@ -274,6 +274,8 @@ class GameState(MatchHands, Standings):
         """The seats taking part in the next deal, clockwise; the rest sit out."""
         in_deal = self.rules.game.players.in_deal or self.n
         sit_out = max(0, self.n - in_deal)
+        if not sit_out:
+            return list(range(self.n))
         side = -1 if self.rules.game.players.sit_out == "right_of_dealer" else 1
         out = {(self.dealer + side * (i + 1)) % self.n for i in range(sit_out)}
         return [seat for seat in range(self.n) if seat not in out]

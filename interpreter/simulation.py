@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -88,6 +89,23 @@ class Summary:
         }
 
 
+_frozen = False
+
+
+def freeze_loaded() -> None:
+    """Take the objects alive now (the rule set, its compiled expressions, the tables made for it)
+    out of the cyclic garbage collector's full passes, once per process.
+
+    A simulation makes and drops many small objects per deal, and every so often the collector
+    walks everything that survived so far; the rule set is most of that and never becomes garbage.
+    Frozen, it is skipped (``gc.freeze``): about 3 % of a random simulation's time. Objects made
+    later are collected as before."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()
+
+
 def play_games(
     rules: RuleSet,
     indices: range,
@@ -100,6 +118,7 @@ def play_games(
 ) -> Summary:
     """The games numbered ``indices`` of a simulation: each game's seed and agents depend on its
     number alone, so any split of the numbers over processes adds up to the same summary."""
+    freeze_loaded()
     summary = Summary(players=players)
     for index in indices:
         game_seed = seed * 1_000_003 + index

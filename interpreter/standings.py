@@ -100,13 +100,20 @@ class Standings(GameParts):
         ]
         game = self.rules.game
         return {
-            "suits": [s.id for s in game.deck.suits],
-            "ranks": list(game.deck.ranks),
-            "option": self._options(),
+            **self._fixed_names(),
             "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
             "players": players,
             "_seating": Seating(players),  # type: ignore[arg-type]
         }
+
+    def _fixed_names(self) -> dict[str, Any]:
+        """The names of :meth:`game_env` that never change in a game (made once: it is made after every deal)."""
+        made = self.__dict__.get("_fixed_names_made")
+        if made is None:
+            deck = self.rules.game.deck
+            made = {"suits": [s.id for s in deck.suits], "ranks": list(deck.ranks), "option": self._options()}
+            self.__dict__["_fixed_names_made"] = made
+        return made
 
     def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names winning expressions see (scope WINNING): every player of the game, rounds completed."""

@@ -123,3 +123,14 @@ def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(t
         done = whist(*command, "--jobs", "2")
         assert done.returncode == 1 and "Traceback" not in done.stderr, command  # from a worker, for people
         assert "house.yaml:6:19: division by zero (during deal" in done.stderr and "decision 1)" not in done.stderr
+
+
+def test_a_simulation_keeps_the_loaded_rule_set_out_of_the_collectors_passes() -> None:
+    """play_games freezes what is alive when it first starts (the rule set): the collector's full
+    passes then skip it, and a frozen rule set still plays (a second simulation gives the same figures)."""
+    import gc
+
+    rules = load_ruleset("combo-whist")
+    first = play_games(rules, range(3), 9, 4, RandomAgent).to_data(rules)
+    assert gc.get_freeze_count() > 0
+    assert figures(play_games(rules, range(3), 9, 4, RandomAgent).to_data(rules)) == figures(first)
