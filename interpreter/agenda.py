@@ -49,7 +49,7 @@ _SHARED = frozenset(
         "_dealt_hands",
         "_dealt_stock",
         "sync_ask",
-        "sync_card",
+        "sync_cards",
     }
 )
 

@@ -20,7 +20,7 @@ from interpreter.agenda import Agenda
 from interpreter.auction import ComboMaker, ImpossibleCheck
 from interpreter.bidding import Bidding, _Bidding
 from interpreter.copying import share
-from interpreter.dealparts import Ask, CardAsk
+from interpreter.dealparts import Ask, CardChoosers
 from interpreter.decisions import Request, ScriptError
 from interpreter.hand import HandPlay, trick_data
 from interpreter.plainhand import PlainHand, _PlainCursor
@@ -103,8 +103,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         # A driver that answers at once may set this: the hot loop of a hook-less hand then calls it
         # for each card instead of stopping (the same requests in the same order, the same state).
         self.sync_ask: Ask | None = None
-        # With it, a driver may also answer a card from the seat and its options alone (no Request).
-        self.sync_card: CardAsk | None = None
+        # With it, a driver may also answer each seat's cards from the options alone (no Request); the
+        # cards so answered are counted here (the game counts every other decision).
+        self.sync_cards: CardChoosers | None = None
+        self.cards_answered = 0
         self._set_plan(NO_HOOKS)  # until a combo is declared
         layout = deck_layout(rules, len(self.players))
         self.table.rank_value = layout.rank_value

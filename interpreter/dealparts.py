@@ -8,7 +8,8 @@ declared here, which :class:`~interpreter.deal.Deal` sets up.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from interpreter.auction import ComboMaker
@@ -21,13 +22,19 @@ if TYPE_CHECKING:  # scoring.py builds on this module
     from interpreter.scoring import DealResult
 
 Ask = Callable[[Request], Any]
-#: A card to play, answered from the seat and the legal card names alone (no :class:`Request`).
-CardAsk = Callable[[int, tuple[str, ...]], str]
+#: A seat's card, picked from the legal card names alone (no :class:`Request`); see ``Agent.card_chooser``.
+CardChoice = Callable[[tuple[str, ...]], str]
+#: The card choosers of a deal's seats, by seat.
+CardChoosers = Mapping[int, CardChoice]
 
 
-def card_asker(ask: Ask) -> CardAsk:
-    """A card asked of ``ask`` with a :class:`Request` (for a driver without a quicker way)."""
-    return lambda seat, options: ask(Request("play", seat, CARD, "card", options))
+def card_askers(ask: Ask, seats: Iterable[int]) -> CardChoosers:
+    """Cards asked of ``ask`` with a :class:`Request` (for a driver without a quicker way)."""
+    return {seat: partial(_ask_card, ask, seat) for seat in seats}
+
+
+def _ask_card(ask: Ask, seat: int, options: tuple[str, ...]) -> Any:
+    return ask(Request("play", seat, CARD, "card", options))
 
 
 class DealParts:
@@ -37,7 +44,8 @@ class DealParts:
     game: M.Game
     ask_fn: Ask | None
     sync_ask: Ask | None
-    sync_card: CardAsk | None
+    sync_cards: CardChoosers | None
+    cards_answered: int
     rng: random.Random
     tricks: Tricks
     players: list[Player]

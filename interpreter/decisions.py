@@ -218,12 +218,12 @@ class Agent(Protocol):
         """The answer to ``request``, seen from ``view`` (``None`` when ``wants_view`` is False)."""
         ...
 
-    def play_card(self, seat: int, options: tuple[str, ...]) -> str:
-        """The card ``seat`` plays, one of ``options`` (legal card names), without a view: what
-        :meth:`decide` answers to a play request. A simulation of agents that want no view asks
-        this for every card (no :class:`Request` made); an agent may answer it more cheaply, but
-        must answer as :meth:`decide` would, with the same random draws."""
-        return str(self.decide(Request("play", seat, CARD, "card", options), None))
+    def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
+        """How ``seat`` picks the card it plays from ``options`` (legal card names) without a view:
+        what :meth:`decide` answers to a play request. A simulation of agents that want no view asks
+        a deal's choosers for every card (no :class:`Request` made); an agent may give a cheaper
+        function, but it must answer as :meth:`decide` would, with the same random draws."""
+        return lambda options: str(self.decide(Request("play", seat, CARD, "card", options), None))
 
     def refused(self, request: Request, reason: str) -> None:
         """Told that the answer just given to ``request`` was illegal and why; it is asked again."""

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.deal import DealResult
-from interpreter.dealparts import CardAsk
+from interpreter.deal import Deal, DealResult
+from interpreter.dealparts import CardChoosers
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
 from interpreter.gamestate import MAX_DEALS, GameResult, GameState
 from rulespec.model import RuleSet
@@ -130,17 +130,11 @@ class Game(GameState):
             return self._answer_lean  # a simulation's game: nothing to log, check or save
         return self._answer_now
 
-    def _synchronous_card(self, ask: Callable[[Request], Any] | None) -> CardAsk | None:
+    def _synchronous_cards(self, ask: Callable[[Request], Any] | None, deal: Deal) -> CardChoosers | None:
         if ask != self._answer_lean:
             return None
-        plays = [agent.play_card for agent in self.agents]  # (looked up once a deal, not once a card)
-
-        def card_lean(seat: int, options: tuple[str, ...]) -> str:
-            """:meth:`_answer_lean` for a card, without the request."""
-            self.decisions_made += 1
-            return plays[seat](seat, options)
-
-        return card_lean
+        # :meth:`_answer_lean` for a card, without the request: the seat's agent's chooser, made once a deal.
+        return {p.seat: self.agents[p.seat].card_chooser(p.seat) for p in deal.players}
 
     def _lean_run(self) -> bool:
         return self.lean and self.on_decision is None and self.script.exhausted and self._plain_agents()
@@ -152,7 +146,7 @@ class Game(GameState):
     def _answer_lean(self, request: Request) -> Any:
         """:meth:`_answer_now` with nothing left of it but the agent's answer and the count."""
         answer = self.agents[request.seat].decide(request, None)
-        self.decisions_made += 1
+        self._decisions_made += 1
         return answer
 
     def _answer_now(self, request: Request) -> Any:

@@ -24,7 +24,7 @@ from typing import Any
 from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
-from interpreter.dealparts import CardAsk
+from interpreter.dealparts import CardChoosers
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
@@ -87,7 +87,7 @@ class GameState(MatchHands, Standings):
         self.first_dealer = first_dealer
         self.deals_completed = 0  # deals that were played (not redealt)
         self.decisions: list[dict[str, Any]] = []
-        self.decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
+        self._decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
         self.result: GameResult | None = None
@@ -171,8 +171,15 @@ class GameState(MatchHands, Standings):
                 return None
         return None
 
+    @property
+    def decisions_made(self) -> int:
+        """Decisions taken so far in the game, logged or not (run-time errors say which one failed):
+        those the game counted, and the cards the current deal's card choosers answered."""
+        deal = self.current
+        return self._decisions_made + (deal.cards_answered if deal is not None else 0)
+
     def _log(self, request: Request, answer: Any) -> None:
-        self.decisions_made += 1
+        self._decisions_made += 1
         if not self.lean:
             self.decisions.append(
                 {"seat": request.seat, "kind": request.kind, "name": request.name, "answer": _answer_data(answer)}
@@ -184,9 +191,9 @@ class GameState(MatchHands, Standings):
         hook-less hand then asks it card after card instead of stopping (same requests, same state)."""
         return None
 
-    def _synchronous_card(self, ask: Callable[[Request], Any] | None) -> CardAsk | None:
-        """With ``ask`` (what :meth:`_synchronous` gave), a driver may answer cards from the seat and
-        options alone."""
+    def _synchronous_cards(self, ask: Callable[[Request], Any] | None, deal: Deal) -> CardChoosers | None:
+        """With ``ask`` (what :meth:`_synchronous` gave), a driver may answer each seat's cards of
+        ``deal`` from the options alone (``Agent.card_chooser``; the deal counts those cards)."""
         return None
 
     def _decided(self) -> None:
@@ -218,7 +225,7 @@ class GameState(MatchHands, Standings):
         self._debts_before = self._debts()
         self._phase = "auction"
         deal.sync_ask = self._synchronous()
-        deal.sync_card = self._synchronous_card(deal.sync_ask)
+        deal.sync_cards = self._synchronous_cards(deal.sync_ask, deal)
         deal.start_auction()
 
     def _next_phase(self) -> None:
@@ -264,6 +271,8 @@ class GameState(MatchHands, Standings):
             self.deals_completed += 1
             step = 1 if self.rules.game.deal.next_dealer == "left" else -1
             self.dealer = (self.dealer + step) % self.n
+        if self.current is not None:  # its cards answered by choosers count on as the game's
+            self._decisions_made += self.current.cards_answered
         self.current = None
         self._record = {}
         self.last_result = result

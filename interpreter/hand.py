@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dealparts import Ask, DealParts, card_asker
+from interpreter.dealparts import Ask, DealParts, card_askers
 from interpreter.decisions import CARD, TRICK_TAKER, Request
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
@@ -63,7 +63,10 @@ class HandPlay(DealParts):
         (:meth:`_wait` answers at once), without a task on the agenda for each (simulations, playouts)."""
         by_name, env, tricks, play = self.card_by_name, self.env, self.tricks, self.game.play
         takers, melds = range(len(self.taker_rules)), range(len(self.melds))
-        card_ask = self.sync_card or card_asker(ask)
+        choosers = self.sync_cards
+        counted = choosers is not None  # (cards asked through ``ask`` are counted by the driver)
+        if choosers is None:
+            choosers = card_askers(ask, (p.seat for p in self.players))
         number = 0
         while any(p.hand for p in self.players):
             if not self.closed and play.close_when is not None and play.close_when(env):
@@ -72,7 +75,10 @@ class HandPlay(DealParts):
             trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
             for player in self.play_order(trick):
                 options = tuple([c.name for c in self.legal_cards(player, trick)])
-                self._play(player, by_name[card_ask(player.seat, options)], trick)
+                answer = choosers[player.seat](options)
+                if counted:
+                    self.cards_answered += 1
+                self._play(player, by_name[answer], trick)
             trick.winner = self.trick_winner(trick)
             for index in takers:
                 self._trick_taker(trick, index)

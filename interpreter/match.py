@@ -51,7 +51,7 @@ class MatchHands(GameParts):
         }
         self._phase = "match"
         deal.sync_ask = self._synchronous()
-        deal.sync_card = self._synchronous_card(deal.sync_ask)
+        deal.sync_cards = self._synchronous_cards(deal.sync_ask, deal)
         if planned.bid is None:
             chooser = planned.chosen_by(self.match_env())
             self._contract = Request("choose", chooser.seat, CONTRACT, "bid", planned.choices)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.copying import copy_value
-from interpreter.dealparts import Ask, DealParts, card_asker
+from interpreter.dealparts import Ask, CardChoosers, DealParts, card_askers
 from interpreter.decisions import CARD, Request
 from interpreter.state import Card, Play, Player, Trick
 
@@ -86,15 +86,30 @@ class PlainHand(DealParts):
         self._plain_trick(leader)
 
     def _plain_hand(self, leader: Player, ask: Ask) -> None:
-        """The same tricks in one loop, answered by calling ``ask`` (no stop between the cards)."""
+        """The same tricks in one loop, answered by calling ``ask`` (no stop between the cards), or the
+        driver's card choosers (``sync_cards``) when it gave them."""
+        all_plays = self.env["plays"]
+        turns = self._plain_turns()
+        choosers = self.sync_cards
+        if choosers is None:
+            choosers = card_askers(ask, (p.seat for p in self.players))
+        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
+        before = len(all_plays)
+        try:
+            self._plain_tricks(leader, turns, choosers, hands)
+        finally:
+            if self.sync_cards is not None:  # (cards asked through ``ask`` are counted by the driver)
+                self.cards_answered += len(all_plays) - before
+
+    def _plain_tricks(
+        self, leader: Player, turns: dict[Player, list[_Turn]], choosers: CardChoosers, hands: list[list[Card]]
+    ) -> None:
+        """The loop of :meth:`_plain_hand`."""
         by_name, env = self.card_by_name, self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         play_rules, lead_rules = self.play_rules, self.lead_rules  # (asked by _allowed when there are any)
         zoned = self.table.zone  # cards lying in zones (a refill puts more there; hands do not change)
-        turns = self._plain_turns()
-        card_ask = self.sync_card or card_asker(ask)
-        hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
         number = 0
         while any(hands):
             number += 1
@@ -106,7 +121,7 @@ class PlainHand(DealParts):
                 options = by_suit.get(led) or names
                 if play_rules or lead_rules and not plays:
                     options = self._allowed(player, trick, options)
-                answer = card_ask(seat, tuple(options))
+                answer = choosers[seat](tuple(options))
                 card = by_name[answer]
                 hand.remove(card)
                 names.remove(answer)

@@ -1,5 +1,5 @@
 """A simulation's game (``lean``: no decision log, outcome-only records, cards answered by
-``Agent.play_card``, every hand and auction in one loop) plays exactly the game the full driver
+``Agent.card_chooser``, every hand and auction in one loop) plays exactly the game the full driver
 plays: the same deals, declarers, combos, completions, scores, winner and number of decisions.
 """
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from interpreter.agents import RandomAgent
-from interpreter.decisions import CARD, Request
+from interpreter.decisions import CARD, Agent, Request
 from interpreter.game import Game
 from rulespec import load_ruleset
 
@@ -51,9 +51,35 @@ def test_a_lean_game_plays_the_full_game(ref: str, players: int) -> None:
 
 
 def test_the_random_agent_plays_a_card_as_it_decides_one() -> None:
-    """play_card draws as decide() does for a play request: the same cards from the same seed."""
+    """Its card chooser draws as decide() does for a play request: the same cards from the same seed."""
     options = [tuple(f"{rank}S" for rank in range(2, 2 + size)) for size in (1, 2, 5, 13, 3, 7)] * 20
     by_request, by_card = RandomAgent(5), RandomAgent(5)
+    choosers = [by_card.card_chooser(seat) for seat in range(4)]
     for seat, cards in enumerate(options):
         asked = by_request.decide(Request("play", seat % 4, CARD, "card", cards), None)
-        assert by_card.play_card(seat % 4, cards) == asked
+        assert choosers[seat % 4](cards) == asked
+
+
+class _FirstCardOrRandomBid(RandomAgent):
+    """Random bids, and the first legal card through the default chooser (``Agent.card_chooser``,
+    which wraps ``decide``): an agent that does not give its own chooser."""
+
+    card_chooser = Agent.card_chooser
+
+    def decide(self, request: Request, view: Any) -> Any:
+        return request.options[0] if request.kind == "play" else super().decide(request, view)
+
+
+def test_a_lean_game_asks_an_agent_without_its_own_chooser_through_decide() -> None:
+    rules = load_ruleset("combo-whist")
+    for seed in range(4):
+        games = []
+        for lean in (False, True):
+            game = Game(
+                rules, [_FirstCardOrRandomBid(seed * 7 + s, bid_chance=0.7) for s in range(4)], seed=seed, lean=lean
+            )
+            games.append((game, game.run()))
+        (full, full_result), (lean_game, lean_result) = games
+        assert [outcome(r) for r in lean_game.deal_records] == [outcome(r) for r in full.deal_records]
+        assert lean_game.decisions_made == full.decisions_made and lean_result.scores == full_result.scores
+        assert lean_game.deal_records and any(r.get("declarer") is not None for r in full.deal_records)

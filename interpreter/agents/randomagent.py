@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, View
@@ -32,8 +33,8 @@ class RandomAgent(Agent):
             return self.rng.sample(list(request.options), request.count)
         return self.rng.choice(request.options)
 
-    def play_card(self, seat: int, options: tuple[str, ...]) -> str:
-        return self.rng.choice(options)  # as decide() answers a play request: the same draw
+    def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
+        return self.rng.choice  # as decide() answers a play request: the same draw
 
     def _bid(self, request: Request) -> BidAnswer | None:
         check = request.check

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from interpreter.agents.heuristic.bidding import Bidder
@@ -219,7 +220,8 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts += 1
         runner = Playout(self.tables(rules, len(view.players)), direction, overrides, self._orders, self._recordings)
         deal = self._dealt(rules, view, hands, runner.ask)
-        runner.deal, deal.sync_card = deal, runner.play_card  # cards answered without a request
+        runner.deal = deal  # cards answered without a request:
+        deal.sync_cards = {p.seat: partial(runner.play_card, p.seat) for p in deal.players}
         try:
             deal.declare(declarer, answer)
             deal.run_events()
@@ -236,7 +238,7 @@ class HeuristicAgent(Bidder, Agent):
             # The deal and its runner refer to each other: unlinked, the deal is freed at once rather
             # than left to the cyclic garbage collector (thousands of objects a bid, ~1/10 of the time).
             runner.deal = None
-            deal.ask_fn = deal.sync_card = None
+            deal.ask_fn = deal.sync_cards = None
 
     def _dealt(self, rules: M.RuleSet, view: View, hands: dict[int, list[str]], ask: Callable[..., Any]) -> Deal:
         """A deal of ``hands`` before the auction for one playout, answered by ``ask``: a copy of a deal

@@ -109,7 +109,7 @@ class Playout:
 
     def play_card(self, seat: int, options: tuple[str, ...]) -> str:
         """The greedy card of ``seat`` among ``options``, or the card an earlier playout chose in the
-        same position. A playout's deal asks it for every card (its ``sync_card``: no request made)."""
+        same position. A playout's deal asks it for every card (its ``sync_cards``: no request made)."""
         position = self._position
         if position < 0:
             position = 0
