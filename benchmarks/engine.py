@@ -21,7 +21,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,7 +49,7 @@ def handwritten_deal(rng: random.Random) -> int:
     leader = rng.randrange(4)
     tricks = [0, 0, 0, 0]
     for _ in range(13):
-        played = []
+        played: list[tuple[int, tuple[int, int]]] = []
         for offset in range(4):
             seat = (leader + offset) % 4
             hand = hands[seat]
@@ -70,7 +72,9 @@ def handwritten_deal(rng: random.Random) -> int:
     return tricks[0]
 
 
-def alternating_rates(first, second, seconds: float, batch: int = 200) -> tuple[float, float, float]:
+def alternating_rates(
+    first: Callable[[int], None], second: Callable[[int], None], seconds: float, batch: int = 200
+) -> tuple[float, float, float]:
     """Deals per second of ``first(i)`` and ``second(i)``, and the median ratio of their batch times.
 
     The two run in alternating batches of ``batch`` deals over about ``seconds`` each, so a change
@@ -106,7 +110,7 @@ def main() -> None:
     def engine_trump_deal(i: int) -> None:
         rng = random.Random(i)
 
-        def ask(request: Request):
+        def ask(request: Request) -> Any:
             options = request.options
             return options[rng.randrange(len(options))]
 
@@ -160,7 +164,8 @@ def full_beside_handwritten(rules: RuleSet, seats: list[int], seconds: float) ->
     second of CPU time and the median of the rounds' speed ratios (full deals per second / hand-written
     deals per second). CPU time of this process, so that other processes on a busy machine count less
     (they still share its caches and cores)."""
-    ratios, totals = [], [0, 0.0, 0.0]
+    ratios: list[float] = []
+    totals = [0, 0.0, 0.0]
     start, round_ = time.perf_counter(), 0
     while time.perf_counter() - start < 2 * seconds or len(ratios) < 3:
         begin = time.process_time()
