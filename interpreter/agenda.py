@@ -125,9 +125,6 @@ class Agenda(DealParts):
         table = self.table
         for shared in (self.deck, table.rank_value, table.colors, env["suits"], env["ranks"], env["standard"]):
             memo.setdefault(id(shared), shared)
-        if id(self.rng) not in memo:
-            rng = memo[id(self.rng)] = random.Random()
-            rng.setstate(self.rng.getstate())
         tricks = memo[id(self.tricks)] = Tricks()  # a list subclass: filled below, as the players are copied
         tricks.extend(copy_value(trick, memo) for trick in self.tricks)
         state = new.__dict__

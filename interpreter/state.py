@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
@@ -159,7 +159,7 @@ class Play:
     is_lead: bool = False  # the first card of its trick: rules may tell a lead from other plays
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        new = memo[id(self)] = replace(self, player=deepcopy(self.player, memo))  # the card is shared
+        new = memo[id(self)] = Play(deepcopy(self.player, memo), self.card, self.is_lead)  # the card is shared
         return new
 
 

@@ -28,6 +28,14 @@ class Declaration:
     is_card: bool = False
     per_player: bool = False  # chosen by each of several players (``value`` lists the answers given)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Declaration:
+        """A copy for a copy of the deal (values: cards, suits, numbers, players, lists of them)."""
+        new = Declaration(
+            copy_value(self.value, memo), self.public, copy_value(self.by_seat, memo), self.is_card, self.per_player
+        )
+        memo[id(self)] = new
+        return new
+
     def record(self) -> Any:
         """The declaration as records show it: per-player choices by seat (None: declined)."""
         if self.per_player:

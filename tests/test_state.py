@@ -221,3 +221,19 @@ def test_a_clone_of_a_saving_game_does_not_save() -> None:
     assert len(saves) == saved and len(clone.deal_records) == len(game.deal_records) + 1
     game.play_deal()
     assert len(saves) > saved
+
+
+def test_a_copied_generator_draws_what_its_original_would_and_goes_on_alone() -> None:
+    """Copies of a position copy its random generator (copying.copy_random, not deepcopy's
+    reconstruction): the copy draws the numbers the original would, and drawing from one
+    leaves the other where it was."""
+    from interpreter.copying import copy_random, copy_value
+
+    original = random.Random(11)
+    original.random()
+    for copy in (copy_random, lambda rng: copy_value(rng, {})):
+        copied = copy(original)
+        assert type(copied) is random.Random and copied is not original
+        ahead = [copied.random() for _ in range(5)] + [copied.getrandbits(70), copied.choice("abcdefg")]
+        assert original.getstate() != copied.getstate()  # drawing from the copy moved the copy only
+        assert [original.random() for _ in range(5)] + [original.getrandbits(70), original.choice("abcdefg")] == ahead
