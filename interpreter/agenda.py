@@ -137,7 +137,7 @@ class Agenda(DealParts):
             elif name != "_rounds":
                 state[name] = copy_value(value, memo)
         new._rounds = new.seating.rounds
-        new.sync_ask = None  # a copy is stepped by whoever holds it
+        new.sync_ask = new.sync_cards = None  # a copy is stepped by whoever holds it
         reference = weakref.ref(tricks)
         for player in new.players:
             player.deal_tricks = reference

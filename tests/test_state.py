@@ -165,8 +165,10 @@ def test_a_deal_can_be_stepped_and_cloned_on_its_own() -> None:
     while request is not None and len(deal.tricks) < 5:
         asked.append(request)
         request = deal.apply(request.options[rng.randrange(len(request.options))])
+    deal.sync_cards = {seat: (lambda options: options[0]) for seat in seats}  # a driver's, as a game gives
     clone = deal.clone()
     assert clone.view(1) == deal.view(1) and clone.pending == deal.pending
+    assert clone.sync_ask is None and clone.sync_cards is None  # a copy is driven by whoever holds it
     # Play the clone to the end; the original still has its cards and tricks.
     hands = {p.seat: list(p.hand) for p in deal.players}
     request = clone.pending
