@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import random
 from fractions import Fraction
+from functools import partial
+from types import MethodType
 from typing import Any
 
 #: Values shared as they are (immutable).
@@ -52,6 +54,11 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     if kind is random.Random:  # a game's or deal's generator (its generic deep copy costs ~40 times more)
         new_rng = memo[id(value)] = copy_random(value)
         return new_rng
+    if kind is MethodType:  # e.g. a pending bid's check: the copy's method, of the copy of its object
+        return MethodType(value.__func__, copy_value(value.__self__, memo))
+    if kind is partial:
+        args = [copy_value(arg, memo) for arg in value.args]
+        return partial(copy_value(value.func, memo), *args, **copy_value(value.keywords, memo))
     method = getattr(value, "__deepcopy__", None)
     if method is not None:
         return method(memo)

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
+from interpreter.copying import copy_value
+
 RequestKind = Literal["bid", "play", "choose"]
 """What sort of decision a :class:`Request` asks for (see :attr:`Request.kind`)."""
 
@@ -114,6 +116,14 @@ class Request:
     standard_ids: tuple[str, ...] = ()
     special_ids: tuple[str, ...] = ()
     repeatable_ids: tuple[str, ...] = ()  # special bids a combo may hold more than once
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Request:
+        """A copy for a copy of its position: the same request, its ``check`` the copy's own."""
+        check = copy_value(self.check, memo) if self.check is not None else None
+        new = Request(self.kind, self.seat, self.name, self.what, self.options, self.count, self.optional, check)
+        new.standard_ids, new.special_ids, new.repeatable_ids = self.standard_ids, self.special_ids, self.repeatable_ids
+        memo[id(self)] = new
+        return new
 
     def validate(self, answer: Any) -> Any:
         """Return the answer in canonical form, or raise :class:`IllegalDecision`."""

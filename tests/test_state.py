@@ -239,3 +239,27 @@ def test_a_copied_generator_draws_what_its_original_would_and_goes_on_alone() ->
         ahead = [copied.random() for _ in range(5)] + [copied.getrandbits(70), copied.choice("abcdefg")]
         assert original.getstate() != copied.getstate()  # drawing from the copy moved the copy only
         assert [original.random() for _ in range(5)] + [original.getrandbits(70), original.choice("abcdefg")] == ahead
+
+
+def test_a_clone_at_a_bid_checks_bids_against_its_own_auction() -> None:
+    """A pending bid's check belongs to its position: copied with it, it reads the copy's lead."""
+    rules = RULE_SETS["combo-whist"]
+    state = GameState(rules, 4, seed=3)
+    request = state.pending
+    assert request is not None and request.kind == "bid" and request.check is not None
+    low = BidAnswer("trump")
+    high = max(
+        (BidAnswer(s) for s in request.standard_ids if request.check(BidAnswer(s)) is None),
+        key=lambda answer: state.current.combos.make(answer).worth,  # type: ignore[union-attr]
+    )
+    clone = state.clone()
+    copied = clone.pending.check  # type: ignore[union-attr]
+    # (a bid check is the deal's method with the bidder given: both the copy's)
+    assert copied.func.__self__ is clone.current and copied.args[0] in clone.current.players  # type: ignore[attr-defined,union-attr]
+    state.apply(high)  # the original's auction now has a lead the low bid does not beat
+    assert state.pending is not None and state.pending.check is not None
+    assert state.pending.check(low) is not None
+    assert clone.pending is not None and clone.pending.check is not None
+    assert clone.pending.check(low) is None and clone.pending.check(high) is None  # the copy has no lead yet
+    clone.apply(low)
+    assert clone.current is not None and clone.current.lead_worth < state.current.lead_worth  # type: ignore[union-attr]
