@@ -47,6 +47,9 @@ class Bidder:
     #: Playouts without a completion after which a combo is given up (:data:`HOPELESS`; a duel may set
     #: it on an agent to play the agent against one that gives up later).
     hopeless = HOPELESS
+    #: How many tricks more (or fewer) than the hand's expected ones a bid may need and still be tried
+    #: (:data:`REACH`; a duel may set it on an agent).
+    reach = REACH
     # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
     samples: int
     threshold: float
@@ -75,7 +78,7 @@ class Bidder:
 
         Only for a bid whose completing trick counts are known (from an earlier playout) to be
         "at least so many" or "at most so many"; the hand's expected tricks are counted with
-        its strongest suit as trump when the bid sets a trump. The margin :data:`REACH` keeps
+        its strongest suit as trump when the bid sets a trump. The margin :attr:`reach` keeps
         every bid that playouts might find playable.
         """
         targets = self._bid_targets.get((len(view.players), standard))
@@ -87,9 +90,9 @@ class Bidder:
             trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
         expected = expected_tricks(view.hand, trump, tables, value)
         if tables.hand_size in targets:
-            return expected + REACH < min(targets)
+            return expected + self.reach < min(targets)
         if 0 in targets:
-            return expected - REACH > max(targets)
+            return expected - self.reach > max(targets)
         return False
 
     def _bid(self, rules: M.RuleSet, request: Request, view: View) -> BidAnswer | None:
