@@ -208,7 +208,8 @@ def settings_duel(deals: int, seed: int, setting: str) -> None:
         name, _, text = part.partition("=")
         if name.startswith("_") or not hasattr(probe, name) or callable(getattr(probe, name)):
             raise SystemExit(f"the heuristic agent has no setting {name!r}")
-        changes[name] = type(getattr(probe, name))(text)
+        kind = type(getattr(probe, name))
+        changes[name] = text.lower() in ("1", "true", "yes") if kind is bool else kind(text)
     differences: list[float] = []
     declared = {"A": 0, "B": 0}
     completed = {"A": 0, "B": 0}

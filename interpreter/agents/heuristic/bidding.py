@@ -22,6 +22,7 @@ from interpreter.agents.heuristic.knowledge import (
     suit_strength,
 )
 from interpreter.agents.heuristic.playout import Estimate
+from interpreter.agents.heuristic.reach import bid_alone_targets
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
@@ -50,6 +51,9 @@ class Bidder:
     #: How many tricks more (or fewer) than the hand's expected ones a bid may need and still be tried
     #: (:data:`REACH`; a duel may set it on an agent).
     reach = REACH
+    #: Whether a bid's completing counts are the rule set's own from the start (:mod:`.reach`) rather
+    #: than learnt from its first playout (as before; a duel may set it off).
+    early_reach = True
     # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
     samples: int
     threshold: float
@@ -62,7 +66,7 @@ class Bidder:
     _bid_key: Any
     _layouts: list[dict[int, list[str]]]
     _estimates: dict[BidAnswer, Estimate]
-    _maker: ComboMaker | None
+    _maker_deal: Deal | None  # a deal of the bidder's view (before its auction): its combos, its bids' counts
 
     if TYPE_CHECKING:  # defined by the agent
 
@@ -82,6 +86,8 @@ class Bidder:
         every bid that playouts might find playable.
         """
         targets = self._bid_targets.get((len(view.players), standard))
+        if targets is None and self.early_reach and self._maker_deal is not None:  # not learnt yet: the rule set's own
+            targets = bid_alone_targets(rules, self._maker_deal, standard)
         if not targets:
             return False
         value = rank_values(rules, (standard,))
@@ -104,9 +110,9 @@ class Bidder:
             self._bid_key = key
             self._layouts = []
             self._estimates = {}
-            self._maker = self.new_deal(rules, view, None, lambda r: None).combos
-        maker = self._maker
-        assert maker is not None
+            self._maker_deal = self.new_deal(rules, view, None, lambda r: None)
+        assert self._maker_deal is not None
+        maker = self._maker_deal.combos
         worth = {s: maker.make(BidAnswer(s)).worth for s in request.standard_ids}
         passed: list[str] = []
         for standard in sorted(request.standard_ids, key=lambda s: -worth[s]):
