@@ -54,6 +54,11 @@ class Bidder:
     #: Whether a bid's completing counts are the rule set's own from the start (:mod:`.reach`) rather
     #: than learnt from its first playout (as before; a duel may set it off).
     early_reach = True
+    #: The confirmation's own layouts as a share of ``samples`` (:meth:`confirm`; a duel may set it).
+    confirm_share = 1.0
+    #: How many passed standard bids, when nothing harmless beats the lead, are tried with one more
+    #: special bid (:meth:`_bid`; a duel may set it).
+    helper_standards = 2
     # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
     samples: int
     threshold: float
@@ -128,7 +133,7 @@ class Bidder:
             answer = self._dress(request, maker, standard, (), estimate.rate, len(view.players))
             if answer is not None:
                 return answer
-        for standard in passed[:2]:  # nothing harmless beats the lead: try one more special bid
+        for standard in passed[: self.helper_standards]:  # nothing harmless beats the lead: one more special bid
             for special in self._helpers(rules, maker, standard):
                 if not self._can_beat(request, maker, len(view.players), standard, (special,)):
                     continue
@@ -289,7 +294,7 @@ class Bidder:
             estimate.confirmed and (estimate.confident_known or not confidence_matters)
         ):
             return estimate
-        total = 2 * self.samples
+        total = self.samples + max(1, round(self.samples * self.confirm_share))
         needed = math.ceil(self.threshold * total)
         confident_at = math.ceil(self.confident * total)
         # Completions that settle the verdicts, whatever the rest would give: the bid (rate ≥ threshold
