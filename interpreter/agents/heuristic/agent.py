@@ -23,6 +23,7 @@ from interpreter.agents.heuristic.knowledge import (
 )
 from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled
 from interpreter.analysis import impossible_reason
+from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import Agent, BidAnswer, Request, View
 from rulespec import model as M
@@ -74,7 +75,7 @@ class HeuristicAgent(Bidder, Agent):
         self._seen_view: tuple[View, Any] | None = None  # the last view a playout started from, and its key
         self._plans: dict[tuple[int, frozenset[int] | None, int], Plan] = {}
         self._estimates: dict[BidAnswer, Estimate] = {}
-        self._maker_deal: Deal | None = None
+        self._maker: ComboMaker | None = None
         self._play_key: Any = None
         self._plan: Plan | None = None
         self._plan_final = False

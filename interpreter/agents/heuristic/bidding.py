@@ -71,7 +71,7 @@ class Bidder:
     _bid_key: Any
     _layouts: list[dict[int, list[str]]]
     _estimates: dict[BidAnswer, Estimate]
-    _maker_deal: Deal | None  # a deal of the bidder's view (before its auction): its combos, its bids' counts
+    _maker: ComboMaker | None
 
     if TYPE_CHECKING:  # defined by the agent
 
@@ -91,8 +91,8 @@ class Bidder:
         every bid that playouts might find playable.
         """
         targets = self._bid_targets.get((len(view.players), standard))
-        if targets is None and self.early_reach and self._maker_deal is not None:  # not learnt yet: the rule set's own
-            targets = bid_alone_targets(rules, self._maker_deal, standard)
+        if targets is None and self.early_reach:  # not learnt yet: the rule set's own
+            targets = bid_alone_targets(rules, len(view.players), standard)
         if not targets:
             return False
         value = rank_values(rules, (standard,))
@@ -115,9 +115,9 @@ class Bidder:
             self._bid_key = key
             self._layouts = []
             self._estimates = {}
-            self._maker_deal = self.new_deal(rules, view, None, lambda r: None)
-        assert self._maker_deal is not None
-        maker = self._maker_deal.combos
+            self._maker = self.new_deal(rules, view, None, lambda r: None).combos
+        maker = self._maker
+        assert maker is not None
         worth = {s: maker.make(BidAnswer(s)).worth for s in request.standard_ids}
         passed: list[str] = []
         for standard in sorted(request.standard_ids, key=lambda s: -worth[s]):
