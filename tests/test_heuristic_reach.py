@@ -25,7 +25,7 @@ def test_counts_read_from_the_bids_words() -> None:
 
 
 def test_counts_are_those_learnt_from_playouts() -> None:
-    """For every bid an agent learnt counts for in self-play (games of three to five players; five deal four hands), the same."""
+    """Every bid's counts an agent learnt in self-play (three to five players; five deal four hands)."""
     for players in (3, 4, 5):
         agents = [HeuristicAgent(40 + seat, rules=RULES) for seat in range(players)]
         for agent in agents:
