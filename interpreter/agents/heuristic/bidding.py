@@ -85,10 +85,10 @@ class Bidder:
     def _out_of_reach(self, rules: M.RuleSet, tables: Tables, view: View, standard: str) -> bool:
         """A quick look before any playout: is the hand far too strong or too weak for the bid?
 
-        Only for a bid whose completing trick counts are known (from an earlier playout) to be
-        "at least so many" or "at most so many"; the hand's expected tricks are counted with
-        its strongest suit as trump when the bid sets a trump. The margin :attr:`reach` keeps
-        every bid that playouts might find playable.
+        Only for a bid whose completing trick counts are known (from an earlier playout, or from the
+        rule set at once: :mod:`.reach`) to be "at least so many" or "at most so many"; the hand's
+        expected tricks are counted with its strongest suit as trump when the bid sets a trump. The
+        margin :attr:`reach` keeps every bid that playouts might find playable.
         """
         targets = self._bid_targets.get((len(view.players), standard))
         if targets is None and self.early_reach:  # not learnt yet: the rule set's own
