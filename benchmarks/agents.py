@@ -18,9 +18,9 @@ git history by :mod:`benchmarks.baseline`; default: before its speed work). Run 
     python benchmarks/agents.py --deals 0 --games 4 --baseline 95ae456
 
 ``--duel N`` plays N mirrored deals of the agent against itself with settings changed (``--setting
-hopeless=2``: giving a combo up only after two playouts without a completion, as before; several as
-``a=1,b=2``): the points per deal, as ``whist duel`` counts them, and the CPU time each side spent
-deciding.
+hopeless=2``: giving a combo up only after two playouts without a completion, as before; ``reach=1.5``,
+``samples=4``: any public attribute of the agent; several as ``a=1,b=2``): the points per deal, as
+``whist duel`` counts them, and the CPU time each side spent deciding.
 """
 
 from __future__ import annotations
@@ -201,13 +201,15 @@ def settings_duel(deals: int, seed: int, setting: str) -> None:
     from interpreter.duel import arrangement, deal_seed, interval
     from interpreter.gamestate import GameState
 
+    rules = load_ruleset("combo-whist")
+    probe = HeuristicAgent(0, rules=rules)  # class settings (hopeless, reach) and the agent's own (samples)
     changes: dict[str, Any] = {}
     for part in setting.split(","):
         name, _, text = part.partition("=")
-        if not hasattr(HeuristicAgent, name):
+        if name.startswith("_") or not hasattr(probe, name) or callable(getattr(probe, name)):
             raise SystemExit(f"the heuristic agent has no setting {name!r}")
-        changes[name] = type(getattr(HeuristicAgent, name))(text)
-    rules = load_ruleset("combo-whist")
+        kind = type(getattr(probe, name))
+        changes[name] = text.lower() in ("1", "true", "yes") if kind is bool else kind(text)
     differences: list[float] = []
     declared = {"A": 0, "B": 0}
     completed = {"A": 0, "B": 0}

@@ -22,6 +22,7 @@ from interpreter.agents.heuristic.knowledge import (
     suit_strength,
 )
 from interpreter.agents.heuristic.playout import Estimate
+from interpreter.agents.heuristic.reach import bid_alone_targets
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
 from interpreter.decisions import BidAnswer, Request, View
@@ -47,6 +48,17 @@ class Bidder:
     #: Playouts without a completion after which a combo is given up (:data:`HOPELESS`; a duel may set
     #: it on an agent to play the agent against one that gives up later).
     hopeless = HOPELESS
+    #: How many tricks more (or fewer) than the hand's expected ones a bid may need and still be tried
+    #: (:data:`REACH`; a duel may set it on an agent).
+    reach = REACH
+    #: Whether a bid's completing counts are the rule set's own from the start (:mod:`.reach`) rather
+    #: than learnt from its first playout (as before; a duel may set it off).
+    early_reach = True
+    #: The confirmation's own layouts as a share of ``samples`` (:meth:`confirm`; a duel may set it).
+    confirm_share = 1.0
+    #: How many passed standard bids, when nothing harmless beats the lead, are tried with one more
+    #: special bid (:meth:`_bid`; a duel may set it).
+    helper_standards = 2
     # The agent's settings and what it has learnt (set by :class:`HeuristicAgent`).
     samples: int
     threshold: float
@@ -73,12 +85,14 @@ class Bidder:
     def _out_of_reach(self, rules: M.RuleSet, tables: Tables, view: View, standard: str) -> bool:
         """A quick look before any playout: is the hand far too strong or too weak for the bid?
 
-        Only for a bid whose completing trick counts are known (from an earlier playout) to be
-        "at least so many" or "at most so many"; the hand's expected tricks are counted with
-        its strongest suit as trump when the bid sets a trump. The margin :data:`REACH` keeps
-        every bid that playouts might find playable.
+        Only for a bid whose completing trick counts are known (from an earlier playout, or from the
+        rule set at once: :mod:`.reach`) to be "at least so many" or "at most so many"; the hand's
+        expected tricks are counted with its strongest suit as trump when the bid sets a trump. The
+        margin :attr:`reach` keeps every bid that playouts might find playable.
         """
         targets = self._bid_targets.get((len(view.players), standard))
+        if targets is None and self.early_reach:  # not learnt yet: the rule set's own
+            targets = bid_alone_targets(rules, len(view.players), standard)
         if not targets:
             return False
         value = rank_values(rules, (standard,))
@@ -87,9 +101,9 @@ class Bidder:
             trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
         expected = expected_tricks(view.hand, trump, tables, value)
         if tables.hand_size in targets:
-            return expected + REACH < min(targets)
+            return expected + self.reach < min(targets)
         if 0 in targets:
-            return expected - REACH > max(targets)
+            return expected - self.reach > max(targets)
         return False
 
     def _bid(self, rules: M.RuleSet, request: Request, view: View) -> BidAnswer | None:
@@ -119,7 +133,7 @@ class Bidder:
             answer = self._dress(request, maker, standard, (), estimate.rate, len(view.players))
             if answer is not None:
                 return answer
-        for standard in passed[:2]:  # nothing harmless beats the lead: try one more special bid
+        for standard in passed[: self.helper_standards]:  # nothing harmless beats the lead: one more special bid
             for special in self._helpers(rules, maker, standard):
                 if not self._can_beat(request, maker, len(view.players), standard, (special,)):
                     continue
@@ -280,7 +294,7 @@ class Bidder:
             estimate.confirmed and (estimate.confident_known or not confidence_matters)
         ):
             return estimate
-        total = 2 * self.samples
+        total = self.samples + max(1, round(self.samples * self.confirm_share))
         needed = math.ceil(self.threshold * total)
         confident_at = math.ceil(self.confident * total)
         # Completions that settle the verdicts, whatever the rest would give: the bid (rate ≥ threshold
