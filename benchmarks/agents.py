@@ -185,13 +185,13 @@ def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
         f"{rate(now) / rate(before):.2f}x the agent at {baseline} in the same run ({rate(before):.1f}; "
         f"at the start of issue 17, --games 3 --seed 1: {BASELINE_DEALS_PER_CPU_SECOND} on this busy machine)"
     )
-    for label, side in (("now", now), ("before", before)):
-        per_agent_deal = max(1.0, side["deals"]) * PLAYERS
+    for label, sums in (("now", now), ("before", before)):
+        per_agent_deal = max(1.0, sums["deals"]) * PLAYERS
         print(
-            f"  {label:7} {side['deals']:4.0f} deals, {rate(side):6.1f} deals per CPU second; bidding "
-            f"{side['bid_cpu'] / per_agent_deal * 1000:.1f} CPU ms and {side['playouts'] / per_agent_deal:.0f} "
+            f"  {label:7} {sums['deals']:4.0f} deals, {rate(sums):6.1f} deals per CPU second; bidding "
+            f"{sums['bid_cpu'] / per_agent_deal * 1000:.1f} CPU ms and {sums['playouts'] / per_agent_deal:.0f} "
             f"playouts per agent and deal; declared combos completed "
-            f"{side['completed']:.0f}/{side['declared']:.0f} = {side['completed'] / max(1.0, side['declared']):.1%}"
+            f"{sums['completed']:.0f}/{sums['declared']:.0f} = {sums['completed'] / max(1.0, sums['declared']):.1%}"
         )
 
 
