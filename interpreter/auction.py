@@ -28,7 +28,8 @@ _ComboKey = tuple[Any, str, tuple[str, ...]]
 #: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
 #: the combo, with the deal), the combos and verdicts kept, the repeatable special ids, the bids
 #: checked one by one, the bids whose worth follows the standard bid alone and their facts so far,
-#: and the combos found both well formed and kept (what :meth:`ComboMaker.known` answers).
+#: the combos found both well formed and kept (what :meth:`ComboMaker.known` answers), and the bids
+#: that give or cost marks when bid.
 _BidTables = tuple[
     dict[str, BidFacts],
     tuple[str, ...],
@@ -42,6 +43,7 @@ _BidTables = tuple[
     frozenset[str],
     dict[tuple[Any, str, str], BidFacts],
     dict[_ComboKey, Combo],
+    frozenset[str],
 ]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
@@ -80,6 +82,7 @@ def _make_bid_tables(rules: RuleSet) -> _BidTables:
         frozenset(bid_id for bid_id in variable if rules.bids[bid_id].worth.reads <= _STANDARD_FACTS),
         {},
         {},  # combos with no problem that are kept too: one look-up for a bid check (both kept: for good)
+        frozenset(b.id for b in rules.bids.values() if b.marks_on_bidding),
     )
 
 
@@ -104,6 +107,7 @@ class ComboMaker:
             self.by_standard,
             self.standard_facts,
             self.ready,
+            self.marking_ids,
         ) = tables
         self.player_count = base_env.get("player_count")
 

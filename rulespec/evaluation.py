@@ -264,6 +264,7 @@ class _Result:
     conjuncts: Conjuncts | None = None  # of `a and b and …`: each operand with the names it reads
     path: Path | None = None  # a name or a chain of attributes of one (``play.card.suit``)
     walks: bool = True  # of a predicate's body: whether it walks a collection itself (may spend the budget)
+    boolean: bool = False  # whether ``fn`` gives True or False itself (no bool(…) needed around it)
 
 
 def _const(value: Any, t: T.Type) -> _Result:
