@@ -47,7 +47,7 @@ from rulespec.evaluation import (
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
 from rulespec.functions import FUNCTIONS
-from rulespec.lookups import _attribute_result, _name_result, _scalar_compare, _table_fact_result
+from rulespec.lookups import _attribute_result, _comparison, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
 
 
@@ -217,7 +217,8 @@ class _Compiler:
                     raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
         lf, rf = left.fn, right.fn
         if _is_scalar(left.type) and _is_scalar(right.type):  # no list on either side: Python's own operator
-            return _Result(_scalar_compare(op, left, right), T.BOOL, boolean=True)
+            compared = _comparison(op, left, right)
+            return _Result(_scalar_compare(op, left, right), T.BOOL, boolean=True, comparison=compared)
         compare = _COMPARE[op]
         return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
 
