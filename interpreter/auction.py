@@ -8,6 +8,7 @@ deal passes the check in (``impossible``).
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -48,6 +49,7 @@ _BidTables = tuple[
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
 _UNKNOWN = object()  # no verdict kept for a combo yet
+_WORTH = operator.attrgetter("worth")
 _KEPT = 1 << 14  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
@@ -186,10 +188,9 @@ class ComboMaker:
             return fixed
         ids = (answer.standard, *answer.specials)
         bids = [self.facts[b] for b in ids]
-        variable = self.variable.intersection(ids)
-        if variable:
-            bids = self._with_worths(bids, variable)
-        worth: Any = sum(b.worth for b in bids)
+        if not self.variable.isdisjoint(ids):
+            bids = self._with_worths(bids, self.variable.intersection(ids))
+        worth: Any = sum(map(_WORTH, bids))
         auction = self.rules.game.auction
         combo_worth = auction.combo_worth if auction is not None else None
         by_bidder = combo_worth is not None
@@ -197,7 +198,7 @@ class ComboMaker:
             env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
             worth = combo_worth(env)
         combo = Combo(bids[0], tuple(bids[1:]), worth)
-        if not (by_bidder or self.by_deal.intersection(ids)) and len(self.fixed) < _KEPT:  # the same in every deal
+        if not by_bidder and self.by_deal.isdisjoint(ids) and len(self.fixed) < _KEPT:  # the same in every deal
             self.fixed[key] = combo
         return combo
 
