@@ -4,6 +4,8 @@ order, and the same element — or every seeded game (``whist simulate --seed``)
 
 from __future__ import annotations
 
+import copy as copy_module
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -29,3 +31,18 @@ def test_decide_and_play_card_draw_the_same_card() -> None:
     for _ in range(50):
         request = Request("play", 0, "card", "card", options)
         assert deciding.decide(request, None) == playing.play_card(0, options)
+
+
+def test_a_copy_and_a_new_generator_draw_from_their_own_numbers() -> None:
+    """``pick`` draws from the agent's generator also after it is replaced, copied or pickled."""
+    options = tuple(range(10))
+    agent = RandomAgent(1)
+    agent.rng = random.Random(7)
+    expected = random.Random(7)
+    assert [agent.play_card(0, options) for _ in range(20)] == [expected.choice(options) for _ in range(20)]
+    for copy in (copy_module.deepcopy(agent), pickle.loads(pickle.dumps(agent))):
+        mirror = random.Random()
+        mirror.setstate(agent.rng.getstate())
+        assert [copy.play_card(0, options) for _ in range(20)] == [mirror.choice(options) for _ in range(20)]
+        assert copy.rng.getstate() == mirror.getstate()
+    assert agent.rng.getstate() != mirror.getstate()  # the copies drew from their own

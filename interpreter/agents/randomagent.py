@@ -24,6 +24,25 @@ class RandomAgent(Agent):
         self.bid_chance = bid_chance
         self.tries = tries
 
+    @property
+    def rng(self) -> random.Random:
+        """The agent's random numbers (seeded): every draw it makes comes from here."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._bits = rng.getrandbits  # (for pick(), a draw per card played: looked up once)
+
+    # A copy draws from its own generator: its ``_bits`` is made again for it (a deep copy would keep the
+    # original's, as it keeps every built-in method).
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != "_bits"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bits = self._rng.getrandbits
+
     def decide(self, request: Request, view: View | None) -> Any:
         if request.kind == "bid":
             return self._bid(request)
@@ -31,18 +50,18 @@ class RandomAgent(Agent):
             return None
         if request.count > 1:
             return self.rng.sample(list(request.options), request.count)
-        return pick(self.rng.getrandbits, request.options)
+        return pick(self._bits, request.options)
 
     def play_card(self, seat: int, options: tuple[str, ...]) -> str:
-        card: str = pick(self.rng.getrandbits, options)  # as decide() answers a play request: the same draw
+        card: str = pick(self._bits, options)  # as decide() answers a play request: the same draw
         return card
 
     def _bid(self, request: Request) -> BidAnswer | None:
         check = request.check
-        if self.rng.random() >= self.bid_chance or check is None:
+        if self._rng.random() >= self.bid_chance or check is None:
             return None
         # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
-        draw, bits = self.rng.random, self.rng.getrandbits
+        draw, bits = self._rng.random, self._bits
         standard_ids, special_ids, repeatable_ids = request.standard_ids, request.special_ids, request.repeatable_ids
         for _ in range(self.tries):
             standard = pick(bits, standard_ids)
