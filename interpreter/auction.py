@@ -8,6 +8,7 @@ deal passes the check in (``impossible``).
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -28,7 +29,8 @@ _ComboKey = tuple[Any, str, tuple[str, ...]]
 #: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
 #: the combo, with the deal), the combos and verdicts kept, the repeatable special ids, the bids
 #: checked one by one, the bids whose worth follows the standard bid alone and their facts so far,
-#: and the combos found both well formed and kept (what :meth:`ComboMaker.known` answers).
+#: the combos found both well formed and kept (what :meth:`ComboMaker.known` answers), and the bids
+#: that give or cost marks when bid.
 _BidTables = tuple[
     dict[str, BidFacts],
     tuple[str, ...],
@@ -42,10 +44,12 @@ _BidTables = tuple[
     frozenset[str],
     dict[tuple[Any, str, str], BidFacts],
     dict[_ComboKey, Combo],
+    frozenset[str],
 ]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
 _UNKNOWN = object()  # no verdict kept for a combo yet
+_WORTH = operator.attrgetter("worth")
 _KEPT = 1 << 14  # at most this many combos (and as many verdicts) kept per rule set (random auctions try many)
 
 #: What a worth may read and still be the same in every deal with as many players: the combo's
@@ -80,6 +84,7 @@ def _make_bid_tables(rules: RuleSet) -> _BidTables:
         frozenset(bid_id for bid_id in variable if rules.bids[bid_id].worth.reads <= _STANDARD_FACTS),
         {},
         {},  # combos with no problem that are kept too: one look-up for a bid check (both kept: for good)
+        frozenset(b.id for b in rules.bids.values() if b.marks_on_bidding),
     )
 
 
@@ -104,6 +109,7 @@ class ComboMaker:
             self.by_standard,
             self.standard_facts,
             self.ready,
+            self.marking_ids,
         ) = tables
         self.player_count = base_env.get("player_count")
 
@@ -182,10 +188,9 @@ class ComboMaker:
             return fixed
         ids = (answer.standard, *answer.specials)
         bids = [self.facts[b] for b in ids]
-        variable = self.variable.intersection(ids)
-        if variable:
-            bids = self._with_worths(bids, variable)
-        worth: Any = sum(b.worth for b in bids)
+        if not self.variable.isdisjoint(ids):
+            bids = self._with_worths(bids, self.variable.intersection(ids))
+        worth: Any = sum(map(_WORTH, bids))
         auction = self.rules.game.auction
         combo_worth = auction.combo_worth if auction is not None else None
         by_bidder = combo_worth is not None
@@ -193,7 +198,7 @@ class ComboMaker:
             env = {**self.base_env, "standard": bids[0], "specials": list(bids[1:]), "player": bidder}
             worth = combo_worth(env)
         combo = Combo(bids[0], tuple(bids[1:]), worth)
-        if not (by_bidder or self.by_deal.intersection(ids)) and len(self.fixed) < _KEPT:  # the same in every deal
+        if not by_bidder and self.by_deal.isdisjoint(ids) and len(self.fixed) < _KEPT:  # the same in every deal
             self.fixed[key] = combo
         return combo
 

@@ -165,6 +165,8 @@ class Bidding(DealParts):
 
     def _marks_for_bidding(self, player: Player, answer: BidAnswer) -> None:
         """Marks a bid costs or gives when it is bid, one lot per copy (e.g. a mark spent)."""
+        if not self.combos.marking_ids:  # (most rule sets have no such bid)
+            return
         for bid_id in (answer.standard, *answer.specials):
             for name, count in self.rules.bids[bid_id].marks_on_bidding.items():
                 player.marks.add(name, count)

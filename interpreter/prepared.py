@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from interpreter.state import Card
 from rulespec import model as M
@@ -100,24 +101,73 @@ def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
 
 
 def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
+    parts = _PARTS.get(rules, _make_parts)
     bids = event_order([rules.bids[standard], *(rules.bids[s] for s in specials)])
+    # Each bid's share of the hook points, gathered in event order (most bids have none: a random
+    # auction declares a new combo nearly every deal, so a plan is made from these, not from the bids).
+    hooked = [found for found in map(parts.hooks.get, [b.id for b in bids]) if found is not None]
+    if not hooked:
+        hooks = _NO_HOOK_PARTS
+    elif len(hooked) == 1:
+        hooks = hooked[0]
+    else:
+        hooks = tuple(sum(column, ()) for column in zip(*hooked, strict=True))
+    plays_last, play, lead, taker, trump_changes, melds, marks, adjust, bonuses, penalties, wins = hooks
+    ranked = not parts.ranked.isdisjoint((standard, *specials))
     return ComboPlan(
         bids=bids,
-        plays_last_rules=tuple(b.plays_last for b in bids if b.plays_last is not None),
-        play_rules=tuple(b.may_not_play for b in bids if b.may_not_play is not None),
-        lead_rules=tuple(b.may_not_lead for b in bids if b.may_not_lead is not None),
-        taker_rules=tuple(b.trick_taker for b in bids if b.trick_taker is not None),
-        trump_changes=tuple(
-            b.trump.after_each_trick for b in bids if b.trump is not None and b.trump.after_each_trick is not None
-        ),
-        melds=tuple(meld for b in bids for meld in b.melds),
-        rank_value=rank_values(rules.game.deck.ranks, bids),
-        marks_on_declaring=tuple(item for b in bids for item in b.marks_on_declaring.items()),
-        adjustments=adjustments(bids),
-        bonuses=tuple(b.bonus for b in bids if b.bonus is not None),
-        penalties=tuple(b.penalty for b in bids if b.penalty is not None),
-        wins_game=tuple(b.wins_game for b in bids if b.wins_game is not None),
+        plays_last_rules=plays_last,
+        play_rules=play,
+        lead_rules=lead,
+        taker_rules=taker,
+        trump_changes=trump_changes,
+        melds=melds,
+        rank_value=rank_values(rules.game.deck.ranks, bids) if ranked else parts.deck_rank_value,
+        marks_on_declaring=marks,
+        adjustments=adjust or (0,),  # as adjustments(bids) says
+        bonuses=bonuses,
+        penalties=penalties,
+        wins_game=wins,
     )
+
+
+@dataclass(frozen=True)
+class _PlanParts:
+    """Per rule set: each bid's share of a plan's hook points (None for a bid with none), the bids
+    with a rank order, and the deck's own rank values (the plan's when no bid changes the order)."""
+
+    hooks: dict[str, _Hooks | None]
+    ranked: frozenset[str]
+    deck_rank_value: dict[str, int]
+
+
+#: A bid's share of a plan, in the order of ComboPlan's fields from plays_last_rules to wins_game
+#: (rank_value apart; adjustments without the (0,) of a combo that has none).
+_Hooks = tuple[tuple[Any, ...], ...]
+_NO_HOOK_PARTS: _Hooks = ((),) * 11
+_PARTS: RuleSetCache[_PlanParts] = RuleSetCache()
+
+
+def _make_parts(rules: M.RuleSet) -> _PlanParts:
+    hooks: dict[str, _Hooks | None] = {}
+    for b in rules.bids.values():
+        trump_change = b.trump.after_each_trick if b.trump is not None else None
+        share: _Hooks = (
+            (b.plays_last,) if b.plays_last is not None else (),
+            (b.may_not_play,) if b.may_not_play is not None else (),
+            (b.may_not_lead,) if b.may_not_lead is not None else (),
+            (b.trick_taker,) if b.trick_taker is not None else (),
+            (trump_change,) if trump_change is not None else (),
+            tuple(b.melds),
+            tuple(b.marks_on_declaring.items()),
+            tuple(b.tricks_adjust),
+            (b.bonus,) if b.bonus is not None else (),
+            (b.penalty,) if b.penalty is not None else (),
+            (b.wins_game,) if b.wins_game is not None else (),
+        )
+        hooks[b.id] = share if any(share) else None
+    ranked = frozenset(b.id for b in rules.bids.values() if b.rank_order)
+    return _PlanParts(hooks, ranked, rank_values(rules.game.deck.ranks, ()))
 
 
 def event_order(bids: Iterable[M.Bid]) -> tuple[M.Bid, ...]:

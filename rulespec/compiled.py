@@ -229,7 +229,9 @@ class Expression:
         each card of a hand (``card.suit == plague and player == declarer and …``) is asked once
         whether it can forbid anything. Made once per expression.
         """
-        made: dict[str, Expression | None] = self.__dict__.setdefault("_guards", {})
+        made: dict[str, Expression | None] | None = self.__dict__.get("_guards")  # (asked once a turn)
+        if made is None:
+            made = self.__dict__["_guards"] = {}
         if name not in made:
             fns = []
             for fn, reads in self.conjuncts:

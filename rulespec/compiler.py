@@ -47,7 +47,7 @@ from rulespec.evaluation import (
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
 from rulespec.functions import FUNCTIONS
-from rulespec.lookups import _attribute_result, _name_result, _scalar_compare, _table_fact_result
+from rulespec.lookups import _attribute_result, _comparison, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
 
 
@@ -156,7 +156,10 @@ class _Compiler:
         outer.update(left_reads, right_reads)
         self.reads = outer
         lf, rf = left.fn, right.fn
-        result = _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL)
+        if left.boolean and right.boolean:  # (the most frequent: comparisons; no bool() call each)
+            result = _Result(lambda env: lf(env) and rf(env), T.BOOL, boolean=True)
+        else:
+            result = _Result(lambda env: bool(lf(env)) and bool(rf(env)), T.BOOL, boolean=True)
         result.conjuncts = (left.conjuncts or ((lf, frozenset(left_reads)),)) + (
             right.conjuncts or ((rf, frozenset(right_reads)),)
         )
@@ -166,12 +169,14 @@ class _Compiler:
         left = self.expect(node.children[0], names, T.BOOL)
         right = self.expect(node.children[1], names, T.BOOL)
         lf, rf = left.fn, right.fn
-        return _Result(lambda env: bool(lf(env)) or bool(rf(env)), T.BOOL)
+        if left.boolean and right.boolean:
+            return _Result(lambda env: lf(env) or rf(env), T.BOOL, boolean=True)
+        return _Result(lambda env: bool(lf(env)) or bool(rf(env)), T.BOOL, boolean=True)
 
     def _not(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         inner = self.expect(node.children[0], names, T.BOOL)
         f = inner.fn
-        return _Result(lambda env: not f(env), T.BOOL)
+        return _Result(lambda env: not f(env), T.BOOL, boolean=True)
 
     def _conditional(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         cond = self.expect(node.children[0], names, T.BOOL)
@@ -212,7 +217,8 @@ class _Compiler:
                     raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
         lf, rf = left.fn, right.fn
         if _is_scalar(left.type) and _is_scalar(right.type):  # no list on either side: Python's own operator
-            return _Result(_scalar_compare(op, left, right), T.BOOL)
+            compared = _comparison(op, left, right)
+            return _Result(_scalar_compare(op, left, right), T.BOOL, boolean=True, comparison=compared)
         compare = _COMPARE[op]
         return _Result(lambda env: compare(lf(env), rf(env)), T.BOOL)
 

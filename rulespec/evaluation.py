@@ -178,10 +178,18 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
     what is left of it, the elements are counted once for the walk instead of one by one (the
     same count, and no error possible); else, or when the body walks, each element is counted as
     it comes, so the budget runs out at the same element as it always did."""
+    from rulespec.elementwalks import element_walk  # (it needs this module's helpers)
+
     fn = body.fn
     counted = _counted_walk(name, fn, find=find, want=want, values=values)
     if body.walks:
         return lambda env: counted(env, _iterable(collection(env), 0))
+    items_of: Fn = lambda env: _iterable(collection(env), 0)
+    quick = element_walk(
+        name, items_of, _size, counted, body.comparison, body.path, find=find, want=want, values=values
+    )
+    if quick is not None:  # a body that reads only the element: one loop, no call per element
+        return quick
 
     def walk(env: Env) -> Any:
         items = _iterable(collection(env), 0)
@@ -264,6 +272,8 @@ class _Result:
     conjuncts: Conjuncts | None = None  # of `a and b and …`: each operand with the names it reads
     path: Path | None = None  # a name or a chain of attributes of one (``play.card.suit``)
     walks: bool = True  # of a predicate's body: whether it walks a collection itself (may spend the budget)
+    boolean: bool = False  # whether ``fn`` gives True or False itself (no bool(…) needed around it)
+    comparison: Any = None  # of a comparison of near operands: what rulespec.elementwalks needs of it
 
 
 def _const(value: Any, t: T.Type) -> _Result:

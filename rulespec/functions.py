@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulespec import types as T
-from rulespec.compiled import _MISSING, CompileError, EvaluationError
+from rulespec.compiled import _MISSING, CompileError, Env, EvaluationError
 from rulespec.evaluation import _collect, _iterable, _normalize, _present, _range, _Result, _search, _size
 from rulespec.expressions import Node
 
@@ -214,7 +214,15 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     _arity(call, args, "others", (1,))
     f = c.expect(args[0], names, T.PLAYER).fn
     c.reads.add("players")
-    return _Result(lambda env: [p for p in env["players"] if p is not f(env)], T.list_of(T.PLAYER))
+
+    def others(env: Env) -> list[Any]:
+        players = env["players"]
+        if not players:  # (``p`` is asked only when there is someone to compare: as one per player did)
+            return []
+        excluded = f(env)
+        return [p for p in players if p is not excluded]
+
+    return _Result(others, T.list_of(T.PLAYER))
 
 
 _sum = _numeric("sum", sum)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rulespec import types as T
 from rulespec.compiled import _MISSING, Env, EvaluationError, Fn
+from rulespec.elementwalks import Comparison
 from rulespec.evaluation import _present, _Result
 
 _SCALAR_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
@@ -87,6 +88,18 @@ def _scalar_compare(op: str, left: _Result, right: _Result) -> Fn:
             raise failed(a, b) from None
 
     return scalar
+
+
+def _comparison(op: str, left: _Result, right: _Result) -> Comparison | None:
+    """``left op right`` described for a walk that compares its elements itself (:mod:`rulespec.elementwalks`):
+    when the left is a name or an attribute of one, and the right a constant or such a name."""
+    near = _near(left)
+    if near is None:
+        return None
+    if right.constant is not _MISSING:
+        return op, _SCALAR_COMPARE[op], near, right.constant, None
+    other = _near(right)
+    return (op, _SCALAR_COMPARE[op], near, _MISSING, other) if other is not None else None
 
 
 def _near(result: _Result) -> tuple[str, str | None, T.Type | None] | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, View
@@ -24,6 +25,25 @@ class RandomAgent(Agent):
         self.bid_chance = bid_chance
         self.tries = tries
 
+    @property
+    def rng(self) -> random.Random:
+        """The agent's random numbers (seeded): every draw it makes comes from here."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._bits = rng.getrandbits  # (for pick(), a draw per card played: looked up once)
+
+    # A copy draws from its own generator: its ``_bits`` is made again for it (a deep copy would keep the
+    # original's, as it keeps every built-in method).
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != "_bits"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bits = self._rng.getrandbits
+
     def decide(self, request: Request, view: View | None) -> Any:
         if request.kind == "bid":
             return self._bid(request)
@@ -31,20 +51,20 @@ class RandomAgent(Agent):
             return None
         if request.count > 1:
             return self.rng.sample(list(request.options), request.count)
-        return self.rng.choice(request.options)
+        return pick(self._bits, request.options)
 
     def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
-        return self.rng.choice  # as decide() answers a play request: the same draw
+        return partial(pick, self._bits)  # as decide() answers a play request: the same draw
 
     def _bid(self, request: Request) -> BidAnswer | None:
         check = request.check
-        if self.rng.random() >= self.bid_chance or check is None:
+        if self._rng.random() >= self.bid_chance or check is None:
             return None
         # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
-        draw, choice = self.rng.random, self.rng.choice
+        draw, bits = self._rng.random, self._bits
         standard_ids, special_ids, repeatable_ids = request.standard_ids, request.special_ids, request.repeatable_ids
         for _ in range(self.tries):
-            standard = choice(standard_ids)
+            standard = pick(bits, standard_ids)
             specials = tuple([s for s in special_ids if draw() < 0.12])
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
             if specials and repeatable_ids:
@@ -53,3 +73,16 @@ class RandomAgent(Agent):
             if check(answer) is None:
                 return answer
         return None
+
+
+def pick(bits: Callable[[int], int], options: Sequence[Any]) -> Any:
+    """One of ``options`` (not empty), drawn as ``random.Random.choice`` draws it: an index of as many
+    bits as the count has, drawn again while it is too large (CPython 3.8 to 3.13; tests/test_random_agent.py
+    checks it against ``choice``). The same numbers in the same order, so seeded games stay the same, without
+    ``choice``'s two Python calls: a random game draws one for every card played and every bid tried."""
+    n = len(options)
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return options[r]
