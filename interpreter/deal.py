@@ -22,6 +22,7 @@ from interpreter.bidding import Bidding, _Bidding
 from interpreter.copying import share
 from interpreter.dealparts import Ask, CardChoosers
 from interpreter.decisions import Request, ScriptError
+from interpreter.draws import shuffle
 from interpreter.hand import HandPlay, trick_data
 from interpreter.plainhand import PlainHand, _PlainCursor
 from interpreter.prepared import NO_HOOKS, DeckLayout, deck_layout
@@ -201,7 +202,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
                 self.set_aside, self.stock = rest[: rules.set_aside], rest[rules.set_aside :]
         else:
             cards = list(self.deck)
-            rng.shuffle(cards)
+            shuffle(rng.getrandbits, cards)  # (as rng.shuffle(cards) does: interpreter/draws.py)
             self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
             order = self._rounds[self.seating.left_of(self.dealer)]
             for i, player in enumerate(order):

@@ -1,6 +1,6 @@
-"""The random agent draws its cards, choices and standard bids with ``pick`` (interpreter/agents/randomagent.py),
-which must draw exactly what ``random.Random.choice`` draws: the same numbers from the generator, in the same
-order, and the same element — or every seeded game (``whist simulate --seed``) would change."""
+"""The random agent draws its cards, choices and standard bids with ``pick`` (interpreter/draws.py, checked
+against ``random.Random.choice`` in tests/test_draws.py): its card chooser draws what ``decide`` draws, and
+a replaced, copied or pickled agent draws from its own generator."""
 
 from __future__ import annotations
 
@@ -8,21 +8,8 @@ import copy as copy_module
 import pickle
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from interpreter.agents.randomagent import RandomAgent, pick
+from interpreter.agents.randomagent import RandomAgent
 from interpreter.decisions import Request
-
-
-@settings(derandomize=True, max_examples=200, deadline=None)
-@given(st.integers(0, 2**32), st.lists(st.integers(1, 70), min_size=1, max_size=30))
-def test_pick_draws_what_choice_draws(seed: int, sizes: list[int]) -> None:
-    ours, theirs = random.Random(seed), random.Random(seed)
-    for size in sizes:
-        options = tuple(range(size))
-        assert pick(ours.getrandbits, options) == theirs.choice(options)
-    assert ours.getstate() == theirs.getstate()  # the same numbers taken from the generator
 
 
 def test_decide_and_the_card_chooser_draw_the_same_card() -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, View
+from interpreter.draws import pick
 
 
 class RandomAgent(Agent):
@@ -73,16 +74,3 @@ class RandomAgent(Agent):
             if check(answer) is None:
                 return answer
         return None
-
-
-def pick(bits: Callable[[int], int], options: Sequence[Any]) -> Any:
-    """One of ``options`` (not empty), drawn as ``random.Random.choice`` draws it: an index of as many
-    bits as the count has, drawn again while it is too large (CPython 3.8 to 3.13; tests/test_random_agent.py
-    checks it against ``choice``). The same numbers in the same order, so seeded games stay the same, without
-    ``choice``'s two Python calls: a random game draws one for every card played and every bid tried."""
-    n = len(options)
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return options[r]
