@@ -85,12 +85,21 @@ def test_ctrl_c_stops_every_worker(args: tuple[str, ...]) -> None:
         start_new_session=True,  # its own process group, as a terminal's foreground job
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(3)  # the workers are playing
+    # Ctrl-C once the workers are playing: wait until the group holds more than the command itself
+    # (on a busy machine the start-up alone can take seconds), then a moment more.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _in_group(process.pid) < 2 and process.poll() is None:
+        time.sleep(0.2)
+    time.sleep(1)
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and b"Traceback" not in err
-    left = subprocess.run(["ps", "-eo", "pgid="], capture_output=True, text=True).stdout.split()
-    assert str(process.pid) not in left  # no worker is left running
+    assert _in_group(process.pid) == 0  # no worker is left running
+
+
+def _in_group(group: int) -> int:
+    """How many processes run in the process group ``group``."""
+    return subprocess.run(["ps", "-eo", "pgid="], capture_output=True, text=True).stdout.split().count(str(group))
 
 
 def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(tmp_path: Path) -> None:
