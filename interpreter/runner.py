@@ -107,14 +107,22 @@ def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, fin
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the tasks not started and end the workers (Ctrl-C, or a worker's error)."""
+    """Cancel the tasks not started and end the workers (Ctrl-C, or a worker's error).
+
+    The workers are ended and joined first, then the pool is shut down and waited for: its manager
+    thread, finding its workers gone, closes its wake-up pipe while it ends. Left running (``wait=False``),
+    it could close that pipe just as the interpreter's exit wakes it through the same pipe, and Python
+    3.11 then prints a traceback of its own ("Bad file descriptor") after our message."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once shut down
     for process in processes:
         if process.is_alive():
             process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(timeout=5)
+        if process.is_alive():  # (a worker that does not end on SIGTERM)
+            process.kill()
+            process.join(timeout=5)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _on_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]) -> list[R]:

@@ -102,6 +102,22 @@ def _in_group(group: int) -> int:
     return subprocess.run(["ps", "-eo", "pgid="], capture_output=True, text=True).stdout.split().count(str(group))
 
 
+def test_a_stopped_pool_leaves_python_nothing_to_complain_about_at_exit(tmp_path: Path) -> None:
+    """After a worker's error the pool is stopped; its manager thread must be done before the
+    interpreter exits, or Python 3.11 may print its own traceback ("Bad file descriptor") after our
+    message (it did in about one run in five). Several runs, so that the race would show."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "ruleset: house\nversion: '1'\nextends: combo-whist\nbids:\n  - id: trump\n"
+        "    may_not_play: 'card.value / (declarer.tricks - declarer.tricks) > 1'\n",
+        encoding="utf-8",
+    )
+    for _ in range(8):
+        done = whist("balance", str(path), "--agents", "random", "--deals", "40", "--jobs", "2")
+        assert done.returncode == 1 and "division by zero" in done.stderr
+        assert "Traceback" not in done.stderr and "Errno" not in done.stderr, done.stderr
+
+
 def test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game(tmp_path: Path) -> None:
     from interpreter.game import Game
     from rulespec.compiler import EvaluationError
