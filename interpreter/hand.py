@@ -41,19 +41,20 @@ class HandPlay(DealParts):
     def hookless_hand(self) -> bool:
         """Whether nothing but following suit acts during this hand: its play is decided by the hands,
         trump, rank order and leader alone (an agent's playouts may replay a position's cards)."""
-        return self._hookless_hand()
+        return self._hookless_hand() and not (self.plays_last_rules or self.taker_rules)
 
     def _hookless_hand(self) -> bool:
         """Whether nothing but following suit, the bids' limits on the cards one may play or lead and
-        (for a driver that answers at once) zones act during this hand (no other hook, no stock or
-        close): the lean loop plays it."""
+        (for a driver that answers at once) zones, who plays last and who takes a trick act during
+        this hand (no other hook, no stock or close): the lean loop plays it."""
         play = self.game.play
-        # (a zone's refill is a decision inside a turn: only a driver that answers at once has it here)
-        zoned = bool(self.zones or self.table.zone)
+        # (a zone's refill and a trick taker are decisions, and who plays last changes a trick's
+        # order: only the lean loop of a driver that answers at once has them, not its stepped cursor)
+        inside = self.zones or self.table.zone or self.plays_last_rules or self.taker_rules
         return (
             self._plain_play
-            and not (self.plays_last_rules or self.taker_rules or self.melds or self.trump_changes)
-            and not (zoned and self.sync_ask is None)
+            and not (self.melds or self.trump_changes)
+            and not (inside and self.sync_ask is None)
             and not (play.after_trick or play.close_when is not None)
         )
 

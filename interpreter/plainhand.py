@@ -18,8 +18,8 @@ from interpreter.dealparts import Ask, CardChoosers, DealParts, card_askers
 from interpreter.decisions import CARD, Request
 from interpreter.state import Card, Play, Player, Trick
 
-# A player's turn in a hook-less hand: the player, seat, hand, its card names, and those by suit.
-_Turn = tuple[Player, int, list[Card], list[str], dict[Any, list[str]]]
+# A player's turn in a hook-less hand: the player, seat (or card chooser), hand, its card names, and those by suit.
+_Turn = tuple[Player, Any, list[Card], list[str], dict[Any, list[str]]]
 
 
 @dataclass
@@ -89,58 +89,70 @@ class PlainHand(DealParts):
         """The same tricks in one loop, answered by calling ``ask`` (no stop between the cards), or the
         driver's card choosers (``sync_cards``) when it gave them."""
         all_plays = self.env["plays"]
-        turns = self._plain_turns()
         choosers = self.sync_cards
         if choosers is None:
             choosers = card_askers(ask, (p.seat for p in self.players))
+        turns = self._plain_turns(choosers)
         hands = [p.hand for p in self.players]  # the same lists all hand long: only plays change them
         before = len(all_plays)
         try:
-            self._plain_tricks(leader, turns, choosers, hands)
+            self._plain_tricks(leader, turns, hands)
         finally:
             if self.sync_cards is not None:  # (cards asked through ``ask`` are counted by the driver)
                 self.cards_answered += len(all_plays) - before
 
-    def _plain_tricks(
-        self, leader: Player, turns: dict[Player, list[_Turn]], choosers: CardChoosers, hands: list[list[Card]]
-    ) -> None:
-        """The loop of :meth:`_plain_hand`."""
+    def _plain_tricks(self, leader: Player, turns: dict[Player, list[_Turn]], hands: list[list[Card]]) -> None:
+        """The loop of :meth:`_plain_hand` (``turns`` with each seat's card chooser in place of the seat)."""
         by_name, env = self.card_by_name, self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
+        add_play = all_plays.append
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
         play_rules, lead_rules = self.play_rules, self.lead_rules  # (asked by _allowed when there are any)
+        limited = bool(play_rules or lead_rules)
         zoned = self.table.zone  # cards lying in zones (a refill puts more there; hands do not change)
+        plays_last, takers = self.plays_last_rules, range(len(self.taker_rules))
+        turn_of = {turn[0]: turn for turn in turns[leader]}
         number = 0
         while any(hands):
             number += 1
             self.current = trick = Trick(number, leader, trump)
+            order = turns[leader]
+            if plays_last:  # (who plays last is asked at the start of each trick, as play_order asks it)
+                order = [turn_of[player] for player in self.play_order(trick)]
             plays = trick.plays
             led = best_suit = None  # while leading: every card of the hand may be played
             best_value = 0
-            for player, seat, hand, names, by_suit in turns[leader]:
+            for player, choose, hand, names, by_suit in order:
                 options = by_suit.get(led) or names
-                if play_rules or lead_rules and not plays:
+                if limited and (play_rules or not plays):
                     options = self._allowed(player, trick, options)
-                answer = choosers[seat](tuple(options))
+                answer = choose(tuple(options))
                 card = by_name[answer]
                 hand.remove(card)
                 names.remove(answer)
-                by_suit[card.suit].remove(answer)
+                suit = card.suit
+                by_suit[suit].remove(answer)
                 zone_name = zoned.pop(card, None) if zoned else None  # (as _play: a zone card played)
                 play = Play(player, card, not plays)
                 plays.append(play)
-                all_plays.append(play)
+                add_play(play)
                 if zone_name is not None:
                     self._zone_refill(zone_name)
-                if led is None and follow_suit:
-                    led = card.suit
                 # The winner so far, kept as the cards come (what trick_winner finds at the end).
-                if card.suit == best_suit:
-                    if value[card.rank] > best_value:
-                        leader, best_value = player, value[card.rank]
-                elif best_suit is None or card.suit == trump:
-                    leader, best_suit, best_value = player, card.suit, value[card.rank]
+                if suit == best_suit:
+                    rank_value = value[card.rank]
+                    if rank_value > best_value:
+                        leader, best_value = player, rank_value
+                elif best_suit is None:  # the lead
+                    leader, best_suit, best_value = player, suit, value[card.rank]
+                    if follow_suit:
+                        led = suit
+                elif suit == trump:
+                    leader, best_suit, best_value = player, suit, value[card.rank]
             trick.winner = leader
+            for index in takers:  # a rule may give the trick to someone else (a decision)
+                self._trick_taker(trick, index)
+            leader = trick.winner
             leader.win(trick)
             tricks.append(trick)
             env["last_trick"] = trick
@@ -223,9 +235,9 @@ class PlainHand(DealParts):
                 return [card.name for card in legal]
         return options
 
-    def _plain_turns(self) -> dict[Player, list[_Turn]]:
-        """For each leader, the players' turns in order, each with seat, hand, its card names and
-        those by suit."""
+    def _plain_turns(self, choosers: CardChoosers | None = None) -> dict[Player, list[_Turn]]:
+        """For each leader, the players' turns in order, each with seat (or with ``choosers``, the
+        seat's card chooser), hand, its card names and those by suit."""
         turns: list[_Turn] = []
         for player in self.players:  # clockwise
             names: list[str] = []
@@ -237,5 +249,6 @@ class PlainHand(DealParts):
                     by_suit[suit].append(name)
                 else:
                     by_suit[suit] = [name]
-            turns.append((player, player.seat, player.hand, names, by_suit))
+            seat = player.seat
+            turns.append((player, seat if choosers is None else choosers[seat], player.hand, names, by_suit))
         return {turn[0]: turns[i:] + turns[:i] for i, turn in enumerate(turns)}
