@@ -162,18 +162,19 @@ class Steps(DealParts):
     def _choose_one(self, index: int, number: int, chooser: Player) -> None:
         step = self._step(index, number)
         self.env["player"] = chooser
+        what = step.what
         if step.source is not None:
             candidates = list(step.source(self.env))
+        elif what == "card":
+            candidates = chooser.hand
+        elif what == "suit":
+            candidates = self.env["suits"]
         else:
-            candidates = {
-                "suit": self.env["suits"],
-                "card": chooser.hand,
-                "player": self.players,
-            }.get(step.what, [])
+            candidates = self.players if what == "player" else []
         if step.where is not None:
-            candidates = self._filter(candidates, step.what, step.where, chooser) or candidates
+            candidates = self._filter(candidates, what, step.where, chooser) or candidates
         self.env.pop("player", None)
-        options = tuple(_option(c) for c in candidates)
+        options = tuple(map(_option, candidates))
         count = step.count or 1
         request = Request("choose", chooser.seat, step.name, step.what, options, count, step.optional)
         self._wait(request, "_chose_one", step.what, count, chooser.seat)
@@ -194,8 +195,10 @@ class Steps(DealParts):
             return self.by_seat[int(answer)]
         return answer
 
-    def _move(self, card: Card, to: Player) -> None:
-        holder = self.table.card_holder(card)
+    def _move(self, card: Card, to: Player, holder: Player | None = None) -> None:
+        """``card`` into ``to``'s hand, out of its holder's (``holder`` when known) and of any zone."""
+        if holder is None:
+            holder = self.table.card_holder(card)
         if holder is not None:
             holder.hand.remove(card)
         self.table.zone.pop(card, None)
@@ -209,7 +212,7 @@ class Steps(DealParts):
 
     def _pass_one(self, index: int, number: int, sender: Player) -> None:
         step = self._step(index, number)
-        options = tuple(c.name for c in sender.hand)
+        options = tuple([c.name for c in sender.hand])
         count = min(step.count, len(options))
         self._wait(Request("choose", sender.seat, PASS_CARDS, "card", options, count), "_passed", sender)
 
@@ -221,8 +224,8 @@ class Steps(DealParts):
         chosen, self._chosen = self._chosen, {}
         for sender, cards in chosen.items():
             receiver = self._next_among(sender, senders, direction)
-            for card in cards:
-                self._move(card, receiver)
+            for card in cards:  # (still the sender's: nobody has received a card yet)
+                self._move(card, receiver, sender)
 
     def _deal_back(self, step: M.DealBack) -> None:
         """Take the cards from their holders, shuffle them and deal one back to each holder."""
@@ -262,11 +265,14 @@ class Steps(DealParts):
         return [c for c in zone.owner.hand if self.table.zone.get(c) == zone.name]
 
     def _fill_zone(self, zone: ZoneState, wanted: int) -> None:
-        eligible = [c for c in zone.owner.hand if c not in self.table.zone and not self._forbidden(zone, c)]
+        zoned = self.table.zone
+        eligible = [c for c in zone.owner.hand if c not in zoned]
+        if zone.forbid:
+            eligible = [c for c in eligible if not self._forbidden(zone, c)]
         count = min(wanted, len(eligible))
         if count <= 0:
             return
-        options = tuple(c.name for c in eligible)
+        options = tuple([c.name for c in eligible])
         self._wait(Request("choose", zone.owner.seat, zone.name, "card", options, count), "_zone_filled", zone.name)
 
     def _zone_filled(self, answer: Any, zone: str) -> None:
