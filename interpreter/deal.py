@@ -74,8 +74,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.rng = rng  # also shuffles cards dealt back during the events
         self.tricks = Tricks()
         tricks = weakref.ref(self.tricks)
-        self.players = [Player(seat, scores[seat], Marks(marks[seat]), deal_tricks=tricks) for seat in seats]
-        self.table = Table(players=self.players)
+        layout = deck_layout(rules, len(seats))
+        # (every field given in order: no keyword or default handling, for four players a deal)
+        self.players = [Player(seat, scores[seat], Marks(marks[seat]), [], False, 0, 0, 0, tricks) for seat in seats]
+        self.table = Table(None, layout.rank_value, self.players, {}, layout.colors)
         self.by_seat = {p.seat: p for p in self.players}
         self.seating = Seating(self.players)
         self.dealer = self.by_seat[dealer]
@@ -109,9 +111,6 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.sync_cards: CardChoosers | None = None
         self.cards_answered = 0
         self._set_plan(NO_HOOKS)  # until a combo is declared
-        layout = deck_layout(rules, len(self.players))
-        self.table.rank_value = layout.rank_value
-        self.table.colors = layout.colors
         self.deck = list(layout.cards)
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size

@@ -137,7 +137,7 @@ class Player:
 
     @property
     def won(self) -> list[Card]:
-        return [card for trick in self.won_tricks for card in trick.cards]
+        return [play.card for trick in self.won_tricks for play in trick.plays]
 
     def tricks_in(self, numbers: Iterable[int]) -> int:
         wanted = set(numbers)
