@@ -53,6 +53,28 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
     :mod:`interpreter.plainhand` (tricks), :mod:`interpreter.scoring`, :mod:`interpreter.views`.
     """
 
+    # What a new deal has not yet (values nobody changes in place: a deal sets its own when it has
+    # them). Kept here rather than set by every deal: a deal is made for every one played.
+    declarer: Player | None = None
+    combo: Combo | None = None
+    lead_worth: Any = None  # the highest bid's rank, shown to every bidder
+    current: Trick | None = None
+    face_up: Card | None = None
+    closed = False
+    # The explicit state machine (see :meth:`advance`): the decision waited for and the task that
+    # takes its answer.
+    pending: Request | None = None
+    _resume: tuple[Any, ...] = ()
+    _bidding: _Bidding | None = None
+    _plain: _PlainCursor | None = None
+    # A driver that answers at once may set this: the hot loop of a hook-less hand then calls it
+    # for each card instead of stopping (the same requests in the same order, the same state).
+    sync_ask: Ask | None = None
+    # With it, a driver may also answer each seat's cards from the options alone (no Request); the
+    # cards so answered are counted here (the game counts every other decision).
+    sync_cards: CardChoosers | None = None
+    cards_answered = 0
+
     def __init__(
         self,
         rules: M.RuleSet,
@@ -81,35 +103,18 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.by_seat = {p.seat: p for p in self.players}
         self.seating = Seating(self.players)
         self.dealer = self.by_seat[dealer]
-        self.declarer: Player | None = None
-        self.combo: Combo | None = None
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
         self.auction_log: list[tuple[int, Any]] = []
-        self.lead_worth: Any = None  # the highest bid's rank, shown to every bidder
-        self.current: Trick | None = None
         self.stock: list[Card] = []  # top first
-        self.face_up: Card | None = None
         self.set_aside: list[Card] = []  # removed unseen
-        self.closed = False
         self.meld_log: list[dict[str, Any]] = []
         self.taker_used: set[int] = set()  # trick-taker rules that give one trick a deal, once used
         self.hand_number = hand_number
         # The explicit state machine (see :meth:`advance`): tasks still to run, last first, each a
-        # method name and its arguments; the decision waited for and the task that takes its answer.
+        # method name and its arguments.
         self._agenda: list[tuple[Any, ...]] = []
-        self.pending: Request | None = None
-        self._resume: tuple[Any, ...] = ()
-        self._bidding: _Bidding | None = None
         self._chosen: dict[Any, Any] = {}  # answers of a step asked of several players
-        self._plain: _PlainCursor | None = None
-        # A driver that answers at once may set this: the hot loop of a hook-less hand then calls it
-        # for each card instead of stopping (the same requests in the same order, the same state).
-        self.sync_ask: Ask | None = None
-        # With it, a driver may also answer each seat's cards from the options alone (no Request); the
-        # cards so answered are counted here (the game counts every other decision).
-        self.sync_cards: CardChoosers | None = None
-        self.cards_answered = 0
         self._set_plan(NO_HOOKS)  # until a combo is declared
         self.deck = list(layout.cards)
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set

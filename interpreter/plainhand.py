@@ -103,7 +103,7 @@ class PlainHand(DealParts):
 
     def _plain_tricks(self, leader: Player, turns: dict[Player, list[_Turn]], hands: list[list[Card]]) -> None:
         """The loop of :meth:`_plain_hand` (``turns`` with each seat's card chooser in place of the seat)."""
-        by_name, env = self.card_by_name, self.env
+        env = self.env
         all_plays, tricks, value = env["plays"], self.tricks, self.table.rank_value
         add_play = all_plays.append
         follow_suit, trump = self.game.play.follow_suit, self.table.trump
@@ -127,9 +127,9 @@ class PlainHand(DealParts):
                 if limited and (play_rules or not plays):
                     options = self._allowed(player, trick, options)
                 answer = choose(tuple(options))
-                card = by_name[answer]
-                hand.remove(card)
-                names.remove(answer)
+                index = names.index(answer)  # (the names are the hand's, in its order)
+                card = hand.pop(index)
+                del names[index]
                 suit = card.suit
                 by_suit[suit].remove(answer)
                 zone_name = zoned.pop(card, None) if zoned else None  # (as _play: a zone card played)
