@@ -77,7 +77,15 @@ class Agenda(DealParts):
         return self.advance()
 
     def _then(self, *tasks: tuple[Any, ...]) -> None:
-        """Run ``tasks`` next, in this order (before anything already on the agenda)."""
+        """Run ``tasks`` next, in this order (before anything already on the agenda).
+
+        A game's driver that answers at once (``sync_ask`` set, no ``ask_fn`` of the deal's own) never
+        stops the deal, so they run right away: every call is a task's last step (or a driver's), so
+        nothing runs in between either way, and no agenda entry is made for them."""
+        if self.sync_ask is not None and self.ask_fn is None:
+            for name, *args in tasks:
+                getattr(self, name)(*args)
+            return
         self._agenda.extend(reversed(tasks))
 
     def _wait(self, request: Request, resume: str, *args: Any) -> None:
