@@ -111,7 +111,7 @@ class PlainHand(DealParts):
         limited = bool(play_rules or lead_rules)
         zoned = self.table.zone  # cards lying in zones (a refill puts more there; hands do not change)
         plays_last, takers = self.plays_last_rules, range(len(self.taker_rules))
-        turn_of = {turn[0]: turn for turn in turns[leader]}
+        turn_of = {turn[0]: turn for turn in turns[leader]} if plays_last else {}
         number = 0
         while any(hands):
             number += 1
@@ -132,12 +132,11 @@ class PlainHand(DealParts):
                 del names[index]
                 suit = card.suit
                 by_suit[suit].remove(answer)
-                zone_name = zoned.pop(card, None) if zoned else None  # (as _play: a zone card played)
                 play = Play(player, card, not plays)
                 plays.append(play)
                 add_play(play)
-                if zone_name is not None:
-                    self._zone_refill(zone_name)
+                if zoned and card in zoned:  # (as _play: a zone card played, its zone refilled)
+                    self._zone_refill(zoned.pop(card))
                 # The winner so far, kept as the cards come (what trick_winner finds at the end).
                 if suit == best_suit:
                     rank_value = value[card.rank]
