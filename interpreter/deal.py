@@ -89,7 +89,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         stock: list[str] | None = None,
         hand_number: int = 0,
         impossible: ImpossibleCheck | None = None,
+        after: Deal | None = None,
     ) -> None:
+        """``after``: a finished deal that nobody looks at any more (a simulation's last one): its
+        players, seating and seats are taken over, reset, when it had the same seats."""
         self.rules = rules
         self.game = rules.game
         self.ask_fn = ask
@@ -97,11 +100,16 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.tricks = Tricks()
         tricks = weakref.ref(self.tricks)
         layout = deck_layout(rules, len(seats))
-        # (every field given in order: no keyword or default handling, for four players a deal)
-        self.players = [Player(seat, scores[seat], Marks(marks[seat]), [], False, 0, 0, 0, tricks) for seat in seats]
+        if after is not None and _same_table(after, seats, marks):
+            self.players, self.by_seat, self.seating = after.players, after.by_seat, after.seating
+            for player in self.players:
+                player.start_deal(scores[player.seat], tricks)
+        else:
+            # (every field given in order: no keyword or default handling, for four players a deal)
+            self.players = [Player(s, scores[s], Marks(marks[s]), [], False, 0, 0, 0, tricks) for s in seats]
+            self.by_seat = {p.seat: p for p in self.players}
+            self.seating = Seating(self.players)
         self.table = Table(None, layout.rank_value, self.players, {}, layout.colors)
-        self.by_seat = {p.seat: p for p in self.players}
-        self.seating = Seating(self.players)
         self.dealer = self.by_seat[dealer]
         self.declarations: dict[str, Declaration] = {}
         self.zones: dict[str, ZoneState] = {}
@@ -238,3 +246,9 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
             if twice:
                 raise ScriptError(f"seat {player.seat}: cards given twice: {', '.join(twice)}")
             seen.update(names)
+
+
+def _same_table(deal: Deal, seats: Sequence[int], marks: dict[int, dict[str, int]]) -> bool:
+    """Whether ``deal`` was among ``seats`` (in this order), its players' marks the game's ``marks``."""
+    players = deal.players
+    return [p.seat for p in players] == list(seats) and all(p.marks.wraps(marks[p.seat]) for p in players)

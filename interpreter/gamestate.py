@@ -90,6 +90,7 @@ class GameState(MatchHands, Standings):
         self._decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
+        self._finished: Deal | None = None  # a lean game's last deal: its players are the next one's
         self.result: GameResult | None = None
         self.last_result: DealResult | None = None  # how the last finished deal ended
         self.deal_hands: list[dict[int, list[str]] | None] | None = None  # scripted hands, one per deal
@@ -144,6 +145,7 @@ class GameState(MatchHands, Standings):
         new = copy.copy(self)
         for name in ("rng", "scores", "marks", "current", "_record", "_debts_before", "_contract"):
             setattr(new, name, copy_value(getattr(self, name), memo))
+        new._finished = None  # noqa: SLF001 (its players must not become those of both copies' next deals)
         new.decisions = list(self.decisions)  # finished entries never change
         new.deal_records = list(self.deal_records)
         return new
@@ -273,6 +275,8 @@ class GameState(MatchHands, Standings):
             self.dealer = (self.dealer + step) % self.n
         if self.current is not None:  # its cards answered by choosers count on as the game's
             self._decisions_made += self.current.cards_answered
+        # Nobody looks at a lean game's finished deal (its record is written): its players serve again.
+        self._finished = self.current if self.lean else None
         self.current = None
         self._record = {}
         self.last_result = result
@@ -294,7 +298,7 @@ class GameState(MatchHands, Standings):
         return table[index] if table is not None and index < len(table) else None
 
     def _new_deal(self, seats: list[int], hand_number: int = 0) -> Deal:
-        return Deal(
+        deal = Deal(
             self.rules,
             seats,
             self.dealer,
@@ -307,7 +311,10 @@ class GameState(MatchHands, Standings):
             self._scripted(self.deal_stocks),
             hand_number,
             impossible=impossible_reason,
+            after=self._finished,
         )
+        self._finished = None
+        return deal
 
 
 def _answer_data(answer: Any) -> Any:

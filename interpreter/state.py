@@ -71,6 +71,10 @@ class Marks:
         """Gain ``count`` marks called ``name`` (spend them when ``count`` is negative)."""
         self._counts[name] = self._counts.get(name, 0) + count
 
+    def wraps(self, counts: dict[str, int]) -> bool:
+        """Whether these are the marks counted in ``counts`` (a game's own, for one seat)."""
+        return self._counts is counts
+
     def as_dict(self) -> dict[str, int]:
         """A copy of the counts by name (for views and records; changing it changes no marks)."""
         return dict(self._counts)
@@ -111,6 +115,15 @@ class Player:
         if self.start_score is None:
             self.start_score = self.score
 
+    def start_deal(self, score: Any, deal_tricks: weakref.ref[Tricks]) -> None:
+        """Make this player of a finished deal that nobody looks at any more a new deal's, as the
+        constructor would make it (the seat and marks stay): a simulation makes no new players."""
+        self.score = self.start_score = score
+        self.hand = []
+        self.is_declarer = False
+        self.adjust = self.meld_points = self.won_count = 0
+        self.deal_tricks = deal_tricks
+
     def win(self, trick: Trick) -> None:
         """Count ``trick`` (its winner is this player; the deal's trick list keeps it)."""
         self.won_count += 1
@@ -150,6 +163,17 @@ class Player:
 #: A player's fields, in the order ``Player`` takes them (all of them: a copy passes every one on).
 _player_fields = attrgetter(*(f.name for f in fields(Player)))
 assert all(f.init for f in fields(Player)), "Player.__deepcopy__ passes every field to Player()"
+_KEPT = {"seat", "marks"}  # what Player.start_deal keeps; it sets every other field
+assert {f.name for f in fields(Player)} - _KEPT == {
+    "score",
+    "start_score",
+    "hand",
+    "is_declarer",
+    "adjust",
+    "meld_points",
+    "won_count",
+    "deal_tricks",
+}, "Player.start_deal sets every field but the seat and marks"
 
 
 @dataclass(eq=False, slots=True)  # slots: one per card played, made in the trick loop

@@ -263,3 +263,27 @@ def test_a_clone_at_a_bid_checks_bids_against_its_own_auction() -> None:
     assert clone.pending.check(low) is None and clone.pending.check(high) is None  # the copy has no lead yet
     clone.apply(low)
     assert clone.current is not None and clone.current.lead_worth < state.current.lead_worth  # type: ignore[union-attr]
+
+
+def test_lean_states_cloned_between_deals_evolve_independently() -> None:
+    """A lean game's next deal takes over its finished deal's players (reset): a clone made between
+    two deals must not take over the same ones. The clone and its original are stepped in turn."""
+    rules = RULE_SETS["combo-whist"]
+    for seed in range(4):
+        whole = GameState(rules, 4, seed=seed, max_deals=MAX_DEALS, lean=True)
+        play(whole, chooser(seed, 4))
+        state = GameState(rules, 4, seed=seed, max_deals=MAX_DEALS, lean=True)
+        answer = chooser(seed, 4)
+        while len(state.deal_records) < 2:  # two deals, stopping after the second
+            request = state.pending  # (begins the next deal)
+            while request is not None:
+                state.apply(answer(request))
+                request = state.advance(one_deal=True)
+        assert state.current is None and state.result is None
+        clone = state.clone()
+        other = chooser(seed + 99, 4)
+        while not (state.is_over and clone.is_over):
+            for stepped, answering in ((state, answer), (clone, other)):
+                if not stepped.is_over:
+                    stepped.apply(answering(stepped.pending))
+        assert summary(state) == summary(whole)
