@@ -215,7 +215,8 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         else:
             cards = list(self.deck)
             shuffle(rng.getrandbits, cards)  # (as rng.shuffle(cards) does: interpreter/draws.py)
-            self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
+            if rules.set_aside:  # (most decks set nothing aside: no copy of the deck for that)
+                self.set_aside, cards = cards[: rules.set_aside], cards[rules.set_aside :]
             order = self._rounds[self.seating.left_of(self.dealer)]
             for i, player in enumerate(order):
                 player.hand = cards[i * self.hand_size : (i + 1) * self.hand_size]
