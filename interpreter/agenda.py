@@ -81,7 +81,9 @@ class Agenda(DealParts):
 
         A game's driver that answers at once (``sync_ask`` set, no ``ask_fn`` of the deal's own) never
         stops the deal, so they run right away: every call is a task's last step (or a driver's), so
-        nothing runs in between either way, and no agenda entry is made for them."""
+        nothing runs in between either way, and no agenda entry is made for them. (The rest of such a
+        run is then not on the agenda while a decision is answered: a position is copied between
+        decisions of a stepped state, never from inside a driver's answer.)"""
         if self.sync_ask is not None and self.ask_fn is None:
             for name, *args in tasks:
                 getattr(self, name)(*args)
