@@ -4,7 +4,8 @@ limits on the cards one may play or lead, asked as :meth:`~interpreter.hand.Hand
 In such a hand the legal cards are the hand's cards of the led suit (else all), kept as
 lists of names beside each hand, and the winner is kept as the cards come. As a state
 machine the hand stops at each card (a cursor says where it stands); a driver that answers
-at once (``sync_ask``) runs the same tricks in one loop.
+at once (``sync_ask``) runs the same tricks in one loop, which also asks who plays last and who
+takes a trick when a rule says so (and refills zones).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class PlainHand(DealParts):
     """The hook-less hand (part of :class:`interpreter.deal.Deal`)."""
 
     def _plain_begin(self, leader: Player) -> None:
-        """The tricks of a hook-less hand (one whose only hooks limit the cards one may play or lead):
+        """The tricks of a hook-less hand (one whose only hooks limit the cards one may play or lead,
+        and for a driver that answers at once zones, who plays last and who takes a trick):
         :meth:`_next_trick` with :meth:`legal_cards`, :meth:`_play`
         and :meth:`trick_winner` inlined for that case (the hot loop of simulations and playouts),
         asking the same requests in the same order and keeping the same records (a test plays the
@@ -149,8 +151,8 @@ class PlainHand(DealParts):
                 elif suit == trump:
                     leader, best_suit, best_value = player, suit, value[card.rank]
             trick.winner = leader
-            for index in takers:  # a rule may give the trick to someone else (a decision)
-                self._trick_taker(trick, index)
+            for taker in takers:  # a rule may give the trick to someone else (a decision)
+                self._trick_taker(trick, taker)
             leader = trick.winner
             leader.win(trick)
             tricks.append(trick)
