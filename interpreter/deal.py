@@ -107,6 +107,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         # With it, a driver may also answer each seat's cards from the options alone (no Request); the
         # cards so answered are counted here (the game counts every other decision).
         self.sync_cards: CardChoosers | None = None
+        self.sync_bids = None  # and its bid turns, from the check alone (no Request)
         self.cards_answered = 0
         self._set_plan(NO_HOOKS)  # until a combo is declared
         layout = deck_layout(rules, len(self.players))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from interpreter.decisions import Agent, BidAnswer, Request, View
+from interpreter.decisions import Agent, BidAnswer, BidCheck, BidChoice, Ids, Request, View
 from interpreter.draws import pick
 
 
@@ -57,13 +57,21 @@ class RandomAgent(Agent):
     def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
         return partial(pick, self._bits)  # as decide() answers a play request: the same draw
 
+    def bid_chooser(self, seat: int) -> BidChoice:
+        if type(self).decide is not RandomAgent.decide:
+            return super().bid_chooser(seat)  # a kind of random agent that bids its own way: through decide()
+        return self._choose_bid  # as decide() answers a bid request: the same draws
+
     def _bid(self, request: Request) -> BidAnswer | None:
-        check = request.check
+        return self._choose_bid(request.check, request.standard_ids, request.special_ids, request.repeatable_ids)
+
+    def _choose_bid(
+        self, check: BidCheck | None, standard_ids: Ids, special_ids: Ids, repeatable_ids: Ids
+    ) -> BidAnswer | None:
         if self._rng.random() >= self.bid_chance or check is None:
             return None
         # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
         draw, bits = self._rng.random, self._bits
-        standard_ids, special_ids, repeatable_ids = request.standard_ids, request.special_ids, request.repeatable_ids
         for _ in range(self.tries):
             standard = pick(bits, standard_ids)
             specials = tuple([s for s in special_ids if draw() < 0.12])

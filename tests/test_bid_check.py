@@ -1,0 +1,174 @@
+"""A bid turn's check (interpreter/bidcheck.py) and the bid choosers of a simulation.
+
+The check keeps, within a turn, what does not change there (the least worth, and the verdict on
+each worth when the auction's ``beats`` reads the bid only as ``bid.worth``): asked again and again
+in one turn it must say what a fresh check says of each combo, and what the rule set's words say
+(Combo Whist: a combo worth at least 1 that beats the lead — more worth, or as much with more
+potentials than the high bidder). A random agent's bid chooser (what a simulation asks instead of
+``decide``) must answer as ``decide`` does, with the same draws.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from interpreter.agents import RandomAgent
+from interpreter.bidcheck import BidCheck, reads_only
+from interpreter.decisions import BID, Agent, BidAnswer, Request, View
+from interpreter.gamestate import GameState
+from rulespec import load_ruleset, scopes
+from rulespec import types as T
+from rulespec.compiler import Scope, Vocabulary, compile_expression
+
+RULES = load_ruleset("combo-whist")
+STANDARD = tuple(b.id for b in RULES.standard_bids)
+SPECIAL = tuple(b.id for b in RULES.special_bids)
+MINIMUM_WORTH = 1  # "minimum_worth: 1" in bids/combo-whist/game.yaml
+assert RULES.game.auction is not None and RULES.game.auction.minimum_worth.constant == MINIMUM_WORTH
+
+# Combos as anyone may send them: mostly well formed, sometimes an unknown id, a standard bid
+# among the specials or a special bid twice.
+answers = st.builds(
+    BidAnswer,
+    st.sampled_from((*STANDARD, "nonsense", SPECIAL[0])),
+    st.lists(st.sampled_from((*SPECIAL, STANDARD[0], "nonsense")), max_size=4).map(tuple),
+)
+
+
+def position(seed: int, bids: int) -> GameState:
+    """A Combo Whist game stopped at a bid turn after ``bids`` bids (random legal ones, no passes)."""
+    rng = random.Random(seed)
+    state = GameState(RULES, 4, seed=seed)
+    made = 0
+    while made < bids:
+        request = state.pending
+        assert request is not None and request.kind == "bid" and request.check is not None
+        legal = [a for a in (BidAnswer(s) for s in STANDARD) if request.check(a) is None]
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+        made += 1
+    assert state.pending is not None and state.pending.kind == "bid"
+    return state
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(0, 40), st.integers(0, 3), st.lists(answers, min_size=1, max_size=25))
+def test_a_turns_check_says_what_a_fresh_check_and_the_rules_say(seed: int, bids: int, tried: list[Any]) -> None:
+    state = position(seed, bids)
+    request, deal = state.pending, state.current
+    assert request is not None and deal is not None and isinstance(request.check, BidCheck)
+    check = request.check
+    bidding = deal._bidding
+    assert bidding is not None
+    player, lead, leader = check.player, bidding.lead, bidding.leader
+    for answer in tried * 2:  # each combo asked twice: once new, once known (by combo and by worth)
+        said = check(answer)
+        fresh = BidCheck(deal, player, lead, leader)(answer)
+        assert said == fresh and getattr(said, "key", None) == getattr(fresh, "key", None)
+        # Asked out of the turn (the bidder not in the environment), as a screen or a test asks it.
+        away = deal.env.pop("player")
+        try:
+            assert deal.bid_problem(answer, player, lead, leader) == said
+            assert "player" not in deal.env
+        finally:
+            deal.env["player"] = away
+        problem = deal.combos.problem(answer)
+        if problem:
+            assert said == problem
+            continue
+        worth = deal.combos.make(answer, player).worth
+        beats = lead is None or leader is None or (
+            worth > lead.worth or (worth == lead.worth and player.marks.potential > leader.marks.potential)
+        )
+        assert (said is None) == (worth >= MINIMUM_WORTH and beats), (answer, worth, said)
+
+
+def test_the_verdict_kept_by_worth_follows_the_potentials() -> None:
+    """As much worth as the lead beats it only with more potentials: the verdict kept by worth is the
+    turn's own (another bidder, or the same one with more potentials, gets a check of their own)."""
+    state = position(3, 1)
+    deal, request = state.current, state.pending
+    assert deal is not None and deal._bidding is not None and request is not None
+    lead, leader = deal._bidding.lead, deal._bidding.leader
+    assert lead is not None and leader is not None
+    equal = next(BidAnswer(s) for s in STANDARD if deal.combos.make(BidAnswer(s)).worth == lead.worth)
+    player = deal.by_seat[request.seat]
+    before = player.marks.potential
+    assert BidCheck(deal, player, lead, leader)(equal) is not None  # as many potentials: too low
+    player.marks.add("potential", leader.marks.potential - before + 1)
+    assert BidCheck(deal, player, lead, leader)(equal) is None  # one more than the high bidder: it beats
+
+
+def test_reads_only_looks_at_every_place_the_name_appears() -> None:
+    scope = Scope(scopes.BEATS, Vocabulary(), {})
+    expected = {
+        "bid.worth > lead.worth": True,
+        "bid.worth > lead.worth or (bid.worth == lead.worth and player.score > leader.score)": True,
+        "lead.worth > 3": True,  # no bid at all
+        "bid.worth > lead.worth or bid.standard == lead.standard": False,
+        "bid.worth > lead.worth and count(bid.specials) > 1": False,
+        "bid == lead": False,
+    }
+    for source, only in expected.items():
+        assert reads_only(compile_expression(source, scope, T.BOOL), "bid", "worth") is only, source
+
+
+class _Asked(Agent):
+    """Answers a bid request with its first standard bid that the check accepts, and keeps the requests."""
+
+    wants_view = False
+    legal_answers = True
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+
+    def decide(self, request: Request, view: View | None) -> Any:
+        self.requests.append(request)
+        assert request.check is not None
+        return next((BidAnswer(s) for s in request.standard_ids if request.check(BidAnswer(s)) is None), None)
+
+
+def refuse_some(answer: BidAnswer) -> str | None:
+    """A check that refuses about two combos in three, the same each time."""
+    return None if hash((answer.standard, answer.specials)) % 3 == 0 else "refused"
+
+
+def test_the_random_agents_bid_chooser_answers_as_decide() -> None:
+    by_request, by_chooser = RandomAgent(11, bid_chance=0.7), RandomAgent(11, bid_chance=0.7)
+    chooser = by_chooser.bid_chooser(2)
+    repeatable = (SPECIAL[3],)
+    for turn in range(300):
+        ids = STANDARD, SPECIAL, repeatable if turn % 2 else ()
+        request = Request("bid", 2, BID, "", (), 1, False, refuse_some, *ids)
+        assert by_request.decide(request, None) == chooser(refuse_some, *ids)
+    assert by_request.rng.getstate() == by_chooser.rng.getstate()
+
+
+def test_the_default_bid_chooser_asks_decide_with_the_turns_request() -> None:
+    agent = _Asked()
+    answer = agent.bid_chooser(1)(refuse_some, STANDARD, SPECIAL, ())
+    (request,) = agent.requests
+    assert (request.kind, request.seat, request.name, request.check) == ("bid", 1, BID, refuse_some)
+    assert (request.standard_ids, request.special_ids, request.repeatable_ids) == (STANDARD, SPECIAL, ())
+    assert answer == next(BidAnswer(s) for s in STANDARD if refuse_some(BidAnswer(s)) is None)
+
+
+class _LowBidder(RandomAgent):
+    """A random agent that bids its own way (through ``decide``)."""
+
+    def decide(self, request: Request, view: View | None) -> Any:
+        if request.kind == "bid":
+            return next((BidAnswer(s) for s in request.standard_ids if refuse_some(BidAnswer(s)) is None), None)
+        return super().decide(request, view)
+
+
+def test_a_random_agent_that_decides_bids_its_own_way_is_asked_through_decide() -> None:
+    agent = _LowBidder(3)
+    assert agent.bid_chooser(0)(refuse_some, STANDARD, SPECIAL, ()) == agent.decide(
+        Request("bid", 0, BID, "", (), 1, False, refuse_some, STANDARD, SPECIAL, ()), None
+    )
