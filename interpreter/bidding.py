@@ -65,7 +65,7 @@ class Bidding(DealParts):
             ids = combos.standard_ids, combos.special_ids, combos.repeatable_ids
             choosers = self.sync_bids
             if choosers is not None:  # a driver that answers at once from the check alone: no request
-                answer = choosers[player.seat](check, *ids)
+                answer = choosers[player.seat](check.refusal, *ids)
                 self.cards_answered += 1  # (counted once answered, as the game counts a decision)
                 self._take_bid(answer, player)
                 continue

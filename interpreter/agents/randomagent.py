@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from interpreter.decisions import Agent, BidAnswer, BidCheck, BidChoice, Ids, Request, View
+from interpreter.decisions import Agent, BidAnswer, BidChoice, Ids, Refuse, Request, View
 from interpreter.draws import pick
 
 
@@ -63,12 +63,20 @@ class RandomAgent(Agent):
         return self._choose_bid  # as decide() answers a bid request: the same draws
 
     def _bid(self, request: Request) -> BidAnswer | None:
-        return self._choose_bid(request.check, request.standard_ids, request.special_ids, request.repeatable_ids)
+        check = request.check
+
+        def refuse(standard: str, specials: Ids) -> str | None:
+            assert check is not None
+            return check(BidAnswer(standard, specials))
+
+        return self._choose_bid(
+            refuse if check is not None else None, request.standard_ids, request.special_ids, request.repeatable_ids
+        )
 
     def _choose_bid(
-        self, check: BidCheck | None, standard_ids: Ids, special_ids: Ids, repeatable_ids: Ids
+        self, refuse: Refuse | None, standard_ids: Ids, special_ids: Ids, repeatable_ids: Ids
     ) -> BidAnswer | None:
-        if self._rng.random() >= self.bid_chance or check is None:
+        if self._rng.random() >= self.bid_chance or refuse is None:
             return None
         # (looked up once: a bid turn tries up to ``tries`` combos, most of them refused)
         draw, bits = self._rng.random, self._bits
@@ -78,7 +86,6 @@ class RandomAgent(Agent):
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
             if specials and repeatable_ids:
                 specials += tuple(s for s in specials if s in repeatable_ids and draw() < 0.5)
-            answer = BidAnswer(standard, specials)
-            if check(answer) is None:
-                return answer
+            if refuse(standard, specials) is None:  # (asked by ids: no BidAnswer for a refused combo)
+                return BidAnswer(standard, specials)
         return None
