@@ -63,13 +63,9 @@ class BidCheck:
         combo = self._ready.get((self._count, standard, specials))
         deal = self._deal
         if combo is None:
-            answer = answer or BidAnswer(standard, specials)
-            combos = deal.combos
-            combo = combos.known(answer)
-            if combo is None:
-                problem = combos.problem(answer)
-                if problem:
-                    return problem
+            combo, problem = deal.combos.checked(standard, specials)
+            if problem:
+                return problem
         # The checks that read the environment, with the bidder in it: in the bidder's own turn it is
         # there already; asked at another time, it is put in for the check and taken out again.
         env = deal.env
