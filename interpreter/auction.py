@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from interpreter.copying import copy_value
 from interpreter.decisions import BidAnswer, Refusal
@@ -170,9 +170,8 @@ class ComboMaker:
         and when it is, the combo if it is already known to be the same in every deal (:meth:`make` kept
         it), else None. A combo found so is kept in ``ready``: the next check finds it with one look-up."""
         key = (self.player_count, standard, specials)
-        problem = self.problems.get(key, _UNKNOWN)
-        if problem is _UNKNOWN:
-            problem = self.problem(BidAnswer(standard, specials))
+        found = self.problems.get(key, _UNKNOWN)
+        problem = self.problem(BidAnswer(standard, specials)) if found is _UNKNOWN else cast("str | None", found)
         if problem:
             return None, problem
         combo = self.fixed.get(key)
