@@ -25,13 +25,15 @@ class BidCheck:
     """Why ``player`` may not bid an answer in the turn where the lead is ``lead`` (bid by
     ``leader``), or None: call it with a :class:`BidAnswer`. Valid for that turn only."""
 
-    __slots__ = ("_deal", "_player", "_lead", "_leader", "_minimum", "_ready", "_count")
+    __slots__ = ("_deal", "_player", "_lead", "_leader", "_minimum", "_ready", "_count", "_by_bid", "_auction")
 
     def __init__(self, deal: DealParts, player: Player, lead: Combo | None, leader: Player | None) -> None:
         self._deal, self._player, self._lead, self._leader = deal, player, lead, leader
         self._minimum: Any = _ABSENT  # the auction's least worth, once asked
         combos = deal.combos
         self._ready, self._count = combos.ready, combos.player_count  # (for the one look-up most checks begin with)
+        self._by_bid = bool(combos.checked_ids)  # some bid has a ``may_bid`` or ``repeatable`` (most have neither)
+        self._auction = deal.game.auction
 
     @property
     def deal(self) -> DealParts:
@@ -51,6 +53,7 @@ class BidCheck:
             copy_value(part, memo) for part in (self._deal, self._player, self._lead, self._leader)
         )
         new._ready, new._count, new._minimum = self._ready, self._count, self._minimum
+        new._by_bid, new._auction = self._by_bid, self._auction  # (the rule set's: shared)
         return new
 
     def __call__(self, answer: BidAnswer) -> str | None:
@@ -80,13 +83,13 @@ class BidCheck:
                     del env["player"]
                 else:
                     env["player"] = before
-        if deal.combos.checked_ids:  # bids with a ``may_bid`` or ``repeatable`` (most have neither)
+        if self._by_bid:
             problem = _bid_by_bid(deal, standard, specials, env)
             if problem:
                 return problem
         if combo is None:
             combo = deal.combos.make(answer or BidAnswer(standard, specials), player)
-        auction = deal.game.auction
+        auction = self._auction
         assert auction is not None
         minimum = self._minimum
         if minimum is _ABSENT:

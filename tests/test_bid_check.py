@@ -21,6 +21,7 @@ from interpreter.bidcheck import BidCheck
 from interpreter.decisions import BID, Agent, BidAnswer, Request, View
 from interpreter.gamestate import GameState
 from rulespec import load_ruleset
+from rulespec.model import RuleSet
 
 RULES = load_ruleset("combo-whist")
 STANDARD = tuple(b.id for b in RULES.standard_bids)
@@ -37,15 +38,15 @@ answers = st.builds(
 )
 
 
-def position(seed: int, bids: int) -> GameState:
-    """A Combo Whist game stopped at a bid turn after ``bids`` bids (random legal ones, no passes)."""
+def position(seed: int, bids: int, rules: RuleSet = RULES) -> GameState:
+    """A game stopped at a bid turn after ``bids`` bids (random legal ones, no passes)."""
     rng = random.Random(seed)
-    state = GameState(RULES, 4, seed=seed)
+    state = GameState(rules, 4, seed=seed)
     made = 0
     while made < bids:
         request = state.pending
         assert request is not None and request.kind == "bid" and request.check is not None
-        legal = [a for a in (BidAnswer(s) for s in STANDARD) if request.check(a) is None]
+        legal = [a for a in (BidAnswer(b.id) for b in rules.standard_bids) if request.check(a) is None]
         if not legal:
             break
         state.apply(rng.choice(legal))
@@ -87,6 +88,40 @@ def test_a_turns_check_says_what_a_fresh_check_and_the_rules_say(seed: int, bids
             or (worth > lead.worth or (worth == lead.worth and player.marks.potential > leader.marks.potential))
         )
         assert (said is None) == (worth >= MINIMUM_WORTH and beats), (answer, worth, said)
+
+
+VERSIONS = {version: load_ruleset(f"combo-whist@{version}") for version in ("1.0.0", "1.1.1")}  # a bid with may_bid,
+# and one with repeatable: checked one by one (who may bid it now, how many copies)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(sorted(VERSIONS)), st.integers(0, 40), st.integers(0, 3), st.data())
+def test_a_turns_check_of_bids_checked_one_by_one_says_what_a_fresh_check_says(
+    version: str, seed: int, bids: int, data: st.DataObject
+) -> None:
+    rules = VERSIONS[version]
+    state = position(seed, bids, rules)
+    request, deal = state.pending, state.current
+    assert request is not None and deal is not None and isinstance(request.check, BidCheck)
+    specials = tuple(b.id for b in rules.special_bids)
+    assert deal.combos.checked_ids and deal.combos.checked_ids <= set(specials)
+    tried = data.draw(
+        st.lists(
+            st.builds(
+                BidAnswer,
+                st.sampled_from(tuple(b.id for b in rules.standard_bids)),
+                st.lists(st.sampled_from((*sorted(deal.combos.checked_ids) * 3, *specials)), max_size=4).map(tuple),
+            ),
+            min_size=1,
+            max_size=20,
+        )
+    )
+    check, bidding = request.check, deal._bidding
+    assert bidding is not None
+    for answer in tried * 2:
+        said = check(answer)
+        assert said == BidCheck(deal, check.player, bidding.lead, bidding.leader)(answer)
+        assert said == deal.bid_problem(answer, check.player, bidding.lead, bidding.leader)
 
 
 def test_as_much_worth_as_the_lead_beats_it_only_with_more_potentials() -> None:
