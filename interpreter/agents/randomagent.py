@@ -82,7 +82,11 @@ class RandomAgent(Agent):
         draw, bits = self._rng.random, self._bits
         for _ in range(self.tries):
             standard = pick(bits, standard_ids)
-            specials = tuple([s for s in special_ids if draw() < 0.12])
+            chosen = []  # (a plain loop: quicker than a comprehension, which is a call of its own)
+            for special in special_ids:
+                if draw() < 0.12:
+                    chosen.append(special)
+            specials = tuple(chosen)
             # Sometimes a second copy of a repeatable bid (rule sets without any draw nothing more).
             if specials and repeatable_ids:
                 specials += tuple(s for s in specials if s in repeatable_ids and draw() < 0.5)
