@@ -50,6 +50,7 @@ _SHARED = frozenset(
         "_dealt_stock",
         "sync_ask",
         "sync_cards",
+        "sync_bids",
     }
 )
 
@@ -147,7 +148,7 @@ class Agenda(DealParts):
             elif name != "_rounds":
                 state[name] = copy_value(value, memo)
         new._rounds = new.seating.rounds
-        new.sync_ask = new.sync_cards = None  # a copy is stepped by whoever holds it
+        new.sync_ask = new.sync_cards = new.sync_bids = None  # a copy is stepped by whoever holds it
         reference = weakref.ref(tricks)
         for player in new.players:
             player.deal_tricks = reference

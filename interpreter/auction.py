@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from interpreter.copying import copy_value
 from interpreter.decisions import BidAnswer, Refusal
@@ -29,7 +29,7 @@ _ComboKey = tuple[Any, str, tuple[str, ...]]
 #: Per rule set: each bid's facts, the standard and special ids, the bids whose worth varies (with
 #: the combo, with the deal), the combos and verdicts kept, the repeatable special ids, the bids
 #: checked one by one, the bids whose worth follows the standard bid alone and their facts so far,
-#: the combos found both well formed and kept (what :meth:`ComboMaker.known` answers), and the bids
+#: the combos found both well formed and kept (what a bid check finds first), and the bids
 #: that give or cost marks when bid.
 _BidTables = tuple[
     dict[str, BidFacts],
@@ -165,16 +165,19 @@ class ComboMaker:
             return self.impossible(self.rules, answer, self.player_count)
         return None
 
-    def known(self, answer: BidAnswer) -> Combo | None:
-        """The combo of ``answer`` when it is already known to be well formed (:meth:`problem`) and
-        the same in every deal (:meth:`make` kept it), else None: a bid check's one look-up."""
-        key = (self.player_count, answer.standard, answer.specials)
-        combo = self.ready.get(key)  # (one look-up where most checks end: random bidders repeat combos)
-        if combo is None and self.problems.get(key, _UNKNOWN) is None:
-            combo = self.fixed.get(key)
-            if combo is not None:  # both verdicts are kept for good (never changed), so is this
-                self.ready[key] = combo  # (no more entries than ``fixed``: bounded by _KEPT too)
-        return combo
+    def checked(self, standard: str, specials: tuple[str, ...]) -> tuple[Combo | None, str | None]:
+        """For a bid check: why the combo ``standard`` + ``specials`` is not well formed (:meth:`problem`),
+        and when it is, the combo if it is already known to be the same in every deal (:meth:`make` kept
+        it), else None. A combo found so is kept in ``ready``: the next check finds it with one look-up."""
+        key = (self.player_count, standard, specials)
+        found = self.problems.get(key, _UNKNOWN)
+        problem = self.problem(BidAnswer(standard, specials)) if found is _UNKNOWN else cast("str | None", found)
+        if problem:
+            return None, problem
+        combo = self.fixed.get(key)
+        if combo is not None:  # well formed and the same in every deal, for good
+            self.ready[key] = combo  # (no more entries than ``fixed``: bounded by _KEPT too)
+        return combo, None
 
     def make(self, answer: BidAnswer, bidder: Any = None) -> Combo:
         """The combo with every bid's worth in it (call :meth:`problem` first).

@@ -7,18 +7,15 @@ turn is a decision; a pass leaves the auction; the last bidder standing with a l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from typing import Any
 
+from interpreter.bidcheck import BidCheck
 from interpreter.dealparts import DealParts
-from interpreter.decisions import BID, BidAnswer, Refusal, Request
+from interpreter.decisions import BID, BidAnswer, Request
 from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
 from rulespec import model as M
 from rulespec.build import least_tricks
-
-_ABSENT = object()  # no value in the environment
 
 
 @dataclass
@@ -64,9 +61,15 @@ class Bidding(DealParts):
                 self.auction_log.append((player.seat, None))
                 continue
             combos = self.combos
-            check = partial(self._bid_refusal, player, bidding.lead, bidding.leader)
-            # (given by position: quicker, and made at every bid turn)
+            check = BidCheck(self, player, bidding.lead, bidding.leader)
             ids = combos.standard_ids, combos.special_ids, combos.repeatable_ids
+            choosers = self.sync_bids
+            if choosers is not None:  # a driver that answers at once from the check alone: no request
+                answer = choosers[player.seat](check.refusal, *ids)
+                self.cards_answered += 1  # (counted once answered, as the game counts a decision)
+                self._take_bid(answer, player)
+                continue
+            # (given by position: quicker, and made at every bid turn)
             request = Request("bid", player.seat, BID, "", (), 1, False, check, *ids)
             if self.sync_ask is not None:  # a driver that answers at once: the next turn in this loop
                 self._take_bid(self.sync_ask(request), player)
@@ -98,62 +101,7 @@ class Bidding(DealParts):
 
     def bid_problem(self, answer: BidAnswer, player: Player, lead: Combo | None, leader: Player | None) -> str | None:
         """Why ``player`` may not bid ``answer`` now, or None."""
-        return self._bid_refusal(player, lead, leader, answer)
-
-    def _bid_refusal(self, player: Player, lead: Combo | None, leader: Player | None, answer: BidAnswer) -> str | None:
-        """:meth:`bid_problem`, the answer last (a bid turn's check is this with the first three given)."""
-        combos = self.combos
-        # Known to be well formed and the same in every deal: the combo at once, with no evaluation
-        # (random bidders try the same combos again and again).
-        combo = combos.known(answer)
-        if combo is None:
-            problem = combos.problem(answer)
-            if problem:
-                return problem
-        rules = self.game.auction
-        assert rules is not None
-        # The deal's own environment, with the bidder (and the lead) put in for the check and taken out
-        # again: cheaper than a copy per check (random bidders try many combos). Only this check puts
-        # ``bid``, ``lead`` and ``leader`` there; ``player`` is the bidder's turn's, given back after.
-        env = self.env
-        before = env.get("player", _ABSENT)
-        env["player"] = player
-        try:
-            checked = combos.checked_ids  # bids with a ``may_bid`` or ``repeatable`` (most have neither)
-            if checked and not checked.isdisjoint((answer.standard, *answer.specials)):
-                for bid_id in dict.fromkeys((answer.standard, *answer.specials)):
-                    bid = self.rules.bids[bid_id]
-                    if bid.may_bid is not None and not bid.may_bid(env):
-                        return Refusal(
-                            "bid_not_yours_now", f"{bid_id} may not be bid by seat {player.seat} now", bid=bid_id
-                        )
-                    copies = answer.specials.count(bid_id)
-                    if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
-                        most = bid.repeatable(env)
-                        return Refusal(
-                            "bid_repeat_limit",
-                            f"seat {player.seat} may bid {bid_id} at most {most} time(s) in a combo bid now",
-                            bid=bid_id,
-                            n=most,
-                        )
-            if combo is None:
-                combo = combos.make(answer, player)
-            minimum = rules.minimum_worth(env)
-            if combo.worth < minimum:
-                return _below_minimum(minimum, combo.worth)
-            if lead is not None:
-                env["bid"], env["lead"], env["leader"] = combo, lead, leader
-                try:
-                    if not rules.beats(env):
-                        return _too_low(combo.worth, lead.worth)
-                finally:
-                    del env["bid"], env["lead"], env["leader"]
-            return None
-        finally:
-            if before is _ABSENT:
-                del env["player"]
-            else:
-                env["player"] = before
+        return BidCheck(self, player, lead, leader)(answer)
 
     def declare(self, seat: int, answer: BidAnswer) -> None:
         """Skip the auction: make ``seat`` the declarer of ``answer`` (playouts, tests)."""
@@ -224,16 +172,3 @@ class Bidding(DealParts):
         self._plain_play = not self.game.play.must_trump
         if plan.bids:
             self.table.rank_value = plan.rank_value
-
-
-# The refusals random bidders meet most, made once for each pair of worths (a refusal is the same
-# sentence and facts each time, and nobody changes one): most combos a random bidder tries are refused.
-@lru_cache(maxsize=4096, typed=True)
-def _below_minimum(minimum: Any, worth: Any) -> Refusal:
-    sentence = f"a combo bid must be worth at least {minimum} (this one: {worth})"
-    return Refusal("bid_below_minimum", sentence, min=minimum, worth=worth)
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _too_low(worth: Any, lead: Any) -> Refusal:
-    return Refusal("bid_too_low", f"a combo bid worth {worth} does not beat the lead ({lead})", worth=worth, lead=lead)

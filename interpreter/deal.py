@@ -20,7 +20,7 @@ from interpreter.agenda import Agenda
 from interpreter.auction import ComboMaker, ImpossibleCheck
 from interpreter.bidding import Bidding, _Bidding
 from interpreter.copying import share
-from interpreter.dealparts import Ask, CardChoosers
+from interpreter.dealparts import Ask, BidChoosers, CardChoosers
 from interpreter.decisions import Request, ScriptError
 from interpreter.draws import shuffle
 from interpreter.hand import HandPlay, trick_data
@@ -73,6 +73,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
     # With it, a driver may also answer each seat's cards from the options alone (no Request); the
     # cards so answered are counted here (the game counts every other decision).
     sync_cards: CardChoosers | None = None
+    sync_bids: BidChoosers | None = None  # and its bid turns, from the check alone (no Request)
     cards_answered = 0
 
     def __init__(

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from interpreter.auction import ComboMaker
-from interpreter.decisions import CARD, Request
+from interpreter.decisions import CARD, BidChoice, Request
 from interpreter.prepared import ComboPlan
 from interpreter.state import Card, Combo, Player, Seating, Table, Trick, Tricks
 from rulespec import model as M
@@ -26,6 +26,8 @@ Ask = Callable[[Request], Any]
 CardChoice = Callable[[tuple[str, ...]], str]
 #: The card choosers of a deal's seats, by seat.
 CardChoosers = Mapping[int, CardChoice]
+#: The bid choosers of a deal's seats, by seat (see ``Agent.bid_chooser``).
+BidChoosers = Mapping[int, BidChoice]
 
 
 def card_askers(ask: Ask, seats: Iterable[int]) -> CardChoosers:
@@ -45,7 +47,8 @@ class DealParts:
     ask_fn: Ask | None
     sync_ask: Ask | None
     sync_cards: CardChoosers | None
-    cards_answered: int
+    sync_bids: BidChoosers | None  # with ``sync_cards``: each seat's bid turns, answered without a Request
+    cards_answered: int  # the decisions the choosers answered: cards, and bids
     rng: random.Random
     tricks: Tricks
     players: list[Player]

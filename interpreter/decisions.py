@@ -62,6 +62,15 @@ class IllegalDecision(Exception):
         self.reason = reason
 
 
+#: Bid ids (a bid request's ``standard_ids``, ``special_ids``, ``repeatable_ids``).
+Ids = tuple[str, ...]
+#: Why the combo of a standard bid id and special bid ids may not be bid now, or None: a bid turn's
+#: check asked by ids (a bid request's ``check`` asks it of a :class:`BidAnswer`).
+Refuse = Callable[[str, Ids], "str | None"]
+#: A seat's answer to a bid turn from its check and bid ids alone (see ``Agent.bid_chooser``).
+BidChoice = Callable[[Refuse, Ids, Ids, Ids], "BidAnswer | None"]
+
+
 # Answers compared by value with the options (bool is left out: True would equal seat 1).
 _PLAIN = (str, int)
 
@@ -241,6 +250,23 @@ class Agent(Protocol):
         a deal's choosers for every card (no :class:`Request` made); an agent may give a cheaper
         function, but it must answer as :meth:`decide` would, with the same random draws."""
         return lambda options: str(self.decide(Request("play", seat, CARD, "card", options), None))
+
+    def bid_chooser(self, seat: int) -> BidChoice:
+        """How ``seat`` answers a bid turn from its check by ids (``refuse(standard, specials)``) and the
+        bids to build combos from (what a bid request holds: ``standard_ids``, ``special_ids``,
+        ``repeatable_ids``): what :meth:`decide` answers to that request. A simulation of agents that want
+        no view asks a deal's bid choosers for every bid turn (no :class:`Request` made); an agent may give
+        a cheaper function, but it must answer as :meth:`decide` would, with the same random draws."""
+
+        def choose(refuse: Refuse, standard_ids: Ids, special_ids: Ids, repeatable_ids: Ids) -> BidAnswer | None:
+            def check(answer: BidAnswer) -> str | None:
+                return refuse(answer.standard, answer.specials)
+
+            request = Request("bid", seat, BID, "", (), 1, False, check, standard_ids, special_ids, repeatable_ids)
+            answer: BidAnswer | None = self.decide(request, None)
+            return answer
+
+        return choose
 
     def refused(self, request: Request, reason: str) -> None:
         """Told that the answer just given to ``request`` was illegal and why; it is asked again."""

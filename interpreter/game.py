@@ -134,6 +134,7 @@ class Game(GameState):
         if ask != self._answer_lean:
             return None
         # :meth:`_answer_lean` for a card, without the request: the seat's agent's chooser, made once a deal.
+        deal.sync_bids = {p.seat: self.agents[p.seat].bid_chooser(p.seat) for p in deal.players}  # (and a bid)
         return {p.seat: self.agents[p.seat].card_chooser(p.seat) for p in deal.players}
 
     def _lean_run(self) -> bool:

@@ -254,8 +254,8 @@ def test_a_clone_at_a_bid_checks_bids_against_its_own_auction() -> None:
     )
     clone = state.clone()
     copied = clone.pending.check  # type: ignore[union-attr]
-    # (a bid check is the deal's method with the bidder given: both the copy's)
-    assert copied.func.__self__ is clone.current and copied.args[0] in clone.current.players  # type: ignore[attr-defined,union-attr]
+    # (a bid check is the turn's, of the deal and the bidder: both the copy's)
+    assert copied.deal is clone.current and copied.player in clone.current.players  # type: ignore[attr-defined,union-attr]
     state.apply(high)  # the original's auction now has a lead the low bid does not beat
     assert state.pending is not None and state.pending.check is not None
     assert state.pending.check(low) is not None
