@@ -144,6 +144,12 @@ class _Compiler:
         if right.constant is not _MISSING and right.constant == 0 and symbol in "/%":
             raise CompileError("division by zero" if symbol == "/" else "modulo by zero", node.children[1].offset)
         lf, rf = left.fn, right.fn
+        if left.constant is not _MISSING:  # (``-failure_points - penalty``: one call less)
+            a = left.constant
+            return _Result(lambda env: op(a, rf(env)), T.NUMBER)
+        if right.constant is not _MISSING:
+            b = right.constant
+            return _Result(lambda env: op(lf(env), b), T.NUMBER)
         return _Result(lambda env: op(lf(env), rf(env)), T.NUMBER)
 
     def _and(self, node: Node, names: Mapping[str, T.Type]) -> _Result:

@@ -15,7 +15,7 @@ from typing import Any
 
 from rulespec import types as T
 from rulespec.compiled import _MISSING, _STEPS, MAX_ITERATION, MAX_WALK_STEPS, Env, EvaluationError, Fn, too_many_steps
-from rulespec.numbers import out_of_range
+from rulespec.numbers import MAX_NUMBER, out_of_range
 
 # ---------------------------------------------------------------------------------------
 # runtime helpers (called by the closures)
@@ -134,6 +134,25 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
 }
 _ARITH = {op: _bounded(op, _checked(op, f)) for op, f in _ARITH.items()}
+
+
+def _whole_fast(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``op`` of :data:`_ARITH` with its most frequent case first: a whole result within the bound
+    (scores, trick counts) is given at once; anything else (a fraction, a number out of range, a
+    missing value) goes the general way, with its errors."""
+    general = _ARITH[op]
+
+    def run(a: Any, b: Any) -> Any:
+        if type(a) is int and type(b) is int:
+            result = function(a, b)
+            if -MAX_NUMBER <= result <= MAX_NUMBER:
+                return result
+        return general(a, b)
+
+    return run
+
+
+_ARITH.update({op: _whole_fast(op, f) for op, f in (("+", operator.add), ("-", operator.sub), ("*", operator.mul))})
 _COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
 
 
