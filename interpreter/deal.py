@@ -112,7 +112,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         layout = deck_layout(rules, len(self.players))
         self.table.rank_value = layout.rank_value
         self.table.colors = layout.colors
-        self.deck = list(layout.cards)
+        self.deck = layout.cards  # a tuple: never changed, so walks over it may be kept (rulespec/kept.py)
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)

@@ -150,7 +150,7 @@ def trick_bounds(tricks: M.Tricks, player_count: int) -> tuple[tuple[Callable[[A
         wanted = tricks.in_force(player_count)
         bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
         found = made[player_count] = tuple((holds, bound) for holds, bound in bounds if bound is not None)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def trick_bound_expressions(tricks: M.Tricks) -> list[Expression]:

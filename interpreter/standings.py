@@ -81,12 +81,11 @@ class Standings(GameParts):
             if variant.declarer_wins(self._declarer_env(deal, result.completed, env)):
                 self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
                 return
-        if winning.anyone_wins is not None:
-            for standing in players:  # scope ANYONE_WINS: the winning names (made for this check) and the player
-                env["player"] = standing
-                if winning.anyone_wins(env):
-                    self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
-                    return
+        if winning.anyone_wins is not None and players:
+            # Scope ANYONE_WINS: the winning names (made for this check) and each player in turn.
+            standing = winning.anyone_wins.first(env, "player", players)
+            if standing is not None:
+                self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
 
     # -- the environments of game-level expressions: one builder per scope (rulespec/scopes.py)
 

@@ -31,7 +31,7 @@ Counted = Callable[[Env, Any], Any]
 
 def element_walk(
     name: str,
-    items_of: Fn,
+    collection: Fn,
     size_of: Callable[[Sequence[Any]], int],
     counted: Counted,
     comparison: Comparison | None,
@@ -41,21 +41,22 @@ def element_walk(
     want: bool,
     values: bool,
 ) -> Fn | None:
-    """The walk of ``items_of(env)`` with the element named ``name``, or None when its body reads
-    more than the element (then :func:`rulespec.evaluation._walk` makes it). ``comparison`` or
-    ``path`` describe the body; ``counted`` walks the items one by one (too few steps left)."""
+    """The walk of ``collection(env)`` with the element named ``name``, or None when its body reads
+    more than the element (then :func:`rulespec.evaluation._walk` makes it). ``size_of`` gives the
+    number of items (refusing a collection too large to walk); ``comparison`` or ``path`` describe
+    the body; ``counted`` walks the items one by one (too few steps left)."""
     if values:
         if path is None or path[0] != name or not path[1]:
             return None
-        return _values_walk(items_of, size_of, counted, path[1])
+        return _values_walk(collection, size_of, counted, path[1])
     if comparison is None:
         return None
     op, compare, (root, attr, owner), constant, right = comparison
     if root != name or (right is not None and right[0] == name):  # the element on the left only
         return None
     if right is None:
-        return _compare_walk(items_of, size_of, counted, op, compare, attr, owner, constant, None, find, want)
-    return _compare_walk(items_of, size_of, counted, op, compare, attr, owner, _MISSING, right, find, want)
+        return _compare_walk(collection, size_of, counted, op, compare, attr, owner, constant, None, find, want)
+    return _compare_walk(collection, size_of, counted, op, compare, attr, owner, _MISSING, right, find, want)
 
 
 def _missing(attr: str, owner: Any) -> EvaluationError:
@@ -63,15 +64,15 @@ def _missing(attr: str, owner: Any) -> EvaluationError:
 
 
 def _within_budget(
-    items_of: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, loop: Callable[[Env, Any, int, int], Any]
+    collection: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, loop: Callable[[Env, Any, int, int], Any]
 ) -> Fn:
     """The walk: ``loop(env, items, steps before, size)`` when the items fit in the budget left, else
     ``counted`` (one by one, so the budget runs out at the same element as it always did)."""
 
     def walk(env: Env) -> Any:
-        items = items_of(env)
-        before = env.get(_STEPS, 0)
+        items = collection(env)
         size = size_of(items)
+        before = env.get(_STEPS, 0)
         if before + size > MAX_WALK_STEPS:
             return counted(env, items)
         return loop(env, items, before, size)
@@ -80,7 +81,7 @@ def _within_budget(
 
 
 def _values_walk(
-    items_of: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, steps: tuple[tuple[str, T.Type], ...]
+    collection: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, steps: tuple[tuple[str, T.Type], ...]
 ) -> Fn:
     def loop(env: Env, items: Any, before: int, size: int) -> Any:
         kept: list[Any] = []
@@ -96,11 +97,11 @@ def _values_walk(
         finally:
             env[_STEPS] = before + size
 
-    return _within_budget(items_of, size_of, counted, loop)
+    return _within_budget(collection, size_of, counted, loop)
 
 
 def _compare_walk(
-    items_of: Fn,
+    collection: Fn,
     size_of: Callable[[Sequence[Any]], int],
     counted: Counted,
     op: str,
@@ -146,4 +147,4 @@ def _compare_walk(
         finally:
             env[_STEPS] = before + (visited if find else size)  # a search counts what it looked at
 
-    return _within_budget(items_of, size_of, counted, loop)
+    return _within_budget(collection, size_of, counted, loop)

@@ -29,10 +29,16 @@ def _size(value: Sequence[Any]) -> int:
 
 
 def _iterable(value: Sequence[Any], offset: int) -> Sequence[Any]:
-    size = _size(value)
+    _walkable_size(value)
+    return value
+
+
+def _walkable_size(value: Sequence[Any]) -> int:
+    """The number of items of a collection a walk may take (a larger one is refused)."""
+    size = len(value) if type(value) is not range else max(0, value.stop - value.start)
     if size > MAX_ITERATION:
         raise EvaluationError(f"collection of {size} items is too large to walk (limit {MAX_ITERATION})")
-    return value
+    return size
 
 
 def _whole(value: Any, what: str) -> int:
@@ -203,9 +209,8 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
     counted = _counted_walk(name, fn, find=find, want=want, values=values)
     if body.walks:
         return lambda env: counted(env, _iterable(collection(env), 0))
-    items_of: Fn = lambda env: _iterable(collection(env), 0)
     quick = element_walk(
-        name, items_of, _size, counted, body.comparison, body.path, find=find, want=want, values=values
+        name, collection, _walkable_size, counted, body.comparison, body.path, find=find, want=want, values=values
     )
     if quick is not None:  # a body that reads only the element: one loop, no call per element
         return quick

@@ -203,7 +203,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
     def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1,))
         f = c.expect(args[0], names, T.PLAYER).fn
-        c.reads.add("_seating")
+        c.read("_seating")
         return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
 
     return spec
@@ -213,7 +213,7 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     """others(p): the players of the deal other than ``p``, in seat order."""
     _arity(call, args, "others", (1,))
     f = c.expect(args[0], names, T.PLAYER).fn
-    c.reads.add("players")
+    c.read("players")
 
     def others(env: Env) -> list[Any]:
         players = env["players"]
