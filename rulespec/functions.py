@@ -74,13 +74,13 @@ def _fn_any_all(kind: str) -> FunctionSpec:
         if len(args) == 1:
             if T.element_of(coll.type) not in (T.BOOL, T.ANY):
                 raise CompileError(f"{kind}() of one argument needs a list of bool", args[0].offset)
-            return _Result(lambda env: combine(cf(env)), T.BOOL)
+            return _Result(lambda env: combine(cf(env)), T.BOOL, boolean=True)
         _check_walkable(c, args[0], names)
         name, body = c.predicate_body(coll, args[1], names, T.BOOL)
         found = _search(name, cf, body, want=kind == "any")
-        if kind == "any":
-            return _Result(lambda env: found(env) is not _MISSING, T.BOOL)
-        return _Result(lambda env: found(env) is _MISSING, T.BOOL)
+        if kind == "any":  # (True or False itself: ``and``/``or`` need no bool() around it)
+            return _Result(lambda env: found(env) is not _MISSING, T.BOOL, boolean=True)
+        return _Result(lambda env: found(env) is _MISSING, T.BOOL, boolean=True)
 
     return spec
 
