@@ -69,16 +69,11 @@ class Scoring(DealParts):
             env["bonus"], env["penalty"] = bonus, penalty  # names of the scoring formulas only
             points = formula(env)
             del env["bonus"], env["penalty"]
-        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks)
+        declarer = self.declarer
+        declarer.score = floored(scoring, declarer.score + points, declarer.marks)
         instant = completed and bool(plan.wins_game) and any(rule(env) for rule in plan.wins_game)
-        return DealResult(
-            declarer=self.declarer.seat,
-            combo=self.combo,
-            completed=completed,
-            points=points,
-            tricks={p.seat: p.won_count for p in self.players},
-            instant_win=instant,
-        )
+        tricks = {p.seat: p.won_count for p in self.players}
+        return DealResult(declarer.seat, self.combo, completed, points, tricks, instant)
 
     def marks_earned(self) -> dict[str, int]:
         earned: dict[str, int] = {}

@@ -145,8 +145,8 @@ class Standings(GameParts):
     def _declarer_env(self, deal: Deal, completed: bool, env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names of ``declarer_wins`` and ``set_scores`` (scope DECLARER_WINS): winning + the deal's declarer."""
         assert deal.declarer is not None
-        env = {**(env if env is not None else self.winning_env(deal.env))}
-        env.update(declarer=env["players"][deal.declarer.seat], completed=completed, combo=deal.combo)
+        env = dict(env if env is not None else self.winning_env(deal.env))
+        env["declarer"], env["completed"], env["combo"] = env["players"][deal.declarer.seat], completed, deal.combo
         return env
 
     def _options(self) -> Options:
