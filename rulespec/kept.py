@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulespec import types as T
-from rulespec.compiled import _STEPS, MAX_WALK_STEPS, Env, Fn, too_many_steps
+from rulespec.compiled import _MISSING, _STEPS, MAX_WALK_STEPS, Env, Fn, too_many_steps
 
 #: Kinds of values whose attributes the language can read and that never change.
 _FIXED_TYPES = frozenset({T.NUMBER, T.BOOL, T.TEXT, T.SUIT, T.RANK, T.DIRECTION, T.ZONE})
@@ -61,15 +61,18 @@ def kept_walk(fn: Fn, free: Iterable[str], types: Mapping[str, T.Type]) -> Fn:
     by_value = _BY_VALUE
 
     def keep(env: Env) -> Any:
-        values = tuple([env[name] for name in names])
-        key = []
+        # (.get: a name not set, or one a mapping works out only when read, is left to the walk)
+        values = tuple([env.get(name, _MISSING) for name in names])
+        key: list[Any] = []
         for value in values:
             kind = type(value)
             if kind is tuple:
                 key.append(id(value))  # (the entry holds the tuple: its id is not reused meanwhile)
-            elif kind in by_value:
+            elif kind is str:
                 key.append(value)
-            else:  # a list, or anything else that may change: worked out
+            elif kind in by_value:
+                key.append((kind, value))  # (1 and True are equal keys: told apart by their kind)
+            else:  # a list, or anything else that may change (or a name not set): worked out
                 return fn(env)
         entry = kept.get(tuple(key))
         if entry is None:

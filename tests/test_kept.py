@@ -37,8 +37,8 @@ class Card:
 
 
 SUITS = ("H", "S")
-RANKS = ("2", "3", "A")
-DECK = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+RANKS = ("2", "3", "Q", "A")  # (no queen in the deck)
+DECK = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS if rank != "Q")
 
 SCOPE = Scope(
     {
@@ -222,3 +222,28 @@ def test_which_types_may_key_a_kept_value() -> None:
     assert kept.keyable(T.SUIT) and kept.keyable(T.NUMBER) and kept.keyable(T.list_of(T.CARD))
     assert not kept.keyable(T.PLAYER) and not kept.keyable(T.list_of(T.PLAYER)) and not kept.keyable(T.CARD)
     assert not kept.keyable(T.BID) and not kept.keyable(T.COMBO) and not kept.keyable(T.TRICK)
+
+
+class _WorkedOut(dict[str, Any]):
+    """A mapping that works a name out only when it is read (as the prover's does), and counts them."""
+
+    asked: list[str] = []
+
+    def __missing__(self, key: str) -> Any:
+        _WorkedOut.asked.append(key)
+        if key == "plague":
+            return "S"
+        raise KeyError(key)
+
+
+def test_a_name_the_walk_would_not_read_is_not_read_to_keep_its_value() -> None:
+    """A kept walk reads its names to know which value to keep; a name not set (or one the mapping
+    works out only when read) is left to the walk, which may never read it."""
+    expression = compile_expression('any(deck, card.rank == "Q" and card.suit == plague)', SCOPE)  # no queen
+    env = {"deck": DECK}
+    assert expression(dict(env)) is False
+    _WorkedOut.asked = []
+    assert expression(_WorkedOut(env)) is False and _WorkedOut.asked == []
+    counting = compile_expression("count(deck, card.suit == plague)", SCOPE)
+    assert [counting(_WorkedOut(env)) for _ in range(2)] == [3, 3]
+    assert _WorkedOut.asked == ["plague", "plague"]  # worked out by the walk each time, not kept
