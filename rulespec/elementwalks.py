@@ -14,6 +14,7 @@ the two on every such walk of the bundled rule sets and on made-up ones).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -97,7 +98,18 @@ def _values_walk(
         finally:
             env[_STEPS] = before + size
 
-    return _within_budget(collection, size_of, counted, loop)
+    get = operator.attrgetter(".".join(attr for attr, _ in steps))
+
+    def quick(env: Env, items: Any, before: int, size: int) -> Any:
+        """``loop`` without a check per element (a missing value walks again with ``loop``, which refuses it)."""
+        try:
+            kept = [get(item) for item in items]
+        except Exception:  # noqa: BLE001 (the careful walk gives the error)
+            return loop(env, items, before, size)
+        env[_STEPS] = before + size
+        return kept
+
+    return _within_budget(collection, size_of, counted, quick)
 
 
 def _compare_walk(
@@ -147,4 +159,30 @@ def _compare_walk(
         finally:
             env[_STEPS] = before + (visited if find else size)  # a search counts what it looked at
 
-    return _within_budget(collection, size_of, counted, loop)
+    get = operator.attrgetter(attr) if attr is not None else None
+
+    def quick(env: Env, items: Any, before: int, size: int) -> Any:
+        """``loop`` without a check per element: any failure (a missing value, values that cannot be
+        compared) walks again with ``loop``, which fails as and where it always did (walks change nothing)."""
+        if not size:
+            return loop(env, items, before, size)
+        try:
+            b = constant
+            if b is _MISSING:
+                b = env[root_b] if attr_b is None else getattr(env[root_b], attr_b)
+            if find:
+                for visited, item in enumerate(items, 1):
+                    if bool(compare(get(item) if get is not None else item, b)) is want:
+                        env[_STEPS] = before + visited
+                        return item
+                found: Any = _MISSING
+            elif get is not None:
+                found = [item for item in items if compare(get(item), b)]
+            else:
+                found = [item for item in items if compare(item, b)]
+        except Exception:  # noqa: BLE001 (the careful walk gives the error)
+            return loop(env, items, before, size)
+        env[_STEPS] = before + size
+        return found
+
+    return _within_budget(collection, size_of, counted, quick)

@@ -128,3 +128,21 @@ def test_a_quick_walk_leaves_the_element_name_as_it_found_it(text: str, env: dic
     with contextlib.suppress(EvaluationError):
         quick.evaluate(outer)
     assert outer["player"] == "outer" and outer["number"] == "outer"
+
+
+@pytest.mark.parametrize("text", VALUE_WALKS + [t for t in TEXTS if "players" in t][::7])
+@pytest.mark.parametrize("missing", ["element", "value", "declarer", "none"])
+def test_a_quick_walk_fails_as_the_general_walk_fails(text: str, missing: str) -> None:
+    """A missing element, a missing value or a missing name on the right: the same error (or value),
+    and the same steps, whichever element it comes at."""
+    for at in range(3):
+        players: list[Any] = [_player(i, i, 2 - i) for i in range(3)]
+        if missing == "element":
+            players[at] = None
+        elif missing == "value":
+            players[at].score = players[at].tricks = None
+        env = {"players": players, "declarer": None if missing == "declarer" else players[1], "n": 1, "nums": [1]}
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            quick, general = _compiled(text, True, monkeypatch), _compiled(text, False, monkeypatch)
+        for steps in (0, MAX_WALK_STEPS - 2):
+            assert _outcome(quick, env, steps) == _outcome(general, env, steps), (text, missing, at, steps)
