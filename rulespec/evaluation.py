@@ -215,10 +215,12 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
     if quick is not None:  # a body that reads only the element: one loop, no call per element
         return quick
 
+    boolean = body.boolean  # (True or False itself: no bool() around it)
+
     def walk(env: Env) -> Any:
-        items = _iterable(collection(env), 0)
+        items = collection(env)
+        visited = _walkable_size(items)
         steps = env.get(_STEPS, 0)
-        visited = _size(items)
         if steps + visited > MAX_WALK_STEPS:
             return counted(env, items)
         saved = env.get(name, _MISSING)
@@ -226,7 +228,7 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
             if find:
                 for visited, item in enumerate(items, 1):  # noqa: B007 (the count is kept: finally)
                     env[name] = item
-                    if bool(fn(env)) is want:
+                    if (fn(env) if boolean else bool(fn(env))) is want:
                         return item
                 return _MISSING
             kept: list[Any] = []
