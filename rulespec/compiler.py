@@ -50,6 +50,7 @@ from rulespec.functions import FUNCTIONS
 from rulespec.kept import KEPT, kept_walk
 from rulespec.lookups import _attribute_result, _comparison, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
+from rulespec.predicates import describe
 
 
 class _Compiler:
@@ -286,8 +287,7 @@ class _Compiler:
         spec = FUNCTIONS.get(name)
         if spec is None:
             raise CompileError(f"unknown function '{name}'", func.offset, did_you_mean(name, FUNCTIONS))
-        outer_free, outer_walks = self.free, self.walks
-        self.free, self.walks = set(), False
+        outer_free, outer_walks, self.free, self.walks = self.free, self.walks, set(), False
         result = spec(self, node, list(args), names)
         free, walked = self.free, self.walks
         self.free, self.walks = outer_free | free, outer_walks or walked
@@ -336,11 +336,11 @@ class _Compiler:
         if bound is None:
             raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
         inner = {**names, bound: element}
-        self.walks = False  # (whether the body walks too)
-        outer_free, self.free = self.free, set()
+        self.walks, outer_free, self.free = False, self.free, set()  # (whether the body walks too; its names)
         result = self.expect(body, inner, expected) if expected else self.compile(body, inner)
         result.walks, self.walks = self.walks, True
         self.free = outer_free | (self.free - {bound})  # the element is the walk's own
+        result.predicate = describe(body, bound, inner, self.scope.constants)  # (rulespec/predicates.py)
         return bound, result
 
 

@@ -203,7 +203,8 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
     what is left of it, the elements are counted once for the walk instead of one by one (the
     same count, and no error possible); else, or when the body walks, each element is counted as
     it comes, so the budget runs out at the same element as it always did."""
-    from rulespec.elementwalks import element_walk  # (it needs this module's helpers)
+    from rulespec.elementwalks import element_walk  # (they need this module's helpers)
+    from rulespec.predicates import predicate_walk
 
     fn = body.fn
     counted = _counted_walk(name, fn, find=find, want=want, values=values)
@@ -247,6 +248,8 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
             else:
                 env[name] = saved
 
+    if body.predicate is not None and not values:  # comparisons under and/or/not: without binding the element
+        return predicate_walk(body.predicate, collection, _walkable_size, walk, find=find, want=want)
     return walk
 
 
@@ -300,6 +303,7 @@ class _Result:
     walks: bool = True  # of a predicate's body: whether it walks a collection itself (may spend the budget)
     boolean: bool = False  # whether ``fn`` gives True or False itself (no bool(…) needed around it)
     comparison: Any = None  # of a comparison of near operands: what rulespec.elementwalks needs of it
+    predicate: Any = None  # of a predicate's body of comparisons, and, or, not: rulespec.predicates.describe
 
 
 def _const(value: Any, t: T.Type) -> _Result:
