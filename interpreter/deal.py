@@ -125,7 +125,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self._agenda: list[tuple[Any, ...]] = []
         self._chosen: dict[Any, Any] = {}  # answers of a step asked of several players
         self._set_plan(NO_HOOKS)  # until a combo is declared
-        self.deck = list(layout.cards)
+        self.deck = layout.cards  # a tuple: never changed, so walks over it may be kept (rulespec/kept.py)
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)

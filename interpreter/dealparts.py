@@ -71,7 +71,7 @@ class DealParts:
     taker_used: set[int]
     hand_number: int
     pending: Request | None
-    deck: list[Card]
+    deck: tuple[Card, ...]
     card_by_name: dict[str, Card]
     hand_size: int
     env: dict[str, Any]

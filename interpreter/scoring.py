@@ -58,10 +58,10 @@ class Scoring(DealParts):
                 hand_points=self.hand_points(),
             )
         plan = self._plan
-        completed = all(self.requirements_hold(k) for k in plan.adjustments)
         env = self.env
-        bonus = sum([rule(env) for rule in plan.bonuses], 0)
-        penalty = sum([rule(env) for rule in plan.penalties], 0)
+        completed = completes(self.bids, env, self.declarer, plan.adjustments)
+        bonus = sum([rule(env) for rule in plan.bonuses], 0) if plan.bonuses else 0
+        penalty = sum([rule(env) for rule in plan.penalties], 0) if plan.penalties else 0
         scoring = self.game.scoring
         points: Any = 0
         if scoring is not None:
@@ -69,16 +69,11 @@ class Scoring(DealParts):
             env["bonus"], env["penalty"] = bonus, penalty  # names of the scoring formulas only
             points = formula(env)
             del env["bonus"], env["penalty"]
-        self.declarer.score = floored(self.game.scoring, self.declarer.score + points, self.declarer.marks)
-        instant = completed and any(rule(env) for rule in plan.wins_game)
-        return DealResult(
-            declarer=self.declarer.seat,
-            combo=self.combo,
-            completed=completed,
-            points=points,
-            tricks={p.seat: p.won_count for p in self.players},
-            instant_win=instant,
-        )
+        declarer = self.declarer
+        declarer.score = floored(scoring, declarer.score + points, declarer.marks)
+        instant = completed and bool(plan.wins_game) and any(rule(env) for rule in plan.wins_game)
+        tricks = {p.seat: p.won_count for p in self.players}
+        return DealResult(declarer.seat, self.combo, completed, points, tricks, instant)
 
     def marks_earned(self) -> dict[str, int]:
         earned: dict[str, int] = {}
@@ -107,12 +102,14 @@ def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
 
 def bid_holds(bid: M.Bid, env: dict[str, Any], declarer: Player) -> bool:
     """One bid's requirement (its ``tricks`` and ``requires`` hook points) for the declarer now."""
-    if bid.tricks is not None:
+    wanted = bid.tricks
+    if wanted is not None:
         tricks = declarer.tricks
-        for holds, bound in trick_bounds(bid.tricks, env["player_count"]):
+        for holds, bound in trick_bounds(wanted, env["player_count"]):
             if not holds(tricks, bound(env)):
                 return False
-    return bid.requires is None or bool(bid.requires(env))
+    requires = bid.requires
+    return requires is None or bool(requires(env))
 
 
 def completes(bids: Iterable[M.Bid], env: dict[str, Any], declarer: Player, adjustments: Iterable[int]) -> bool:
@@ -126,23 +123,29 @@ def completes(bids: Iterable[M.Bid], env: dict[str, Any], declarer: Player, adju
     try:
         for adjust in adjustments:
             declarer.adjust = adjust
-            if not all(bid_holds(bid, env, declarer) for bid in bids):
-                return False
+            for bid in bids:
+                if not bid_holds(bid, env, declarer):
+                    return False
         return True
     finally:
         declarer.adjust = 0
 
 
-def trick_bounds(tricks: M.Tricks, player_count: int) -> list[tuple[Callable[[Any, Any], bool], Expression]]:
+def trick_bounds(tricks: M.Tricks, player_count: int) -> tuple[tuple[Callable[[Any, Any], bool], Expression], ...]:
     """The bounds of a ``tricks`` hook point in force for ``player_count`` players, as ``(holds, bound)``.
 
     ``holds(count, bound(env))`` says whether the declarer's trick ``count`` meets the bound:
     ``exactly`` is equal to it, ``min`` at least, ``max`` at most. The one reading of the hook
-    point: :func:`bid_holds` (the engine) and the prover both check trick counts with it.
+    point: :func:`bid_holds` (the engine) and the prover both check trick counts with it. Made
+    once per hook point and player count, and kept with the hook point (it never changes).
     """
-    wanted = tricks.in_force(player_count)
-    bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
-    return [(holds, bound) for holds, bound in bounds if bound is not None]
+    made: dict[int, Any] = tricks.__dict__.setdefault("_bounds", {})
+    found = made.get(player_count)
+    if found is None:
+        wanted = tricks.in_force(player_count)
+        bounds = ((operator.eq, wanted.exactly), (operator.ge, wanted.min), (operator.le, wanted.max))
+        found = made[player_count] = tuple((holds, bound) for holds, bound in bounds if bound is not None)
+    return found
 
 
 def trick_bound_expressions(tricks: M.Tricks) -> list[Expression]:

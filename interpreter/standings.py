@@ -81,30 +81,47 @@ class Standings(GameParts):
             if variant.declarer_wins(self._declarer_env(deal, result.completed, env)):
                 self.result = GameResult(result.declarer, "declarer", dict(self.scores), len(self.deal_records))
                 return
-        if winning.anyone_wins is not None:
-            for standing in players:  # scope ANYONE_WINS: the winning names (made for this check) and the player
-                env["player"] = standing
-                if winning.anyone_wins(env):
-                    self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
-                    return
+        if winning.anyone_wins is not None and players:
+            # Scope ANYONE_WINS: the winning names (made for this check) and each player in turn.
+            standing = winning.anyone_wins.first(env, "player", players)
+            if standing is not None:
+                self.result = GameResult(standing.seat, "anyone", dict(self.scores), len(self.deal_records))
 
     # -- the environments of game-level expressions: one builder per scope (rulespec/scopes.py)
 
     def game_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The base names with every player of the game (``players``), as winning and match rules see them."""
-        # A player's score when the deal began: from the deal's players; now, for those who sat out.
-        starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
-        players = [
-            _Standing(seat, self.scores[seat], self.marks[seat], starts.get(seat, self.scores[seat]))
-            for seat in range(self.n)
-        ]
+        players, seating = self._standings(deal_env)
         game = self.rules.game
         return {
             **self._fixed_names(),
             "player_count": deal_env["player_count"] if deal_env else min(self.n, game.players.in_deal or self.n),
             "players": players,
-            "_seating": Seating(players),  # type: ignore[arg-type]
+            "_seating": seating,
         }
+
+    def _standings(self, deal_env: dict[str, Any] | None) -> tuple[list[_Standing], Seating]:
+        """Every player of the game as the winning rules see them now, and their seating.
+
+        Made once per game (they are asked for after every deal) and brought up to date at each
+        call: every field is set again from the game's scores and marks, so what a caller read or
+        changed (``set_scores`` sets ``score``) does not outlive the call after it. A copy of the
+        game (:meth:`GameState.clone`, which shares this attribute) has scores of its own and so
+        makes its own.
+        """
+        made = self.__dict__.get("_standings_made")
+        scores, marks = self.scores, self.marks
+        if made is None or made[0] is not scores:
+            players = [_Standing(seat, 0, {}) for seat in range(self.n)]
+            made = self.__dict__["_standings_made"] = (scores, players, Seating(players))  # type: ignore[arg-type]
+        # A player's score when the deal began: from the deal's players; now, for those who sat out.
+        starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
+        for standing in made[1]:
+            seat = standing.seat
+            standing.score = score = scores[seat]
+            standing.marks_counts = marks[seat]
+            standing.start_score = starts.get(seat, score)
+        return made[1], made[2]
 
     def _fixed_names(self) -> dict[str, Any]:
         """The names of :meth:`game_env` that never change in a game (made once: it is made after every deal)."""
@@ -128,8 +145,8 @@ class Standings(GameParts):
     def _declarer_env(self, deal: Deal, completed: bool, env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names of ``declarer_wins`` and ``set_scores`` (scope DECLARER_WINS): winning + the deal's declarer."""
         assert deal.declarer is not None
-        env = {**(env if env is not None else self.winning_env(deal.env))}
-        env.update(declarer=env["players"][deal.declarer.seat], completed=completed, combo=deal.combo)
+        env = dict(env if env is not None else self.winning_env(deal.env))
+        env["declarer"], env["completed"], env["combo"] = env["players"][deal.declarer.seat], completed, deal.combo
         return env
 
     def _options(self) -> Options:

@@ -186,6 +186,30 @@ class Expression:
                 env.pop(_STEPS, None)
         return results
 
+    def first(self, env: Env, name: str, items: Sequence[Any]) -> Any:
+        """The first of ``items`` for which the condition holds with ``name`` bound to it (None when
+        none does; ``env[name]`` is left at the last one asked): what calling it for each item in
+        turn until one holds says, errors and step budget included, without a call per item."""
+        constant, walks, evaluate = self.constant, self.walks, self.evaluate
+        if constant is not _MISSING or (walks and _STEPS in env):  # pragma: no cover - a constant, or nested
+            for env[name] in items:
+                if self(env):
+                    return env[name]
+            return None
+        try:
+            for item in items:
+                env[name] = item
+                if walks:
+                    env[_STEPS] = 0  # every item's evaluation gets its own step budget, as a call gives it
+                if evaluate(env):
+                    return item
+            return None
+        except EvaluationError as exc:
+            raise self._located(exc) from None
+        finally:
+            if walks:
+                env.pop(_STEPS, None)
+
     def _located(self, error: EvaluationError) -> EvaluationError:
         """``error`` at this expression's place in its rule file (unless it has a place already)."""
         return error.located(self.origin) if error.position is None and self.origin is not None else error

@@ -47,8 +47,10 @@ from rulespec.evaluation import (
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
 from rulespec.functions import FUNCTIONS
+from rulespec.kept import KEPT, kept_walk
 from rulespec.lookups import _attribute_result, _comparison, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
+from rulespec.predicates import describe
 
 
 class _Compiler:
@@ -57,6 +59,12 @@ class _Compiler:
         self.vocab = scope.vocabulary
         self.reads: set[str] = set()  # names of the environment the expression reads
         self.walks = False  # whether it walks a collection (only then it needs a step budget)
+        self.free: set[str] = set()  # names the part being compiled reads and does not bind (for kept.py)
+
+    def read(self, name: str) -> None:
+        """Note that the closure being made reads ``name`` of the environment (beyond its parts)."""
+        self.reads.add(name)
+        self.free.add(name)
 
     # -- entry
 
@@ -118,6 +126,7 @@ class _Compiler:
             raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, known))
         if name in self.scope.names:
             self.reads.add(name)
+        self.free.add(name)
         return _name_result(name, names[name])
 
     # -- operators
@@ -257,7 +266,7 @@ class _Compiler:
                 f"{T.with_article(obj.type)} has no attribute '{name}'", node.offset, did_you_mean(name, attributes)
             )
         if name in T.TABLE_FACTS.get(obj.type, ()):  # a fact of the deal: its table answers it
-            self.reads.add("_table")
+            self.read("_table")
             return _table_fact_result(obj, name, attributes[name])
         return _attribute_result(obj, name, attributes[name])
 
@@ -278,7 +287,13 @@ class _Compiler:
         spec = FUNCTIONS.get(name)
         if spec is None:
             raise CompileError(f"unknown function '{name}'", func.offset, did_you_mean(name, FUNCTIONS))
-        return spec(self, node, list(args), names)
+        outer_free, outer_walks, self.free, self.walks = self.free, self.walks, set(), False
+        result = spec(self, node, list(args), names)
+        free, walked = self.free, self.walks
+        self.free, self.walks = outer_free | free, outer_walks or walked
+        if walked and name in KEPT:  # a walk over values that cannot change: worked out once (rulespec/kept.py)
+            result.fn = kept_walk(result.fn, free, names)
+        return result
 
     def _method(self, func: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         obj = self.compile(func.children[0], names)
@@ -321,9 +336,11 @@ class _Compiler:
         if bound is None:
             raise CompileError(f"cannot walk a {collection.type} with a condition", body.offset)
         inner = {**names, bound: element}
-        self.walks = False  # (whether the body walks too)
+        self.walks, outer_free, self.free = False, self.free, set()  # (whether the body walks too; its names)
         result = self.expect(body, inner, expected) if expected else self.compile(body, inner)
         result.walks, self.walks = self.walks, True
+        self.free = outer_free | (self.free - {bound})  # the element is the walk's own
+        result.predicate = describe(body, bound, inner, self.scope.constants)  # (rulespec/predicates.py)
         return bound, result
 
 

@@ -14,6 +14,7 @@ the two on every such walk of the bundled rule sets and on made-up ones).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,7 +32,7 @@ Counted = Callable[[Env, Any], Any]
 
 def element_walk(
     name: str,
-    items_of: Fn,
+    collection: Fn,
     size_of: Callable[[Sequence[Any]], int],
     counted: Counted,
     comparison: Comparison | None,
@@ -41,21 +42,22 @@ def element_walk(
     want: bool,
     values: bool,
 ) -> Fn | None:
-    """The walk of ``items_of(env)`` with the element named ``name``, or None when its body reads
-    more than the element (then :func:`rulespec.evaluation._walk` makes it). ``comparison`` or
-    ``path`` describe the body; ``counted`` walks the items one by one (too few steps left)."""
+    """The walk of ``collection(env)`` with the element named ``name``, or None when its body reads
+    more than the element (then :func:`rulespec.evaluation._walk` makes it). ``size_of`` gives the
+    number of items (refusing a collection too large to walk); ``comparison`` or ``path`` describe
+    the body; ``counted`` walks the items one by one (too few steps left)."""
     if values:
         if path is None or path[0] != name or not path[1]:
             return None
-        return _values_walk(items_of, size_of, counted, path[1])
+        return _values_walk(collection, size_of, counted, path[1])
     if comparison is None:
         return None
     op, compare, (root, attr, owner), constant, right = comparison
     if root != name or (right is not None and right[0] == name):  # the element on the left only
         return None
     if right is None:
-        return _compare_walk(items_of, size_of, counted, op, compare, attr, owner, constant, None, find, want)
-    return _compare_walk(items_of, size_of, counted, op, compare, attr, owner, _MISSING, right, find, want)
+        return _compare_walk(collection, size_of, counted, op, compare, attr, owner, constant, None, find, want)
+    return _compare_walk(collection, size_of, counted, op, compare, attr, owner, _MISSING, right, find, want)
 
 
 def _missing(attr: str, owner: Any) -> EvaluationError:
@@ -63,15 +65,15 @@ def _missing(attr: str, owner: Any) -> EvaluationError:
 
 
 def _within_budget(
-    items_of: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, loop: Callable[[Env, Any, int, int], Any]
+    collection: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, loop: Callable[[Env, Any, int, int], Any]
 ) -> Fn:
     """The walk: ``loop(env, items, steps before, size)`` when the items fit in the budget left, else
     ``counted`` (one by one, so the budget runs out at the same element as it always did)."""
 
     def walk(env: Env) -> Any:
-        items = items_of(env)
-        before = env.get(_STEPS, 0)
+        items = collection(env)
         size = size_of(items)
+        before = env.get(_STEPS, 0)
         if before + size > MAX_WALK_STEPS:
             return counted(env, items)
         return loop(env, items, before, size)
@@ -80,7 +82,7 @@ def _within_budget(
 
 
 def _values_walk(
-    items_of: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, steps: tuple[tuple[str, T.Type], ...]
+    collection: Fn, size_of: Callable[[Sequence[Any]], int], counted: Counted, steps: tuple[tuple[str, T.Type], ...]
 ) -> Fn:
     def loop(env: Env, items: Any, before: int, size: int) -> Any:
         kept: list[Any] = []
@@ -96,11 +98,22 @@ def _values_walk(
         finally:
             env[_STEPS] = before + size
 
-    return _within_budget(items_of, size_of, counted, loop)
+    get = operator.attrgetter(".".join(attr for attr, _ in steps))
+
+    def quick(env: Env, items: Any, before: int, size: int) -> Any:
+        """``loop`` without a check per element (a missing value walks again with ``loop``, which refuses it)."""
+        try:
+            kept = [get(item) for item in items]
+        except Exception:  # noqa: BLE001 (the careful walk gives the error)
+            return loop(env, items, before, size)
+        env[_STEPS] = before + size
+        return kept
+
+    return _within_budget(collection, size_of, counted, quick)
 
 
 def _compare_walk(
-    items_of: Fn,
+    collection: Fn,
     size_of: Callable[[Sequence[Any]], int],
     counted: Counted,
     op: str,
@@ -146,4 +159,30 @@ def _compare_walk(
         finally:
             env[_STEPS] = before + (visited if find else size)  # a search counts what it looked at
 
-    return _within_budget(items_of, size_of, counted, loop)
+    get = operator.attrgetter(attr) if attr is not None else None
+
+    def quick(env: Env, items: Any, before: int, size: int) -> Any:
+        """``loop`` without a check per element: any failure (a missing value, values that cannot be
+        compared) walks again with ``loop``, which fails as and where it always did (walks change nothing)."""
+        if not size:
+            return loop(env, items, before, size)
+        try:
+            b = constant
+            if b is _MISSING:
+                b = env[root_b] if attr_b is None else getattr(env[root_b], attr_b)
+            if find:
+                for visited, item in enumerate(items, 1):
+                    if bool(compare(get(item) if get is not None else item, b)) is want:
+                        env[_STEPS] = before + visited
+                        return item
+                found: Any = _MISSING
+            elif get is not None:
+                found = [item for item in items if compare(get(item), b)]
+            else:
+                found = [item for item in items if compare(item, b)]
+        except Exception:  # noqa: BLE001 (the careful walk gives the error)
+            return loop(env, items, before, size)
+        env[_STEPS] = before + size
+        return found
+
+    return _within_budget(collection, size_of, counted, quick)

@@ -15,7 +15,7 @@ from typing import Any
 
 from rulespec import types as T
 from rulespec.compiled import _MISSING, _STEPS, MAX_ITERATION, MAX_WALK_STEPS, Env, EvaluationError, Fn, too_many_steps
-from rulespec.numbers import out_of_range
+from rulespec.numbers import MAX_NUMBER, out_of_range
 
 # ---------------------------------------------------------------------------------------
 # runtime helpers (called by the closures)
@@ -29,10 +29,16 @@ def _size(value: Sequence[Any]) -> int:
 
 
 def _iterable(value: Sequence[Any], offset: int) -> Sequence[Any]:
-    size = _size(value)
+    _walkable_size(value)
+    return value
+
+
+def _walkable_size(value: Sequence[Any]) -> int:
+    """The number of items of a collection a walk may take (a larger one is refused)."""
+    size = len(value) if type(value) is not range else max(0, value.stop - value.start)
     if size > MAX_ITERATION:
         raise EvaluationError(f"collection of {size} items is too large to walk (limit {MAX_ITERATION})")
-    return value
+    return size
 
 
 def _whole(value: Any, what: str) -> int:
@@ -134,6 +140,25 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
 }
 _ARITH = {op: _bounded(op, _checked(op, f)) for op, f in _ARITH.items()}
+
+
+def _whole_fast(op: str, function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``op`` of :data:`_ARITH` with its most frequent case first: a whole result within the bound
+    (scores, trick counts) is given at once; anything else (a fraction, a number out of range, a
+    missing value) goes the general way, with its errors."""
+    general = _ARITH[op]
+
+    def run(a: Any, b: Any) -> Any:
+        if type(a) is int and type(b) is int:
+            result = function(a, b)
+            if -MAX_NUMBER <= result <= MAX_NUMBER:
+                return result
+        return general(a, b)
+
+    return run
+
+
+_ARITH.update({op: _whole_fast(op, f) for op, f in (("+", operator.add), ("-", operator.sub), ("*", operator.mul))})
 _COMPARE = {op: _checked(op, f) for op, f in _COMPARE.items()}
 
 
@@ -178,23 +203,25 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
     what is left of it, the elements are counted once for the walk instead of one by one (the
     same count, and no error possible); else, or when the body walks, each element is counted as
     it comes, so the budget runs out at the same element as it always did."""
-    from rulespec.elementwalks import element_walk  # (it needs this module's helpers)
+    from rulespec.elementwalks import element_walk  # (they need this module's helpers)
+    from rulespec.predicates import predicate_walk
 
     fn = body.fn
     counted = _counted_walk(name, fn, find=find, want=want, values=values)
     if body.walks:
         return lambda env: counted(env, _iterable(collection(env), 0))
-    items_of: Fn = lambda env: _iterable(collection(env), 0)
     quick = element_walk(
-        name, items_of, _size, counted, body.comparison, body.path, find=find, want=want, values=values
+        name, collection, _walkable_size, counted, body.comparison, body.path, find=find, want=want, values=values
     )
     if quick is not None:  # a body that reads only the element: one loop, no call per element
         return quick
 
+    boolean = body.boolean  # (True or False itself: no bool() around it)
+
     def walk(env: Env) -> Any:
-        items = _iterable(collection(env), 0)
+        items = collection(env)
+        visited = _walkable_size(items)
         steps = env.get(_STEPS, 0)
-        visited = _size(items)
         if steps + visited > MAX_WALK_STEPS:
             return counted(env, items)
         saved = env.get(name, _MISSING)
@@ -202,7 +229,7 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
             if find:
                 for visited, item in enumerate(items, 1):  # noqa: B007 (the count is kept: finally)
                     env[name] = item
-                    if bool(fn(env)) is want:
+                    if (fn(env) if boolean else bool(fn(env))) is want:
                         return item
                 return _MISSING
             kept: list[Any] = []
@@ -221,6 +248,8 @@ def _walk(name: str, collection: Fn, body: _Result, *, find: bool, want: bool, v
             else:
                 env[name] = saved
 
+    if body.predicate is not None and not values:  # comparisons under and/or/not: without binding the element
+        return predicate_walk(body.predicate, collection, _walkable_size, walk, find=find, want=want)
     return walk
 
 
@@ -274,6 +303,7 @@ class _Result:
     walks: bool = True  # of a predicate's body: whether it walks a collection itself (may spend the budget)
     boolean: bool = False  # whether ``fn`` gives True or False itself (no bool(…) needed around it)
     comparison: Any = None  # of a comparison of near operands: what rulespec.elementwalks needs of it
+    predicate: Any = None  # of a predicate's body of comparisons, and, or, not: rulespec.predicates.describe
 
 
 def _const(value: Any, t: T.Type) -> _Result:

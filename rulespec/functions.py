@@ -74,13 +74,13 @@ def _fn_any_all(kind: str) -> FunctionSpec:
         if len(args) == 1:
             if T.element_of(coll.type) not in (T.BOOL, T.ANY):
                 raise CompileError(f"{kind}() of one argument needs a list of bool", args[0].offset)
-            return _Result(lambda env: combine(cf(env)), T.BOOL)
+            return _Result(lambda env: combine(cf(env)), T.BOOL, boolean=True)
         _check_walkable(c, args[0], names)
         name, body = c.predicate_body(coll, args[1], names, T.BOOL)
         found = _search(name, cf, body, want=kind == "any")
-        if kind == "any":
-            return _Result(lambda env: found(env) is not _MISSING, T.BOOL)
-        return _Result(lambda env: found(env) is _MISSING, T.BOOL)
+        if kind == "any":  # (True or False itself: ``and``/``or`` need no bool() around it)
+            return _Result(lambda env: found(env) is not _MISSING, T.BOOL, boolean=True)
+        return _Result(lambda env: found(env) is _MISSING, T.BOOL, boolean=True)
 
     return spec
 
@@ -203,7 +203,7 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
     def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1,))
         f = c.expect(args[0], names, T.PLAYER).fn
-        c.reads.add("_seating")
+        c.read("_seating")
         return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
 
     return spec
@@ -213,7 +213,7 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     """others(p): the players of the deal other than ``p``, in seat order."""
     _arity(call, args, "others", (1,))
     f = c.expect(args[0], names, T.PLAYER).fn
-    c.reads.add("players")
+    c.read("players")
 
     def others(env: Env) -> list[Any]:
         players = env["players"]

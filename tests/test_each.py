@@ -36,6 +36,16 @@ ATOMS = [
 ]
 
 
+#: A condition's operands, ``a``, ``n``, ``cards``, and the items it is asked of.
+CASES = (
+    st.lists(st.sampled_from(ATOMS), min_size=1, max_size=4),
+    st.booleans(),
+    st.integers(0, 5),
+    st.lists(st.integers(0, 5), max_size=4),
+    st.lists(st.integers(0, 5), max_size=6),
+)
+
+
 def outcome(run: Any) -> Any:
     try:
         return run()
@@ -44,13 +54,7 @@ def outcome(run: Any) -> Any:
 
 
 @settings(derandomize=True, max_examples=400, deadline=None)
-@given(
-    st.lists(st.sampled_from(ATOMS), min_size=1, max_size=4),
-    st.booleans(),
-    st.integers(0, 5),
-    st.lists(st.integers(0, 5), max_size=4),
-    st.lists(st.integers(0, 5), max_size=6),
-)
+@given(*CASES)
 def test_each_says_what_asking_card_by_card_says(
     operands: list[str], a: bool, n: int, cards: list[int], items: list[int]
 ) -> None:
@@ -94,3 +98,30 @@ def test_a_kept_operand_counts_its_steps_for_every_card() -> None:
         with pytest.raises(EvaluationError, match=f"walks more than {MAX_WALK_STEPS} items"):
             expression.each(env, "card", [0, 1])
         assert "_walk_steps" not in env
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(*CASES)
+def test_first_says_what_asking_item_by_item_until_one_holds_says(
+    operands: list[str], a: bool, n: int, cards: list[int], items: list[int]
+) -> None:
+    """Expression.first (the winner's check asks each player in turn): the same item found, the same
+    error, the item asked last left in the environment, no bookkeeping left behind."""
+    expression = compile_expression(" and ".join(f"({o})" for o in operands), SCOPE, T.BOOL)
+
+    def one_by_one() -> tuple[Any, Any]:
+        env: dict[str, Any] = {"a": a, "n": n, "cards": cards}
+        found = None
+        try:
+            for item in items:
+                env["card"] = item
+                if expression(env):
+                    found = item
+                    break
+        except EvaluationError as exc:
+            return ("error", exc.message), env.get("card")
+        return found, env.get("card")
+
+    env: dict[str, Any] = {"a": a, "n": n, "cards": cards}
+    assert (outcome(lambda: expression.first(env, "card", items)), env.get("card")) == one_by_one()
+    assert "_walk_steps" not in env
