@@ -101,8 +101,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.tricks = Tricks()
         tricks = weakref.ref(self.tricks)
         layout = deck_layout(rules, len(seats))
+        combos: ComboMaker | None = None
         if after is not None and _same_table(after, seats, marks):
             self.players, self.by_seat, self.seating = after.players, after.by_seat, after.seating
+            combos = after.combos  # (it keeps nothing of its deal but the environment)
             for player in self.players:
                 player.start_deal(scores[player.seat], tricks)
         else:
@@ -129,7 +131,11 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)
-        self.combos = ComboMaker(rules, self.env, impossible)  # the prover's check, when the rules need it
+        if combos is not None and combos.rules is rules and combos.impossible is impossible:
+            combos.base_env = self.env
+        else:
+            combos = ComboMaker(rules, self.env, impossible)  # the prover's check, when the rules need it
+        self.combos = combos
         # Each player's turn order when they lead (seating is fixed for the deal).
         self._rounds = self.seating.rounds
         self._deal_cards(rng, hands, stock)
@@ -253,4 +259,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
 def _same_table(deal: Deal, seats: Sequence[int], marks: dict[int, dict[str, int]]) -> bool:
     """Whether ``deal`` was among ``seats`` (in this order), its players' marks the game's ``marks``."""
     players = deal.players
-    return [p.seat for p in players] == list(seats) and all(p.marks.wraps(marks[p.seat]) for p in players)
+    if len(players) != len(seats):
+        return False
+    # (a loop, not all() of a generator: asked once a deal, it stops at the first difference)
+    for player, seat in zip(players, seats, strict=True):  # noqa: SIM110
+        if player.seat != seat or not player.marks.wraps(marks[seat]):
+            return False
+    return True
