@@ -165,30 +165,24 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         return log
 
     def _base_env(self, options: dict[str, Any], layout: DeckLayout) -> dict[str, Any]:
-        return {
-            "player_count": len(self.players),
-            "suits": list(layout.suits),
-            "ranks": list(layout.ranks),
-            "option": Options(options),
-            "hand_size": self.hand_size,
-            "dealer": self.dealer,
-            "players": self.players,
-            "_seating": self.seating,
-            "_table": self.table,
-            "declarer": None,
-            "opponents": [],
-            "combo": None,
-            "standard": None,
-            "trump": None,
-            "deck": self.deck,
-            "tricks": self.tricks,
-            "last_trick": None,
-            "trick": None,  # card rules (visible, zone_limits) run before the first trick too: no trick yet
-            "plays": [],
-            "face_up": None,
-            "stock_size": 0,
-            "hand_number": self.hand_number,
-        }
+        # A copy of the names' order and fixed values, the deal's own set in it (cheaper than a
+        # dict made name by name, once a deal).
+        env = _ENV.copy()
+        env["player_count"] = len(self.players)
+        env["suits"] = list(layout.suits)
+        env["ranks"] = list(layout.ranks)
+        env["option"] = Options(options)
+        env["hand_size"] = self.hand_size
+        env["dealer"] = self.dealer
+        env["players"] = self.players
+        env["_seating"] = self.seating
+        env["_table"] = self.table
+        env["opponents"] = []
+        env["deck"] = self.deck
+        env["tricks"] = self.tricks
+        env["plays"] = []
+        env["hand_number"] = self.hand_number
+        return env
 
     def redeal(self, hands: dict[int, list[str]]) -> None:
         """Give this deal, before its auction, ``hands`` in place of its cards (the rest set aside
@@ -254,6 +248,33 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
             if twice:
                 raise ScriptError(f"seat {player.seat}: cards given twice: {', '.join(twice)}")
             seen.update(names)
+
+
+#: The environment of a new deal: every name, in this order, with its value before the deal sets its own.
+_ENV: dict[str, Any] = {
+    "player_count": 0,
+    "suits": None,
+    "ranks": None,
+    "option": None,
+    "hand_size": 0,
+    "dealer": None,
+    "players": None,
+    "_seating": None,
+    "_table": None,
+    "declarer": None,
+    "opponents": None,
+    "combo": None,
+    "standard": None,
+    "trump": None,
+    "deck": None,
+    "tricks": None,
+    "last_trick": None,
+    "trick": None,  # card rules (visible, zone_limits) run before the first trick too: no trick yet
+    "plays": None,
+    "face_up": None,
+    "stock_size": 0,
+    "hand_number": 0,
+}
 
 
 def _same_table(deal: Deal, seats: Sequence[int], marks: dict[int, dict[str, int]]) -> bool:
