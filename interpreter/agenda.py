@@ -64,8 +64,8 @@ class Agenda(DealParts):
         stop at any decision, be copied (:meth:`clone`) and go on with :meth:`apply`."""
         agenda = self._agenda
         while self.pending is None and agenda:
-            name, *args = agenda.pop()
-            getattr(self, name)(*args)
+            task = agenda.pop()
+            getattr(self, task[0])(*task[1:])
         return self.pending
 
     def apply(self, answer: Any) -> Request | None:
@@ -86,8 +86,8 @@ class Agenda(DealParts):
         run is then not on the agenda while a decision is answered: a position is copied between
         decisions of a stepped state, never from inside a driver's answer.)"""
         if self.sync_ask is not None and self.ask_fn is None:
-            for name, *args in tasks:
-                getattr(self, name)(*args)
+            for task in tasks:  # (a slice, not ``name, *args``: no list made for each task)
+                getattr(self, task[0])(*task[1:])
             return
         self._agenda.extend(reversed(tasks))
 

@@ -101,8 +101,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.tricks = Tricks()
         tricks = weakref.ref(self.tricks)
         layout = deck_layout(rules, len(seats))
+        combos: ComboMaker | None = None
         if after is not None and _same_table(after, seats, marks):
             self.players, self.by_seat, self.seating = after.players, after.by_seat, after.seating
+            combos = after.combos  # (it keeps nothing of its deal but the environment)
             for player in self.players:
                 player.start_deal(scores[player.seat], tricks)
         else:
@@ -129,7 +131,11 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self.card_by_name = layout.card_by_name  # read only: shared by every deal of the rule set
         self.hand_size = layout.hand_size
         self.env: dict[str, Any] = self._base_env(options, layout)
-        self.combos = ComboMaker(rules, self.env, impossible)  # the prover's check, when the rules need it
+        if combos is not None and combos.rules is rules and combos.impossible is impossible:
+            combos.base_env = self.env
+        else:
+            combos = ComboMaker(rules, self.env, impossible)  # the prover's check, when the rules need it
+        self.combos = combos
         # Each player's turn order when they lead (seating is fixed for the deal).
         self._rounds = self.seating.rounds
         self._deal_cards(rng, hands, stock)
@@ -159,30 +165,24 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         return log
 
     def _base_env(self, options: dict[str, Any], layout: DeckLayout) -> dict[str, Any]:
-        return {
-            "player_count": len(self.players),
-            "suits": list(layout.suits),
-            "ranks": list(layout.ranks),
-            "option": Options(options),
-            "hand_size": self.hand_size,
-            "dealer": self.dealer,
-            "players": self.players,
-            "_seating": self.seating,
-            "_table": self.table,
-            "declarer": None,
-            "opponents": [],
-            "combo": None,
-            "standard": None,
-            "trump": None,
-            "deck": self.deck,
-            "tricks": self.tricks,
-            "last_trick": None,
-            "trick": None,  # card rules (visible, zone_limits) run before the first trick too: no trick yet
-            "plays": [],
-            "face_up": None,
-            "stock_size": 0,
-            "hand_number": self.hand_number,
-        }
+        # A copy of the names' order and fixed values, the deal's own set in it (cheaper than a
+        # dict made name by name, once a deal).
+        env = _ENV.copy()
+        env["player_count"] = len(self.players)
+        env["suits"] = list(layout.suits)
+        env["ranks"] = list(layout.ranks)
+        env["option"] = Options(options)
+        env["hand_size"] = self.hand_size
+        env["dealer"] = self.dealer
+        env["players"] = self.players
+        env["_seating"] = self.seating
+        env["_table"] = self.table
+        env["opponents"] = []
+        env["deck"] = self.deck
+        env["tricks"] = self.tricks
+        env["plays"] = []
+        env["hand_number"] = self.hand_number
+        return env
 
     def redeal(self, hands: dict[int, list[str]]) -> None:
         """Give this deal, before its auction, ``hands`` in place of its cards (the rest set aside
@@ -250,7 +250,40 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
             seen.update(names)
 
 
+#: The environment of a new deal: every name, in this order, with its value before the deal sets its own.
+_ENV: dict[str, Any] = {
+    "player_count": 0,
+    "suits": None,
+    "ranks": None,
+    "option": None,
+    "hand_size": 0,
+    "dealer": None,
+    "players": None,
+    "_seating": None,
+    "_table": None,
+    "declarer": None,
+    "opponents": None,
+    "combo": None,
+    "standard": None,
+    "trump": None,
+    "deck": None,
+    "tricks": None,
+    "last_trick": None,
+    "trick": None,  # card rules (visible, zone_limits) run before the first trick too: no trick yet
+    "plays": None,
+    "face_up": None,
+    "stock_size": 0,
+    "hand_number": 0,
+}
+
+
 def _same_table(deal: Deal, seats: Sequence[int], marks: dict[int, dict[str, int]]) -> bool:
     """Whether ``deal`` was among ``seats`` (in this order), its players' marks the game's ``marks``."""
     players = deal.players
-    return [p.seat for p in players] == list(seats) and all(p.marks.wraps(marks[p.seat]) for p in players)
+    if len(players) != len(seats):
+        return False
+    # (a loop, not all() of a generator: asked once a deal, it stops at the first difference)
+    for player, seat in zip(players, seats, strict=True):  # noqa: SIM110
+        if player.seat != seat or not player.marks.wraps(marks[seat]):
+            return False
+    return True

@@ -252,4 +252,5 @@ class PlainHand(DealParts):
                     by_suit[suit] = [name]
             seat = player.seat
             turns.append((player, seat if choosers is None else choosers[seat], player.hand, names, by_suit))
-        return {turn[0]: turns[i:] + turns[:i] for i, turn in enumerate(turns)}
+        count, twice = len(turns), turns + turns  # (each rotation one slice of the turns twice over)
+        return {turn[0]: twice[i : i + count] for i, turn in enumerate(turns)}

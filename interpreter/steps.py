@@ -89,7 +89,8 @@ class Steps(DealParts):
     def _event_tasks(self) -> list[tuple[Any, ...]]:
         tasks: list[tuple[Any, ...]] = []
         for index, bid in enumerate(self.bids):
-            tasks.extend(("_run_step", index, number) for number in range(len(bid.steps)))
+            if bid.steps:  # (most bids have none)
+                tasks.extend([("_run_step", index, number) for number in range(len(bid.steps))])
             if bid.trump is not None:
                 tasks.append(("_settle_trump", index))
         return tasks
