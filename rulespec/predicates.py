@@ -160,31 +160,43 @@ def _value(leaf: tuple[Any, ...], names: list[tuple[str, str]]) -> Test:
     return lambda item, values: get(item)
 
 
-Getters = list[tuple[str, Callable[[Any], Any] | None]]
+#: The values of the names a test reads, taken from an environment: None when one is not set or
+#: cannot be taken (the general way gives the error, if it reads it).
+Reader = Callable[[Env], "list[Any] | None"]
 
 
-def element_test(pred: Pred) -> tuple[Test, Getters]:
-    """``pred`` as a function of the element and the values of the names it reads, with how to
-    take those values from an environment (:func:`name_values`)."""
+def element_test(pred: Pred) -> tuple[Test, Reader]:
+    """``pred`` as a function of the element and the values of the names it reads, with the
+    function that takes those values from an environment."""
     reads = _names_of(pred, [])
-    return _test(pred, reads), [(name, operator.attrgetter(path) if path else None) for name, path in reads]
+    test = _test(pred, reads)
+    if all(not path for _, path in reads):  # (the most frequent: names without attributes)
+        plain = [name for name, _ in reads]
 
-
-def name_values(getters: Getters, env: Env) -> list[Any] | None:
-    """The values of the names (with their attributes) of ``getters`` in ``env``; None when one is
-    not set or cannot be taken (the general way gives the error, if it reads it)."""
-    values = []
-    for name, get in getters:
-        value = env.get(name, _MISSING)
-        if value is _MISSING:
-            return None
-        if get is not None:
+        def read_plain(env: Env) -> list[Any] | None:
             try:
-                value = get(value)
-            except Exception:  # noqa: BLE001 (a missing value)
+                return [env[name] for name in plain]
+            except KeyError:
                 return None
-        values.append(value)
-    return values
+
+        return test, read_plain
+    getters = [(name, operator.attrgetter(path) if path else None) for name, path in reads]
+
+    def read(env: Env) -> list[Any] | None:
+        values = []
+        for name, get in getters:
+            value = env.get(name, _MISSING)
+            if value is _MISSING:
+                return None
+            if get is not None:
+                try:
+                    value = get(value)
+                except Exception:  # noqa: BLE001 (a missing value)
+                    return None
+            values.append(value)
+        return values
+
+    return test, read
 
 
 def predicate_walk(
@@ -199,7 +211,7 @@ def predicate_walk(
     """The walk of ``collection(env)`` for ``pred`` (:func:`describe`): the elements for which it
     holds, or with ``find`` the first whose truth is ``want`` (``_MISSING``: none); ``general`` (the
     general walk) on any failure, or when the items do not fit in the step budget left."""
-    test, getters = element_test(pred)
+    test, read = element_test(pred)
 
     def walk(env: Env) -> Any:
         items = collection(env)
@@ -207,7 +219,7 @@ def predicate_walk(
         before = env.get(_STEPS, 0)
         if not size or before + size > MAX_WALK_STEPS:
             return general(env)
-        values = name_values(getters, env)
+        values = read(env)
         if values is None:
             return general(env)
         try:

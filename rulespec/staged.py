@@ -24,10 +24,10 @@ from typing import Any
 from rulespec import types as T
 from rulespec.compiled import Env, Fn
 from rulespec.expressions import Node
-from rulespec.predicates import Getters, Pred, Test, describe, element_test, name_values
+from rulespec.predicates import Pred, Reader, Test, describe, element_test
 
-#: A stage: a card-free operand's closure (and no test), or a test of the item with the names' getters.
-Stage = tuple[Fn | None, Test | None, Getters]
+#: A stage: a card-free operand's closure (and no test), or a test of the item with its names' reader.
+Stage = tuple[Fn | None, Test | None, Reader | None]
 
 
 def operands(node: Node | None) -> list[Node]:
@@ -67,7 +67,7 @@ def staged(
             if run is not None:
                 made.append((None, *element_test(run)))
                 run = None
-            made.append((fn, None, []))
+            made.append((fn, None, None))
             continue
         pred = describe(part, name, types, constants)
         if pred is None:
@@ -82,14 +82,14 @@ def staged_each(made: Sequence[Stage], env: Env, items: Sequence[Any]) -> list[b
     """Whether the condition of stages ``made`` holds for each of ``items`` (the caller binds no
     item); None, or an exception, when it must be asked item by item."""
     alive = list(range(len(items)))  # the indexes of the items for which every operand so far holds
-    for fn, test, getters in made:
+    for fn, test, read in made:
         if not alive:
             break
         if fn is not None:
             if not fn(env):
                 alive = []
-        elif test is not None:
-            values = name_values(getters, env)
+        elif test is not None and read is not None:
+            values = read(env)
             if values is None:
                 return None
             alive = [index for index in alive if test(items[index], values)]
