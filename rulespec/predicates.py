@@ -170,22 +170,12 @@ def element_test(pred: Pred) -> tuple[Test, Reader]:
     function that takes those values from an environment."""
     reads = _names_of(pred, [])
     test = _test(pred, reads)
-    if all(not path for _, path in reads):  # (the most frequent: names without attributes)
-        plain = [name for name, _ in reads]
-
-        def read_plain(env: Env) -> list[Any] | None:
-            try:
-                return [env[name] for name in plain]
-            except KeyError:
-                return None
-
-        return test, read_plain
     getters = [(name, operator.attrgetter(path) if path else None) for name, path in reads]
 
     def read(env: Env) -> list[Any] | None:
         values = []
         for name, get in getters:
-            value = env.get(name, _MISSING)
+            value = env.get(name, _MISSING)  # (not env[name]: a mapping that works a value out is left to the walk)
             if value is _MISSING:
                 return None
             if get is not None:
