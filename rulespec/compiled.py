@@ -140,6 +140,8 @@ class Expression:
     walks: bool = field(default=True, compare=False, repr=False)
     # Of `a and b and …`: each operand's closure with the names it reads (for guard()).
     conjuncts: tuple[tuple[Fn, frozenset[str]], ...] = field(default=(), compare=False, repr=False)
+    # Where it was compiled (its names' types, the params): for each() and guard() (rulespec/staged.py).
+    scope: Scope | None = field(default=None, compare=False, repr=False)
 
     def __call__(self, env: Env) -> Any:
         constant = self.constant
@@ -167,11 +169,25 @@ class Expression:
         walks the plays once a turn instead of once a card. The steps such an operand walked are
         counted again for each item that reuses it, so the budget refuses what it refused before.
         """
-        holds, kept = self._each_runner(name)
-        kept.clear()
         walks = self.walks
         if walks and _STEPS in env:  # pragma: no cover - an evaluation inside another
             return [bool(self(env)) for env[name] in items]
+        staged = self._staged(name)
+        if staged is not None and items:
+            if walks:
+                env[_STEPS] = 0  # the card-free operands' steps together: at least any item's (rulespec/staged.py)
+            try:
+                found = staged(env, items)
+            except Exception:  # noqa: BLE001 (asked item by item below, which fails as and where it always did)
+                found = None
+            finally:
+                if walks:
+                    env.pop(_STEPS, None)
+            if found is not None:
+                env[name] = items[-1]
+                return found
+        holds, kept = self._each_runner(name)
+        kept.clear()
         results = []
         try:
             for item in items:
@@ -213,6 +229,18 @@ class Expression:
     def _located(self, error: EvaluationError) -> EvaluationError:
         """``error`` at this expression's place in its rule file (unless it has a place already)."""
         return error.located(self.origin) if error.position is None and self.origin is not None else error
+
+    def _staged(self, name: str) -> Callable[[Env, Sequence[Any]], list[bool] | None] | None:
+        """For :meth:`each`: this condition asked in stages for ``name`` (rulespec/staged.py), or None. Made once."""
+        made: dict[str, Callable[[Env, Sequence[Any]], list[bool] | None] | None]
+        made = self.__dict__.setdefault("_stages", {})
+        if name not in made:
+            from rulespec.staged import staged  # (it needs this module)
+
+            scope = self.scope
+            conjuncts = self.conjuncts or ((self.evaluate, self.reads),)
+            made[name] = staged(self.node, conjuncts, name, scope.names, scope.constants) if scope else None
+        return made[name]
 
     def _each_runner(self, name: str) -> tuple[Fn, dict[int, tuple[bool, int]]]:
         """For :meth:`each`: this expression evaluated operand by operand, the values (and steps) of
@@ -263,7 +291,14 @@ class Expression:
                     break
                 fns.append(fn)
             source, names = f"{self.source} (without {name})", self.names - {name}  # it runs without the name set
-            made[name] = replace(self, source=source, evaluate=_all(fns), names=names) if fns else None
+            walks = self.walks  # (no step budget for comparisons, asked once a turn)
+            if fns and walks and self.scope is not None:
+                from rulespec.staged import operands, plain
+
+                nodes = operands(self.node)
+                if len(nodes) == len(self.conjuncts):
+                    walks = not plain(nodes[: len(fns)], self.scope.names, self.scope.constants)
+            made[name] = replace(self, source=source, evaluate=_all(fns), names=names, walks=walks) if fns else None
         return made[name]
 
     @property

@@ -380,6 +380,7 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
         names=names,
         walks=walks,
         conjuncts=conjuncts,
+        scope=scope,
     )
 
 

@@ -27,10 +27,12 @@ from rulespec.expressions import Node
 from rulespec.lookups import _SCALAR_COMPARE
 
 #: A body described: ("cmp", compare, left, right), ("and"|"or", a, b), ("not", a), ("truth", leaf);
-#: a leaf is ("element", "a.b" or ""), ("name", name, "a.b" or ""), or ("const", value).
+#: a leaf is ("element", "a.b" or ""), ("name", name, "a.b" or ""), ("const", value), or ("fact", "a.b" or "",
+#: method): a fact of the deal's table (``card.is_trump``) of the element or its attribute.
 Pred = tuple[Any, ...]
 _OPS = _SCALAR_COMPARE  # (the comparisons of values that are no lists)
 _SCALAR_CONSTANTS = (int, str)  # (bool is an int)
+_TABLE = "_table"  # the environment's deal table, which answers the facts of TABLE_FACTS
 
 
 def describe(node: Node, element: str, names: Mapping[str, T.Type], constants: Mapping[str, Any]) -> Pred | None:
@@ -72,16 +74,22 @@ def _leaf(
         if attributes or not isinstance(value, _SCALAR_CONSTANTS):
             return None
         return ("const", value), T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT
-    t = names[root]
-    for attribute in reversed(attributes):
-        if t in (T.MARKS, T.OPTIONS) or attribute in T.TABLE_FACTS.get(t, ()):
+    t, fact = names[root], None
+    for taken, attribute in enumerate(reversed(attributes), 1):
+        if t in (T.MARKS, T.OPTIONS):
             return None
+        if attribute in T.TABLE_FACTS.get(t, ()):
+            if taken < len(attributes) or root != element:  # (only the element's last attribute)
+                return None
+            fact = f"{t.name}_{attribute}"  # the table's method (rulespec.lookups._table_fact_result)
         found = T.ATTRIBUTES.get(t, {}).get(attribute)
         if found is None:
             return None
         t = found
     if t == T.ANY or T.is_list(t):
         return None
+    if fact is not None:
+        return ("fact", ".".join(reversed(attributes[1:])), fact), t
     path = ".".join(reversed(attributes))
     return (("element", path) if root == element else ("name", root, path)), t
 
@@ -95,8 +103,9 @@ def _names_of(pred: Pred, found: list[tuple[str, str]]) -> list[tuple[str, str]]
         _names_of(pred[1], found)
     else:
         for leaf in pred[2:] if pred[0] == "cmp" else pred[1:]:
-            if leaf[0] == "name" and (leaf[1], leaf[2]) not in found:
-                found.append((leaf[1], leaf[2]))
+            read = (leaf[1], leaf[2]) if leaf[0] == "name" else (_TABLE, leaf[2]) if leaf[0] == "fact" else None
+            if read is not None and read not in found:
+                found.append(read)
     return found
 
 
@@ -117,7 +126,7 @@ def _test(pred: Pred, names: list[tuple[str, str]]) -> Test:
     if kind == "truth":
         return _value(pred[1], names)
     _, compare, left, right = pred
-    if left[0] == "element" and left[1] and right[0] != "element":  # the most frequent: no call for the right
+    if left[0] == "element" and left[1] and right[0] in ("const", "name"):  # the most frequent: no call for the right
         get = operator.attrgetter(left[1])
         if right[0] == "const":
             constant = right[1]
@@ -135,10 +144,49 @@ def _value(leaf: tuple[Any, ...], names: list[tuple[str, str]]) -> Test:
     if leaf[0] == "name":
         index = names.index((leaf[1], leaf[2]))
         return lambda item, values: values[index]
+    if leaf[0] == "fact":  # the table's method (taken once as a name's value) of the element or its attribute
+        index, get = names.index((_TABLE, leaf[2])), operator.attrgetter(leaf[1]) if leaf[1] else None
+
+        def fact(item: Any, values: Sequence[Any]) -> Any:
+            owner = item if get is None else get(item)
+            if owner is None:  # (the closure refuses a missing card: the general way gives the error)
+                raise LookupError(leaf)
+            return values[index](owner)
+
+        return fact
     if not leaf[1]:
         return lambda item, values: item
     get = operator.attrgetter(leaf[1])
     return lambda item, values: get(item)
+
+
+#: The values of the names a test reads, taken from an environment: None when one is not set or
+#: cannot be taken (the general way gives the error, if it reads it).
+Reader = Callable[[Env], "list[Any] | None"]
+
+
+def element_test(pred: Pred) -> tuple[Test, Reader]:
+    """``pred`` as a function of the element and the values of the names it reads, with the
+    function that takes those values from an environment."""
+    reads = _names_of(pred, [])
+    test = _test(pred, reads)
+    getters = [(name, operator.attrgetter(path) if path else None) for name, path in reads]
+
+    def read(env: Env) -> list[Any] | None:
+        values = []
+        for name, get in getters:
+            value = env.get(name, _MISSING)  # (not env[name]: a mapping that works a value out is left to the walk)
+            if value is _MISSING:
+                return None
+            if get is not None:
+                try:
+                    value = get(value)
+                except Exception:  # noqa: BLE001 (a missing value)
+                    return None
+            values.append(value)
+        return values
+
+    return test, read
 
 
 def predicate_walk(
@@ -153,9 +201,7 @@ def predicate_walk(
     """The walk of ``collection(env)`` for ``pred`` (:func:`describe`): the elements for which it
     holds, or with ``find`` the first whose truth is ``want`` (``_MISSING``: none); ``general`` (the
     general walk) on any failure, or when the items do not fit in the step budget left."""
-    reads = _names_of(pred, [])
-    test = _test(pred, reads)
-    getters = [(name, operator.attrgetter(path) if path else None) for name, path in reads]
+    test, read = element_test(pred)
 
     def walk(env: Env) -> Any:
         items = collection(env)
@@ -163,17 +209,9 @@ def predicate_walk(
         before = env.get(_STEPS, 0)
         if not size or before + size > MAX_WALK_STEPS:
             return general(env)
-        values = []
-        for name, get in getters:
-            value = env.get(name, _MISSING)  # (a name not set is the general walk's to refuse)
-            if value is _MISSING:
-                return general(env)
-            if get is not None:
-                try:
-                    value = get(value)
-                except Exception:  # noqa: BLE001 (a missing value: the general walk gives the error, if it reads it)
-                    return general(env)
-            values.append(value)
+        values = read(env)
+        if values is None:
+            return general(env)
         try:
             if find:
                 for visited, item in enumerate(items, 1):
