@@ -15,7 +15,7 @@ from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
 from rulespec import model as M
-from rulespec.build import least_tricks
+from rulespec.build import least_tricks, least_tricks_fixed
 from rulespec.rulesetcache import RuleSetCache
 
 #: Per rule set: each combo declared whose standard bid's facts in a deal are constants, by the id of
@@ -190,10 +190,7 @@ class Bidding(DealParts):
         if facts is not combo.standard:
             combo = Combo(facts, combo.specials, combo.worth)
         plan = combo_plan(self.rules, answer.standard, answer.specials)
-        constant = score_of is None or score_of.is_constant
-        if constant and wanted is not None:
-            first = wanted.exactly if wanted.exactly is not None else wanted.min
-            constant = first is None or first.is_constant
+        constant = (score_of is None or score_of.is_constant) and least_tricks_fixed(wanted)
         if constant and len(declared) < _DECLARED_LIMIT:
             declared[id(made)] = (made, count, combo, plan)  # (holds ``made``: its id stays its own)
         return combo, plan

@@ -8,6 +8,7 @@ kept or not — is what the standard bid's words say, in the first deal and in a
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from interpreter.deal import Deal
 from interpreter.decisions import BidAnswer
 from interpreter.prepared import combo_plan
 from rulespec import load_ruleset
-from rulespec.build import least_tricks
+from rulespec.build import least_tricks, least_tricks_fixed
 
 RULES = load_ruleset("combo-whist")
 
@@ -94,3 +95,14 @@ def test_a_bid_chooser_may_answer_a_combo_it_checked_before_others() -> None:
     assert combo is not None
     assert (combo.standard.id, tuple(b.id for b in combo.specials)) == (bid[0].standard, bid[0].specials)
     assert combo.worth == deal.combos.make(bid[0]).worth
+
+
+def test_least_tricks_is_fixed_when_its_first_bound_is_a_constant() -> None:
+    """As least_tricks reads them: ``exactly`` first, then ``min``; none at all is 0, a constant too."""
+    trump = RULES.bids["trump"].tricks
+    varying = RULES.bids["taintless_bid"].score  # (any expression that is not a constant)
+    assert trump is not None and trump.min is not None and varying is not None
+    assert least_tricks_fixed(None) and least_tricks_fixed(trump)
+    assert not least_tricks_fixed(replace(trump, min=varying))
+    assert not least_tricks_fixed(replace(trump, exactly=varying))
+    assert least_tricks_fixed(replace(trump, exactly=trump.min, min=varying))
