@@ -45,7 +45,12 @@ _BidTables = tuple[
     dict[tuple[Any, str, str], BidFacts],
     dict[_ComboKey, Combo],
     frozenset[str],
+    "_Quick | None",
 ]
+#: What tells at once that a combo is well formed (:meth:`ComboMaker.problem`): the standard and the
+#: special ids, and each bid's incompatible ids (bids with some only). None: a rule set whose combos
+#: are always checked in full (no special bids at all, or combos proved possible).
+_Quick = tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]
 
 _TABLES: RuleSetCache[_BidTables] = RuleSetCache()
 _UNKNOWN = object()  # no verdict kept for a combo yet
@@ -85,6 +90,18 @@ def _make_bid_tables(rules: RuleSet) -> _BidTables:
         {},
         {},  # combos with no problem that are kept too: one look-up for a bid check (both kept: for good)
         frozenset(b.id for b in rules.bids.values() if b.marks_on_bidding),
+        _quick(rules),
+    )
+
+
+def _quick(rules: RuleSet) -> _Quick | None:
+    auction = rules.game.auction
+    if auction is not None and (auction.combo_special == "none" or auction.forbid_impossible):
+        return None
+    return (
+        frozenset(b.id for b in rules.standard_bids),
+        frozenset(b.id for b in rules.special_bids),
+        {b.id: b.incompatible_ids for b in rules.bids.values() if b.incompatible_ids},
     )
 
 
@@ -110,6 +127,7 @@ class ComboMaker:
             self.standard_facts,
             self.ready,
             self.marking_ids,
+            self._quick,
         ) = tables
         self.player_count = base_env.get("player_count")
 
@@ -124,13 +142,37 @@ class ComboMaker:
 
         The verdict depends on the combo and the number of players alone, so it is kept.
         """
-        key = (self.player_count, answer.standard, answer.specials)
-        if key in self.problems:
-            return self.problems[key]
-        problem = self._problem(answer)
-        if len(self.problems) < _KEPT:
-            self.problems[key] = problem
+        return self._kept_problem(answer.standard, answer.specials, answer)
+
+    def _kept_problem(self, standard: str, specials: tuple[str, ...], answer: BidAnswer | None = None) -> str | None:
+        """:meth:`problem` of the combo ``standard`` + ``specials`` (``answer``, when there is one already)."""
+        key = (self.player_count, standard, specials)
+        problems = self.problems
+        if key in problems:
+            return problems[key]
+        problem = (
+            None if self._well_formed(standard, specials) else self._problem(answer or BidAnswer(standard, specials))
+        )
+        if len(problems) < _KEPT:
+            problems[key] = problem
         return problem
+
+    def _well_formed(self, standard: str, specials: tuple[str, ...]) -> bool:
+        """Whether the combo is known at once to be well formed: known bids of the right kinds, no
+        special bid twice, none incompatible with another. False: :meth:`_problem` says (random
+        bidders try many new combos, most of them well formed)."""
+        quick = self._quick
+        if quick is None:
+            return False
+        standards, special_ids, incompatible = quick
+        if standard not in standards or not special_ids.issuperset(specials) or len(set(specials)) != len(specials):
+            return False
+        ids = (standard, *specials)
+        for bid_id in ids:
+            other = incompatible.get(bid_id)
+            if other is not None and not other.isdisjoint(ids):
+                return False
+        return True
 
     def _problem(self, answer: BidAnswer) -> str | None:
         bids = self.rules.bids
@@ -171,7 +213,7 @@ class ComboMaker:
         it), else None. A combo found so is kept in ``ready``: the next check finds it with one look-up."""
         key = (self.player_count, standard, specials)
         found = self.problems.get(key, _UNKNOWN)
-        problem = self.problem(BidAnswer(standard, specials)) if found is _UNKNOWN else cast("str | None", found)
+        problem = self._kept_problem(standard, specials) if found is _UNKNOWN else cast("str | None", found)
         if problem:
             return None, problem
         combo = self.fixed.get(key)

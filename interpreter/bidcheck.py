@@ -25,7 +25,18 @@ class BidCheck:
     """Why ``player`` may not bid an answer in the turn where the lead is ``lead`` (bid by
     ``leader``), or None: call it with a :class:`BidAnswer`. Valid for that turn only."""
 
-    __slots__ = ("_deal", "_player", "_lead", "_leader", "_minimum", "_ready", "_count", "_by_bid", "_auction")
+    __slots__ = (
+        "_deal",
+        "_player",
+        "_lead",
+        "_leader",
+        "_minimum",
+        "_ready",
+        "_count",
+        "_by_bid",
+        "_auction",
+        "passed",
+    )
 
     def __init__(self, deal: DealParts, player: Player, lead: Combo | None, leader: Player | None) -> None:
         self._deal, self._player, self._lead, self._leader = deal, player, lead, leader
@@ -34,6 +45,9 @@ class BidCheck:
         self._ready, self._count = combos.ready, combos.player_count  # (for the one look-up most checks begin with)
         self._by_bid = bool(combos.checked_ids)  # some bid has a ``may_bid`` or ``repeatable`` (most have neither)
         self._auction = deal.game.auction
+        #: The last combo found biddable, with its ids (standard, specials, combo): the bid that is
+        #: made is most often the one just checked, and its combo need not be made again.
+        self.passed: tuple[str, tuple[str, ...], Combo] | None = None
 
     @property
     def deal(self) -> DealParts:
@@ -54,6 +68,7 @@ class BidCheck:
         )
         new._ready, new._count, new._minimum = self._ready, self._count, self._minimum
         new._by_bid, new._auction = self._by_bid, self._auction  # (the rule set's: shared)
+        new.passed = None  # (the copy's combos are made again when needed)
         return new
 
     def __call__(self, answer: BidAnswer) -> str | None:
@@ -98,14 +113,16 @@ class BidCheck:
         if worth < minimum:
             return _below_minimum(minimum, worth)
         lead = self._lead
-        if lead is None:
-            return None
-        env["bid"], env["lead"], env["leader"] = combo, lead, self._leader
-        try:
-            beats = auction.beats(env)
-        finally:
-            del env["bid"], env["lead"], env["leader"]
-        return None if beats else _too_low(worth, lead.worth)
+        if lead is not None:
+            env["bid"], env["lead"], env["leader"] = combo, lead, self._leader
+            try:
+                beats = auction.beats(env)
+            finally:
+                del env["bid"], env["lead"], env["leader"]
+            if not beats:
+                return _too_low(worth, lead.worth)
+        self.passed = (standard, specials, combo)
+        return None
 
 
 def _bid_by_bid(deal: DealParts, standard: str, specials: tuple[str, ...], env: dict[str, Any]) -> str | None:

@@ -15,7 +15,18 @@ from interpreter.prepared import ComboPlan, combo_plan
 from interpreter.scoring import DealResult, _with_score
 from interpreter.state import Combo, Player
 from rulespec import model as M
-from rulespec.build import least_tricks
+from rulespec.build import least_tricks, least_tricks_fixed
+from rulespec.rulesetcache import RuleSetCache
+
+#: Per rule set: each combo declared whose standard bid's facts in a deal are constants, by the id of
+#: the combo made: (that combo, the player count, the declared combo, its plan).
+_Declared = dict[int, tuple[Combo, int, Combo, ComboPlan]]
+_DECLARED: RuleSetCache[_Declared] = RuleSetCache()
+_DECLARED_LIMIT = 4096  # combos kept at most per rule set (random auctions declare a great many)
+
+
+def _no_declared(_rules: M.RuleSet) -> _Declared:
+    return {}
 
 
 @dataclass
@@ -67,12 +78,12 @@ class Bidding(DealParts):
             if choosers is not None:  # a driver that answers at once from the check alone: no request
                 answer = choosers[player.seat](check.refusal, *ids)
                 self.cards_answered += 1  # (counted once answered, as the game counts a decision)
-                self._take_bid(answer, player)
+                self._take_bid(answer, player, check.passed)
                 continue
             # (given by position: quicker, and made at every bid turn)
             request = Request("bid", player.seat, BID, "", (), 1, False, check, *ids)
             if self.sync_ask is not None:  # a driver that answers at once: the next turn in this loop
-                self._take_bid(self.sync_ask(request), player)
+                self._take_bid(self.sync_ask(request), player, check.passed)
                 continue
             self._wait(request, "_bid_answered", player)
             return
@@ -85,15 +96,22 @@ class Bidding(DealParts):
         self._take_bid(answer, player)
         self._then(("_bid_turn",))
 
-    def _take_bid(self, answer: BidAnswer | None, player: Player) -> None:
-        """A bid or a pass takes effect (the next turn is the caller's)."""
+    def _take_bid(
+        self, answer: BidAnswer | None, player: Player, passed: tuple[str, tuple[str, ...], Combo] | None = None
+    ) -> None:
+        """A bid or a pass takes effect (the next turn is the caller's); ``passed`` is the combo the
+        turn's check last found biddable, with its ids (:attr:`BidCheck.passed`): not made again."""
         bidding = self._bidding
         assert bidding is not None
         if answer is None:
             del bidding.active[bidding.turn]  # passing is final; the next player still in is now at ``turn``
             self.auction_log.append((player.seat, None))
         else:
-            bidding.lead, bidding.leader, bidding.lead_answer = self.combos.make(answer, player), player, answer
+            if passed is not None and passed[0] == answer.standard and passed[1] == answer.specials:
+                lead = passed[2]
+            else:
+                lead = self.combos.make(answer, player)
+            bidding.lead, bidding.leader, bidding.lead_answer = lead, player, answer
             self.lead_worth = bidding.lead.worth
             self._marks_for_bidding(player, answer)
             self.auction_log.append((player.seat, answer.to_data()))
@@ -138,24 +156,44 @@ class Bidding(DealParts):
 
     def _set_declarer(self, player: Player | None, combo: Combo, answer: BidAnswer) -> None:
         self.declarer = player
-        standard = self.rules.bids[answer.standard]
         env = self.env
         if player is not None:
             player.is_declarer = True
             env.update(declarer=player, opponents=[p for p in self._rounds[player] if p is not player])
         env["combo"] = combo
-        score = standard.score(env) if standard.score is not None else 0
-        wanted = standard.tricks.in_force(len(self.players)) if standard.tricks is not None else None
-        facts = _with_score(combo.standard, score, least_tricks(wanted, env))
-        if facts is not combo.standard:
-            combo = Combo(facts, combo.specials, combo.worth)
+        declared = _DECLARED.get(self.rules, _no_declared)
+        entry = declared.get(id(combo))
+        if entry is not None and entry[0] is combo and entry[1] == len(self.players):
+            combo, plan = entry[2], entry[3]  # (a standard bid whose score and least tricks are constant)
+        else:
+            combo, plan = self._declared(combo, answer, declared)
         self.combo = combo
         env.update(combo=combo, standard=combo.standard)
-        plan = combo_plan(self.rules, answer.standard, answer.specials)
         self._set_plan(plan)
         if player is not None:
             for name, count in plan.marks_on_declaring:  # marks gained or spent by declaring
                 player.marks.add(name, count)
+
+    def _declared(self, combo: Combo, answer: BidAnswer, declared: _Declared) -> tuple[Combo, ComboPlan]:
+        """The declared combo (its standard bid's score and least tricks in this deal) and its plan.
+
+        When both are constants the result is the same in every deal: it is kept, by the combo made
+        (kept combos are the same objects in every deal), with the player count.
+        """
+        standard = self.rules.bids[answer.standard]
+        env, count = self.env, len(self.players)
+        score_of = standard.score
+        score = 0 if score_of is None else score_of.constant if score_of.is_constant else score_of(env)
+        wanted = standard.tricks.in_force(count) if standard.tricks is not None else None
+        facts = _with_score(combo.standard, score, least_tricks(wanted, env))
+        made = combo
+        if facts is not combo.standard:
+            combo = Combo(facts, combo.specials, combo.worth)
+        plan = combo_plan(self.rules, answer.standard, answer.specials)
+        constant = (score_of is None or score_of.is_constant) and least_tricks_fixed(wanted)
+        if constant and len(declared) < _DECLARED_LIMIT:
+            declared[id(made)] = (made, count, combo, plan)  # (holds ``made``: its id stays its own)
+        return combo, plan
 
     def _set_plan(self, plan: ComboPlan) -> None:
         """The combo's bids and play-time hook points, gathered once so the trick loop stays lean."""

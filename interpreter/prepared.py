@@ -102,10 +102,16 @@ def combo_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
 
 def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> ComboPlan:
     parts = _PARTS.get(rules, _make_parts)
-    bids = event_order([rules.bids[standard], *(rules.bids[s] for s in specials)])
+    ids = (standard, *specials)
+    if parts.waiting.isdisjoint(ids):  # event_order's order, by each bid's key worked out once
+        ids = tuple(sorted(ids, key=parts.order_key.__getitem__))
+        bids = tuple(map(rules.bids.__getitem__, ids))
+    else:
+        bids = event_order(map(rules.bids.__getitem__, ids))
+        ids = tuple(b.id for b in bids)
     # Each bid's share of the hook points, gathered in event order (most bids have none: a random
     # auction declares a new combo nearly every deal, so a plan is made from these, not from the bids).
-    hooked = [found for found in map(parts.hooks.get, [b.id for b in bids]) if found is not None]
+    hooked = [found for found in map(parts.hooks.get, ids) if found is not None]
     if not hooked:
         hooks = _NO_HOOK_PARTS
     elif len(hooked) == 1:
@@ -134,11 +140,14 @@ def _make_plan(rules: M.RuleSet, standard: str, specials: tuple[str, ...]) -> Co
 @dataclass(frozen=True)
 class _PlanParts:
     """Per rule set: each bid's share of a plan's hook points (None for a bid with none), the bids
-    with a rank order, and the deck's own rank values (the plan's when no bid changes the order)."""
+    with a rank order, the deck's own rank values (the plan's when no bid changes the order), each
+    bid's key in :func:`event_order`'s sort, and the bids that name others in ``events_after``."""
 
     hooks: dict[str, _Hooks | None]
     ranked: frozenset[str]
     deck_rank_value: dict[str, int]
+    order_key: dict[str, tuple[int, bool]]
+    waiting: frozenset[str]
 
 
 #: A bid's share of a plan, in the order of ComboPlan's fields from plays_last_rules to wins_game
@@ -167,7 +176,9 @@ def _make_parts(rules: M.RuleSet) -> _PlanParts:
         )
         hooks[b.id] = share if any(share) else None
     ranked = frozenset(b.id for b in rules.bids.values() if b.rank_order)
-    return _PlanParts(hooks, ranked, rank_values(rules.game.deck.ranks, ()))
+    order_key = {b.id: _order_key(b) for b in rules.bids.values()}
+    waiting = frozenset(b.id for b in rules.bids.values() if b.events_after)
+    return _PlanParts(hooks, ranked, rank_values(rules.game.deck.ranks, ()), order_key, waiting)
 
 
 def event_order(bids: Iterable[M.Bid]) -> tuple[M.Bid, ...]:
@@ -179,7 +190,7 @@ def event_order(bids: Iterable[M.Bid]) -> tuple[M.Bid, ...]:
     that wait for each other in a circle keep the order given). Every place that applies a
     combo's bids in turn (the deal, the prover, the agents) orders them with this function.
     """
-    waiting = sorted(bids, key=lambda b: (b.event_priority, b.kind != "standard"))
+    waiting = sorted(bids, key=_order_key)
     if not any(b.events_after for b in waiting):
         return tuple(waiting)
     ordered: list[M.Bid] = []
@@ -187,6 +198,11 @@ def event_order(bids: Iterable[M.Bid]) -> tuple[M.Bid, ...]:
         ready = next((i for i, b in enumerate(waiting) if not _waits(b, waiting)), 0)
         ordered.append(waiting.pop(ready))
     return tuple(ordered)
+
+
+def _order_key(bid: M.Bid) -> tuple[int, bool]:
+    """A bid's place in :func:`event_order` before ``events_after``: by priority, the standard bid first."""
+    return bid.event_priority, bid.kind != "standard"
 
 
 def _waits(bid: M.Bid, waiting: list[M.Bid]) -> bool:

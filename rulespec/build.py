@@ -385,3 +385,9 @@ def least_tricks(tricks: M.Tricks | None, env: dict[str, Any] | None = None) -> 
         if bound is not None and env is not None:
             return bound(env)
     return 0
+
+
+def least_tricks_fixed(tricks: M.Tricks | None) -> bool:
+    """Whether :func:`least_tricks` of ``tricks`` is a constant (the same in every deal)."""
+    bound = next((b for b in ((tricks.exactly, tricks.min) if tricks is not None else ()) if b is not None), None)
+    return bound is None or bound.is_constant

@@ -55,6 +55,33 @@ def position(seed: int, bids: int, rules: RuleSet = RULES) -> GameState:
     return state
 
 
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.integers(0, 40), st.integers(0, 3), st.lists(answers, min_size=1, max_size=25))
+def test_the_combo_a_check_last_passed_is_the_combo_the_bid_makes(seed: int, bids: int, tried: list[Any]) -> None:
+    """A turn's check keeps the combo it last found biddable (the bid made takes it instead of making
+    it again): it is the combo made from that answer for the bidder, and a refusal leaves it as it was."""
+    state = position(seed, bids)
+    request, deal = state.pending, state.current
+    assert request is not None and deal is not None and isinstance(request.check, BidCheck)
+    check = request.check
+    assert check.passed is None
+    for answer in tried:
+        before = check.passed
+        if check(answer) is not None:
+            assert check.passed is before
+            continue
+        assert check.passed is not None
+        standard, specials, combo = check.passed
+        assert (standard, specials) == (answer.standard, answer.specials)
+        assert combo == deal.combos.make(answer, check.player)
+    if check.passed is not None:  # the bid made leads with that very combo
+        standard, specials, combo = check.passed
+        state.apply(BidAnswer(standard, specials))
+        bidding = deal._bidding
+        assert bidding is None or bidding.lead == combo
+        assert bidding is not None or deal.combo.specials == combo.specials
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.integers(0, 40), st.integers(0, 3), st.lists(answers, min_size=1, max_size=25))
 def test_a_turns_check_says_what_a_fresh_check_and_the_rules_say(seed: int, bids: int, tried: list[Any]) -> None:

@@ -106,3 +106,41 @@ def test_verdicts_are_kept_per_number_of_players(players: int) -> None:
     maker = ComboMaker(RULES, fresh_env(players))
     answer = BidAnswer("trump", ("zero", "ending_dog"))
     assert maker.problem(answer) == maker._problem(answer) is not None  # incompatible
+
+
+# Combos as anyone may send them, from every bid id of a rule set and an unknown one: standard bids
+# among the specials, special bids twice (repeatable or not), incompatible pairs.
+@pytest.mark.parametrize("ref", ["combo-whist", "christmas-whist", "combo-whist@1.0.0", "combo-whist@1.4.2"])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_the_quick_verdict_of_a_new_combo_is_the_full_checks(ref: str, seed: int) -> None:
+    """A combo found well formed at once (the quick way a new combo is checked first) is one the full
+    check finds nothing wrong with, and the verdict kept is the full check's, refusal and facts alike."""
+    rules = load_ruleset(ref)
+    rng = random.Random(seed)
+    ids = [*rules.bids, "nonsense"]
+    maker = ComboMaker(rules, fresh_env(), impossible=lambda *_: None)
+    specials = [b.id for b in rules.special_bids]
+    for _ in range(30):
+        standard = rng.choice([b.id for b in rules.standard_bids] + ids[:2])
+        pool = ids if not specials or rng.random() < 0.2 else specials
+        drawn = tuple(rng.choice(pool) for _ in range(rng.randrange(5)))
+        answer = BidAnswer(standard, drawn)
+        if maker._well_formed(standard, drawn):
+            assert maker._problem(answer) is None, answer
+        verdict, full = maker.problem(answer), maker._problem(answer)
+        assert verdict == full and getattr(verdict, "values", None) == getattr(full, "values", None), answer
+
+
+def test_the_quick_verdict_finds_what_is_wrong() -> None:
+    maker = ComboMaker(RULES, fresh_env())
+    assert maker._well_formed("trump", ("sloth", "justice"))
+    for standard, specials in [
+        ("trump", ("zero", "ending_dog")),  # incompatible
+        ("trump", ("sloth", "sloth")),  # twice
+        ("trump", ("grill",)),  # a standard bid among the specials
+        ("sloth", ()),  # a special bid as the standard bid
+        ("trump", ("nonsense",)),
+    ]:
+        assert not maker._well_formed(standard, specials)
+        assert maker.problem(BidAnswer(standard, specials)) is not None
