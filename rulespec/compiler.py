@@ -369,19 +369,8 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
         raise CompileError("expression is nested too deeply", 0) from None
     reads = frozenset(compiler.reads)
     names, walks, conjuncts = scope.name_set, compiler.walks, result.conjuncts or ()
-    return Expression(
-        source,
-        result.type,
-        result.fn,
-        node,
-        result.constant,
-        result.values,
-        reads,
-        names=names,
-        walks=walks,
-        conjuncts=conjuncts,
-        scope=scope,
-    )
+    fields = (source, result.type, result.fn, node, result.constant, result.values, reads)
+    return Expression(*fields, names=names, walks=walks, conjuncts=conjuncts, scope=scope)
 
 
 __all__ = [
