@@ -140,8 +140,8 @@ def main() -> None:
         full, hand, speed = full_beside_handwritten(rules, seats, args.seconds)
         print(
             f"    as `whist simulate` plays them (no decision log, outcome-only records), beside the hand-written "
-            f"loop in alternating rounds: full deals {full:,.0f}/s, hand-written "
-            f"{hand:,.0f}/s of CPU time, full deals at {speed:.3f}x its speed (median of the rounds; aim: at least 0.25x)"
+            f"loop in alternating rounds: full deals {full:,.0f}/s, hand-written {hand:,.0f}/s of CPU time, "
+            f"full deals at {speed:.3f}x its speed (median of the rounds; aim: at least 0.25x)"
         )
     if "c" in wanted:
         clone_us, apply_us, positions = state_costs(rules, args.seconds)
