@@ -15,7 +15,7 @@ import pytest
 
 from interpreter.agents import RandomAgent
 from interpreter.parallel import agent_factory, simulate_on_cores
-from interpreter.simulation import play_games
+from interpreter.simulation import YOUNG_THRESHOLD, play_games
 from rulespec import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,3 +159,23 @@ def test_a_simulation_keeps_the_loaded_rule_set_out_of_the_collectors_passes() -
     first = play_games(rules, range(3), 9, 4, RandomAgent).to_data(rules)
     assert gc.get_freeze_count() > 0
     assert figures(play_games(rules, range(3), 9, 4, RandomAgent).to_data(rules)) == figures(first)
+
+
+@pytest.mark.parametrize(("before", "after"), [((700, 10, 10), (YOUNG_THRESHOLD, 10, 10)), ((0, 10, 10), (0, 10, 10))])
+def test_a_simulation_passes_over_young_objects_less_often_and_still_collects(before: Any, after: Any) -> None:
+    """In a fresh process (the setting is the process's): a simulation raises the young objects' threshold
+    to YOUNG_THRESHOLD (a turned-off collector stays off), and the collector still runs by itself."""
+    script = f"""
+import gc
+from interpreter.agents import RandomAgent
+from interpreter.simulation import YOUNG_THRESHOLD, play_games
+from rulespec import load_ruleset
+gc.set_threshold(*{before!r})
+rules = load_ruleset("combo-whist")
+passes = gc.get_stats()[0]["collections"]
+play_games(rules, range(20), 9, 4, RandomAgent)
+print(*gc.get_threshold(), gc.get_stats()[0]["collections"] > passes)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [*map(str, after), str(after[0] > 0)]
