@@ -91,16 +91,23 @@ class Playout:
         assert deal is not None
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
+        rank_value = deal.table.rank_value
+        _, values, suits, keys = self.order(rank_value)
+        # The card orders of the rank order in force are the playouts' shared ones (made once per
+        # rank order), not made again for each choice.
         return Table(
             seat=seat,
             declarer=deal.declarer.seat if deal.declarer else None,
             hand=[c.name for c in deal.by_seat[seat].hand],
             trump=deal.table.trump,
-            value=deal.table.rank_value,
+            value=rank_value,
             tables=self.tables,
             won={p.seat: p.won_count for p in deal.players},
             players=self._seats,
             played=self._played,
+            high_first=suits,
+            card_value=values,
+            key_orders=keys,
         )
 
     def play(self, request: Request) -> str:
