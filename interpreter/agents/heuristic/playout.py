@@ -41,6 +41,7 @@ class Playout:
         # whether only plays change the hands, and a table per seat (refreshed at each card).
         self._hands: dict[int, set[str]] | None = None
         self._seen_plays = 0
+        self._pairs: list[tuple[int, str]] = []  # (seat, card name) of the deal's plays so far
         self._steady = False
         self._table_of: dict[int, Table] = {}
         # The declarer's final trick counts that complete the combo, when they alone decide it (see
@@ -185,12 +186,14 @@ class Playout:
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
+            self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
         elif seen < count:
-            played = self._played
+            played, add_pair = self._played, self._pairs.append
             for play in plays_so_far[seen:]:
-                name = play.card.name
+                name, by = play.card.name, play.player.seat
                 played.add(name)
-                hands[play.player.seat].discard(name)
+                hands[by].discard(name)
+                add_pair((by, name))
         self._seen_plays = count
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
@@ -199,7 +202,8 @@ class Playout:
         plays = deal.current.plays
         won = deal.declarer.won_count
         if plays:
-            table.plays = [(p.player.seat, p.card.name) for p in plays]  # the trick so far
+            # The trick so far: the deal's last plays (a trick's plays are the deal's, in order).
+            table.plays = self._pairs[count - len(plays) :]
         else:
             table.plays = ()
             record = self._record
