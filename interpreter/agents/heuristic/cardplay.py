@@ -182,10 +182,15 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
                 best = key
     if best is not None:
         return best[2]
+    # Else the least card by (is trump, -length of its suit, value), the first of equals: the suits'
+    # part is the same for all the cards of a suit, so it is compared per suit (``tops`` holds the
+    # suits of ``legal``), then values among the cards of the least suits.
     lengths: dict[str, int] = {}
-    for card in hand:
-        lengths[suit_of[card]] = lengths.get(suit_of[card], 0) + 1
-    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), value[c]))
+    for suit in map(suit_of.__getitem__, hand):
+        lengths[suit] = lengths.get(suit, 0) + 1
+    prefix = {suit: (suit == trump, -lengths.get(suit, 0)) for suit in tops}
+    least = min(prefix.values())
+    return min([c for c in legal if prefix[suit_of[c]] == least], key=value.__getitem__)
 
 
 # --- other choices --------------------------------------------------------------------------
