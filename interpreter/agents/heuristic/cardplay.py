@@ -215,11 +215,12 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
     if what == "suit":
         strength = {o: suit_strength(table.hand, str(o), table.tables, table.value) for o in options}
         return sorted(options, key=lambda o: strength[o], reverse=want)
-    if what == "card" and all(str(o) in table.tables.suit_of for o in options):
+    if what == "card" and all(map(table.tables.suit_of.__contains__, map(str, options))):
         hand = set(table.hand)
-        if request.name == PASS_CARDS or all(str(o) in hand for o in options):
+        if request.name == PASS_CARDS or all(map(hand.__contains__, map(str, options))):
             # Parting with cards: keep what helps (high cards when wanting tricks).
-            return sorted(options, key=lambda o: table.v(str(o)), reverse=not want)
+            values = table.values()  # (asked in every playout's steps: one lookup a card)
+            return sorted(options, key=lambda o: values[str(o)], reverse=not want)
         # Naming cards that are not all one's own (a card to take, a card that decides a trick):
         # a high card — someone else's when wanting tricks, one's own when avoiding them.
         strength = {s: suit_strength(table.hand, s, table.tables, table.value) for s in table.tables.suits}
