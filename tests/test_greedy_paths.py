@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -162,3 +163,24 @@ def test_a_playouts_kept_tables_pick_what_fresh_tables_pick(monkeypatch: Any) ->
             for declarer in (0, 1):
                 agent.playout(RULES, view, declarer, BidAnswer(standard), hands, MORE)
     assert len(compared) > 500 and all(compared)
+
+
+def test_a_views_table_takes_the_card_orders_of_its_own_rank_order() -> None:
+    """The agent keeps one card order per rank order for the tables of its real decisions: each view's
+    table has the values and suit orders made afresh for its combo's rank order."""
+    from interpreter.agents.heuristic.cardplay import card_values, high_first
+
+    agent = HeuristicAgent(23, RULES, strict=True)
+    seats = [0, 1, 2, 3]
+    deal = Deal(RULES, seats, 0, dict.fromkeys(seats, 0), {s: {} for s in seats}, None, random.Random(4), {})
+    view = deal.view(2)
+    orders = []
+    for bids in (["trump"], ["misery"], ["trump", "iron"], ["zero"], ["trump"], ["misery"]):
+        table = agent._table(RULES, replace(view, combo={"bids": bids}))
+        value = rank_values(RULES, bids)
+        assert table.value == value
+        assert table.card_value == card_values(TABLES, value)
+        assert table.high_first == high_first(TABLES, value)
+        orders.append(table.card_value)
+    assert orders[4] is orders[0] and orders[5] is orders[1]  # kept, not made again
+    assert len({tuple(o.items()) for o in orders}) > 1  # rank orders that differ give values that differ

@@ -22,7 +22,7 @@ from interpreter.agents.heuristic.knowledge import (
     plain_value,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled, card_order
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -62,6 +62,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
+        self._rank_orders: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}  # the views' (see _table)
         self._recordings: dict[Any, Recording] = {}  # cards chosen in playouts' positions (see Playout.play_card)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
@@ -149,16 +150,12 @@ class HeuristicAgent(Bidder, Agent):
         for trick in view.tricks:
             if trick["winner"] is not None:
                 won[trick["winner"]] = won.get(trick["winner"], 0) + 1
-        return Table(
-            seat=view.seat,
-            declarer=view.declarer,
-            hand=view.hand,
-            trump=view.trump,
-            value=rank_values(rules, bids),
-            tables=tables,
-            won=won,
-            players=view.players,
-        )
+        value = rank_values(rules, bids)
+        value = self._rank_orders.setdefault(tuple(value.items()), value)  # one per rank order: orders kept
+        _, values, suits, keys = card_order(self._orders, tables, value)
+        table = Table(view.seat, view.declarer, view.hand, view.trump, value, tables, won, view.players)
+        table.high_first, table.card_value, table.key_orders = suits, values, keys
+        return table
 
     def layout(self, tables: Tables, view: View, own_hand: Sequence[str] | None) -> dict[int, list[str]]:
         """A random deal of the cards this player cannot see, around ``own_hand`` and visible cards."""

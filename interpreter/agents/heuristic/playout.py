@@ -78,13 +78,7 @@ class Playout:
         """The card values and suit orders under ``rank_value`` (made once per rank order)."""
         order = self._order
         if order is None or order[0] is not rank_value:
-            order = self._orders.get(id(rank_value))
-            if order is None or order[0] is not rank_value:
-                if len(self._orders) >= 64:
-                    self._orders.clear()
-                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value), {})
-                self._orders[id(rank_value)] = order
-            self._order = order
+            order = self._order = card_order(self._orders, self.tables, rank_value)
         return order
 
     def table(self, seat: int) -> Table:
@@ -240,6 +234,22 @@ class Playout:
             if (count in deciding) != completes:
                 return
         raise Settled(completes)
+
+
+def card_order(orders: dict[int, Order], tables: Tables, rank_value: dict[str, int]) -> Order:
+    """The card values and suit orders under ``rank_value``, made once per rank order and kept in
+    ``orders`` (by identity: the engine's rank order is replaced, never changed)."""
+    order = orders.get(id(rank_value))
+    if order is None or order[0] is not rank_value:
+        if len(orders) >= 64:
+            orders.clear()
+        order = orders[id(rank_value)] = (
+            rank_value,
+            card_values(tables, rank_value),
+            high_first(tables, rank_value),
+            {},
+        )
+    return order
 
 
 class Recording(list[str]):
