@@ -341,7 +341,8 @@ class HeuristicAgent(Bidder, Agent):
     def _probe_targets(self, rules: M.RuleSet, view: View, answer: BidAnswer) -> frozenset[int] | None:
         """The trick counts that complete the real combo, with the real (visible) declarations."""
         tables = self.tables(rules, len(view.players))
-        runner = Playout(tables, self._plan.direction if self._plan else MORE, dict(view.declarations))
+        direction = self._plan.direction if self._plan else MORE
+        runner = Playout(tables, direction, dict(view.declarations), self._orders)  # (its choices' card orders kept)
         deal = self.new_deal(rules, view, self.layout(tables, view, None), runner.ask)
         runner.deal = deal
         assert view.declarer is not None
