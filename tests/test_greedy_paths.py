@@ -184,3 +184,21 @@ def test_a_views_table_takes_the_card_orders_of_its_own_rank_order() -> None:
         orders.append(table.card_value)
     assert orders[4] is orders[0] and orders[5] is orders[1]  # kept, not made again
     assert len({tuple(o.items()) for o in orders}) > 1  # rank orders that differ give values that differ
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 13), trump=st.sampled_from((*TABLES.suits, None)))
+def test_expected_tricks_counts_each_suits_winners_as_a_plain_count_does(seed: int, size: int, trump: Any) -> None:
+    """:func:`expected_tricks` (the hand sorted by suit in one pass) against the count suit by suit."""
+    from interpreter.agents.heuristic import expected_tricks
+
+    hand = random.Random(seed).sample(list(TABLES.names), size)
+    value = rank_values(RULES, ["trump"])
+    plain = 0.0
+    for suit in TABLES.suits:
+        cards = sorted((value[TABLES.rank_of[n]] for n in hand if TABLES.suit_of[n] == suit), reverse=True)
+        for position, card_value in enumerate(cards):
+            missing = TABLES.top - card_value - position
+            plain += 1.0 if missing <= 0 else 0.5 if missing == 1 and len(cards) >= 2 else 0.0
+        plain += max(0, len(cards) - 3) * 0.7 if suit == trump else 0.0
+    assert expected_tricks(hand, trump, TABLES, value) == plain

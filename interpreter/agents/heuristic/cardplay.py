@@ -231,7 +231,8 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
         )
     if what == "number" and all(isinstance(o, int) for o in options):
         if not is_declarer:
-            return sorted(options, key=lambda o: abs(o - (min(options) + max(options)) / 2))
+            middle = (min(options) + max(options)) / 2
+            return sorted(options, key=lambda o: abs(o - middle))
         guess = expected_tricks(table.hand, table.trump, table.tables, table.value) + GUESS_LIFT
         return sorted(options, key=lambda o: (abs(o - guess), o))
     if what == "player":

@@ -202,8 +202,14 @@ def suit_strength(hand: Iterable[str], suit: str, tables: Tables, value: dict[st
 def expected_tricks(hand: Collection[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
     """A quick count of the tricks a hand should take: its sure and likely winners, and long trump."""
     total = 0.0
+    by_suit: dict[str | None, list[int]] = {}  # the hand's card values by suit, in one pass over it
+    suit_of, rank_of = tables.suit_of, tables.rank_of
+    for name in hand:
+        suit = suit_of.get(name)
+        if suit is not None:
+            by_suit.setdefault(suit, []).append(value[rank_of[name]])
     for suit in tables.suits:
-        cards = sorted((value[tables.rank_of[n]] for n in hand if tables.suit_of.get(n) == suit), reverse=True)
+        cards = sorted(by_suit.get(suit, ()), reverse=True)
         for position, card_value in enumerate(cards):
             missing = tables.top - card_value - position  # higher cards held by the others
             if missing <= 0:
