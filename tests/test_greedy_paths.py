@@ -202,3 +202,18 @@ def test_expected_tricks_counts_each_suits_winners_as_a_plain_count_does(seed: i
             plain += 1.0 if missing <= 0 else 0.5 if missing == 1 and len(cards) >= 2 else 0.0
         plain += max(0, len(cards) - 3) * 0.7 if suit == trump else 0.0
     assert expected_tricks(hand, trump, TABLES, value) == plain
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 13))
+def test_suit_strengths_in_one_pass_are_each_suits_own_count(seed: int, size: int) -> None:
+    from interpreter.agents.heuristic.knowledge import suit_strengths
+
+    hand = random.Random(seed).sample(list(TABLES.names), size)
+    value = rank_values(RULES, ["misery"])
+    plain = {suit: 0.0 for suit in TABLES.suits}
+    for suit in TABLES.suits:
+        for name in hand:
+            if TABLES.suit_of[name] == suit:
+                plain[suit] += 1.0 + max(0, value[TABLES.rank_of[name]] - (TABLES.top - 4)) / 2
+    assert suit_strengths(hand, TABLES, value) == plain

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.knowledge import GUESS_LIFT, Tables, expected_tricks, suit_strength
+from interpreter.agents.heuristic.knowledge import GUESS_LIFT, Tables, expected_tricks, suit_strengths
 from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
@@ -213,7 +213,8 @@ def choose(request: Request, table: Table, want: bool) -> Any:
 def _rank_options(request: Request, options: list[Any], table: Table, want: bool, is_declarer: bool) -> list[Any]:
     what = request.what
     if what == "suit":
-        strength = {o: suit_strength(table.hand, str(o), table.tables, table.value) for o in options}
+        strengths = suit_strengths(table.hand, table.tables, table.value)
+        strength = {o: strengths.get(str(o), 0.0) for o in options}
         return sorted(options, key=lambda o: strength[o], reverse=want)
     if what == "card" and all(map(table.tables.suit_of.__contains__, map(str, options))):
         hand = set(table.hand)
@@ -223,7 +224,7 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
             return sorted(options, key=lambda o: values[str(o)], reverse=not want)
         # Naming cards that are not all one's own (a card to take, a card that decides a trick):
         # a high card — someone else's when wanting tricks, one's own when avoiding them.
-        strength = {s: suit_strength(table.hand, s, table.tables, table.value) for s in table.tables.suits}
+        strength = suit_strengths(table.hand, table.tables, table.value)
         return sorted(
             options,
             key=lambda o: ((str(o) in hand) != want, table.v(str(o)), strength[table.suit(str(o))]),
