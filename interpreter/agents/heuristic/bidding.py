@@ -19,7 +19,7 @@ from interpreter.agents.heuristic.knowledge import (
     Tables,
     expected_tricks,
     rank_values,
-    suit_strength,
+    suit_strengths,
 )
 from interpreter.agents.heuristic.playout import Estimate
 from interpreter.agents.heuristic.reach import bid_alone_targets
@@ -98,7 +98,7 @@ class Bidder:
         value = rank_values(rules, (standard,))
         trump = None
         if rules.bids[standard].trump is not None:
-            trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
+            trump = max(tables.suits, key=suit_strengths(view.hand, tables, value).__getitem__)
         expected = expected_tricks(view.hand, trump, tables, value)
         if tables.hand_size in targets:
             return expected + self.reach < min(targets)
