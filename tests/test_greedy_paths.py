@@ -217,3 +217,22 @@ def test_suit_strengths_in_one_pass_are_each_suits_own_count(seed: int, size: in
             if TABLES.suit_of[name] == suit:
                 plain[suit] += 1.0 + max(0, value[TABLES.rank_of[name]] - (TABLES.top - 4)) / 2
     assert suit_strengths(hand, TABLES, value) == plain
+
+
+def test_the_quick_look_with_kept_expectations_says_what_a_fresh_agent_says() -> None:
+    """``_out_of_reach`` keeps a hand's expected tricks per bid: asked again, for other hands and bids
+    in between, it answers as an agent that works them out anew."""
+    seats = [0, 1, 2, 3]
+    views = []
+    for seed in (1, 2, 3):
+        deal = Deal(RULES, seats, 0, dict.fromkeys(seats, 0), {s: {} for s in seats}, None, random.Random(seed), {})
+        views.append(deal.view(seed % 4))
+    kept = HeuristicAgent(29, RULES, strict=True)
+    answers = []
+    for view in views + views[::-1]:
+        for standard in ("trump", "misery", "abundance", "zero", "master_trump", "limbo"):
+            fresh = HeuristicAgent(29, RULES, strict=True)
+            again = kept._out_of_reach(RULES, TABLES, view, standard)
+            assert again == fresh._out_of_reach(RULES, TABLES, view, standard), standard
+            answers.append(again)
+    assert len(kept._expected) > 6 and True in answers and False in answers

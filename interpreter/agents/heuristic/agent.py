@@ -71,6 +71,7 @@ class HeuristicAgent(Bidder, Agent):
         self._counted: tuple[Deal, tuple[frozenset[int] | None, frozenset[int] | None]] | None = None
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
+        self._expected: dict[Any, Any] = {}  # (see Bidder._out_of_reach)
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._blank: tuple[Any, Deal, Any] | None = None  # a deal of the last view's key, to re-deal (see _dealt)
