@@ -30,7 +30,7 @@ class Playout:
         recordings: dict[Any, Recording] | None = None,
     ) -> None:
         self.tables = tables
-        self.plan = Plan(direction)
+        self.plan = _first_plan(direction)
         self.overrides = overrides or {}
         self.deal: Deal | None = None
         self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
@@ -234,6 +234,18 @@ class Playout:
             if (count in deciding) != completes:
                 return
         raise Settled(completes)
+
+
+def _first_plan(direction: int) -> Plan:
+    """The plan a playout starts with, before its combo's counts are known (plans are immutable: one
+    per direction, shared by every playout, instead of a frozen dataclass made for each)."""
+    plan = _FIRST_PLANS.get(direction)
+    if plan is None:
+        plan = _FIRST_PLANS[direction] = Plan(direction)
+    return plan
+
+
+_FIRST_PLANS: dict[int, Plan] = {}
 
 
 def card_order(orders: dict[int, Order], tables: Tables, rank_value: dict[str, int]) -> Order:
