@@ -33,11 +33,11 @@ class Playout:
         self.plan = _first_plan(direction)
         self.overrides = overrides or {}
         self.deal: Deal | None = None
-        self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
+        self._played: set[str] = set()  # cards played so far (kept as they are answered: see play_card)
         self._seats: list[int] = []
         self._orders = {} if orders is None else orders
         self._order: Order | None = None
-        # The play's own bookkeeping: each seat's card names, the plays already taken off them,
+        # The play's own bookkeeping: each seat's card names, how many of the deal's plays are kept,
         # whether only plays change the hands, and a table per seat (refreshed at each card).
         self._hands: dict[int, set[str]] | None = None
         self._seen_plays = 0
@@ -122,15 +122,25 @@ class Playout:
         record = self._record
         self._position = position + 1
         if record is None:
-            return self._play(seat, options)
-        if position < len(record):
+            card = self._play(seat, options)
+        elif position >= len(record):
+            card = self._play(seat, options)
+            record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+        else:
             card = record[position]
-            if card in options:  # the same position, so the same options: the engine's all the same
-                return card  # (where it may be settled was asked at the first card: ``record.checks``)
-            self._record = None  # not the position recorded (never expected): play on without
-            return self._play(seat, options)
-        card = self._play(seat, options)
-        record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+            # The same position, so the same options: the engine's all the same (where it may be settled
+            # was asked at the first card: ``record.checks``).
+            if card not in options:
+                self._record = None  # not the position recorded (never expected): play on without
+                card = self._play(seat, options)
+        hands = self._hands
+        if hands is not None and self._steady:
+            # The card is played at once (every card of a hand where only plays move cards is one of
+            # these answers, in order): kept here rather than read back from the deal's plays.
+            self._played.add(card)
+            hands[seat].discard(card)
+            self._pairs.append((seat, card))
+            self._seen_plays += 1
         return card
 
     def _recording(self, seat: int) -> Recording | None:
@@ -172,23 +182,17 @@ class Playout:
         deal = self.deal
         assert deal is not None and deal.current is not None and deal.declarer is not None
         plays_so_far = deal.env["plays"]
-        seen, count = self._seen_plays, len(plays_so_far)
+        count = len(plays_so_far)
         hands = self._hands
-        if hands is None or not self._steady:
-            # Each hand's card names, kept as cards are played while nothing else moves cards
-            # (no draws from a stock, no zones); otherwise read again at every card.
+        if hands is None or not self._steady or self._seen_plays != count:
+            # Each hand's card names, kept as cards are played (by :meth:`play_card`, as it answers)
+            # while nothing else moves cards (no draws from a stock, no zones); otherwise read again at
+            # every card (and whenever the deal's plays are not those kept: never expected).
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
             self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
-        elif seen < count:
-            played, add_pair = self._played, self._pairs.append
-            for play in plays_so_far[seen:]:
-                name, by = play.card.name, play.player.seat
-                played.add(name)
-                hands[by].discard(name)
-                add_pair((by, name))
-        self._seen_plays = count
+            self._seen_plays = count
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
         if table is None or table.value is not rank_value:
