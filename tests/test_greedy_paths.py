@@ -4,7 +4,7 @@ a plain version of it in ``test_playouts.py``).
 * A playout keeps its tables from card to card (each card kept as it is answered, the trick so far as
   pairs, each hand as cards are played): every card it picks is the card :func:`pick_card` picks on a
   table made afresh from the deal at that moment, also where a zone or draws move cards.
-* A real decision's table takes the card orders kept per rank order; the quick look before bidding
+* A real decision's table takes the rank order and card orders kept per combo; the quick look before bidding
   keeps a hand's expected tricks; a hand's expected tricks and suit strengths are counted in one pass:
   each gives what the plain way gives.
 """
@@ -85,8 +85,8 @@ def test_a_playouts_kept_tables_pick_what_fresh_tables_pick(
 
 
 def test_a_views_table_takes_the_card_orders_of_its_own_rank_order() -> None:
-    """The agent keeps one card order per rank order for the tables of its real decisions: each view's
-    table has the values and suit orders made afresh for its combo's rank order."""
+    """The agent keeps each combo's rank order and card orders for the tables of its real decisions:
+    each view's table has the values and suit orders made afresh for its combo's rank order."""
     from interpreter.agents.heuristic.cardplay import card_values, high_first
 
     agent = HeuristicAgent(23, RULES, strict=True)

@@ -62,7 +62,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
-        self._rank_orders: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}  # the views' (see _table)
+        self._rank_orders: dict[tuple[str, ...], tuple[M.RuleSet, dict[str, int]]] = {}  # the views' (see _table)
         self._recordings: dict[Any, Recording] = {}  # cards chosen in playouts' positions (see Playout.play_card)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
@@ -151,8 +151,10 @@ class HeuristicAgent(Bidder, Agent):
         for trick in view.tricks:
             if trick["winner"] is not None:
                 won[trick["winner"]] = won.get(trick["winner"], 0) + 1
-        value = rank_values(rules, bids)
-        value = self._rank_orders.setdefault(tuple(value.items()), value)  # one per rank order: orders kept
+        kept = self._rank_orders.get(tuple(bids))  # the rank order of a combo's bids, kept with its card orders
+        if kept is None or kept[0] is not rules:
+            kept = self._rank_orders[tuple(bids)] = (rules, rank_values(rules, bids))
+        value = kept[1]
         _, values, suits, keys = card_order(self._orders, tables, value)
         table = Table(view.seat, view.declarer, view.hand, view.trump, value, tables, won, view.players)
         table.high_first, table.card_value, table.key_orders = suits, values, keys
