@@ -68,6 +68,16 @@ class Playout:
             return choose(request, table, self.wants())
         return None
 
+    @property
+    def plan(self) -> Plan:
+        """How the declarer steers in this playout (the agent sets it once the combo's counts are known)."""
+        return self._plan
+
+    @plan.setter
+    def plan(self, plan: Plan) -> None:
+        self._plan = plan
+        self._wants = plan.table  # (its answers by count, read at every card: see _play)
+
     def wants(self) -> bool:
         deal = self.deal
         assert deal is not None and deal.declarer is not None
@@ -214,7 +224,8 @@ class Playout:
         table.hand = hands[seat]
         table.trump = deal.table.trump
         table.cards_moved()
-        return pick_card(legal, table, self.plan.wants(won))
+        wants = self._wants
+        return pick_card(legal, table, wants[won] if 0 <= won < len(wants) else self._plan.wants(won))
 
     def _new_table(self, seat: int, rank_value: dict[str, int]) -> Table:
         """The table ``seat`` chooses from under ``rank_value``, kept while the rank order stands."""
