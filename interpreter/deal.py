@@ -203,8 +203,11 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
                 self._check_hands(hands)
             for player in self.players:
                 player.hand = [self.card_by_name[n] for n in hands[player.seat]]
-            dealt = {c for p in self.players for c in p.hand}
-            rest = [c for c in self.deck if c not in dealt]
+            if checked and stock is None and sum([len(p.hand) for p in self.players]) == len(self.deck):
+                rest: list[Card] = []  # (a checked layout of the whole deck: nothing left, no search for it)
+            else:
+                dealt = {c for p in self.players for c in p.hand}
+                rest = [c for c in self.deck if c not in dealt]
             if stock is not None:
                 unknown = [n for n in stock if n not in self.card_by_name or self.card_by_name[n] in dealt]
                 if unknown:

@@ -6,8 +6,9 @@
   judged by the declarer's final count, without scoring the deal).
 * The greedy card policy, rewritten for speed (card values and orders made once, a playout's
   hands kept as cards are played), picks a legal card, and the same one whether the hand comes as
-  the engine gives it or as a playout keeps it (a set). That it picks what it picked before its
-  speed work was checked against the agent at commit 95ae456 when the work was done, and
+  the engine gives it or as a playout keeps it (a set), and the card the policy written out plainly
+  (every quantity worked out from scratch: :func:`plain_pick`) picks. That it picks what it picked
+  before its speed work was checked against the agent at commit 95ae456 when the work was done, and
   ``python benchmarks/agents.py --baseline 95ae456`` plays the two side by side.
 * Cards chosen once in a hook-less position are replayed by later playouts that meet it again
   (and a later playout whose combo the recorded trick counts settle ends at its first card):
@@ -109,6 +110,69 @@ def test_the_card_policy_picks_a_legal_card_whatever_form_the_hand_takes(
     assert picked in legal
     # As a playout gives it: the hand as a set of names, the played cards shared.
     assert pick_card(legal, Table(**{**facts, "hand": set(facts["hand"])}), want) == picked
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(position=positions(), want=st.booleans())
+def test_the_fast_policy_picks_what_the_plain_one_picks(position: tuple[tuple[str, ...], Any], want: bool) -> None:
+    legal, facts = position
+    assert pick_card(legal, Table(**facts), want) == plain_pick(legal, facts, want)
+
+
+def plain_pick(legal: tuple[str, ...], facts: dict[str, Any], want: bool) -> str:
+    """The greedy card, every quantity worked out from scratch (first of equals, in ``legal``'s order)."""
+    suit_of, trump, plays = TABLES.suit_of, facts["trump"], facts["plays"]
+    value = {name: facts["value"][TABLES.rank_of[name]] for name in TABLES.names}
+    hand, played, seat, declarer = set(facts["hand"]), facts["played"], facts["seat"], facts["declarer"]
+
+    def unseen_top(suit: str) -> int:  # the highest card of the suit in nobody's sight but another's hand
+        return max((value[c] for c in TABLES.by_suit[suit] if c not in played and c not in hand), default=0)
+
+    def cheapest(cards: Any) -> str:  # non-trump before trump, then low before high
+        return min(cards, key=lambda c: (suit_of[c] == trump, value[c]))
+
+    if len(legal) == 1:
+        return legal[0]
+    if not plays:
+        if not want:
+            return cheapest(legal)
+        if trump is not None and seat == declarer:
+            trumps = [c for c in legal if suit_of[c] == trump]
+            mine = len([c for c in hand if suit_of[c] == trump])
+            outstanding = len([c for c in TABLES.by_suit[trump] if c not in played and c not in hand])
+            if trumps and outstanding and mine >= outstanding:
+                return max(trumps, key=lambda c: value[c])
+        masters = [c for c in legal if value[c] > unseen_top(suit_of[c])]
+        if masters:
+            return min(masters, key=lambda c: (suit_of[c] == trump, value[c], c))
+        length = {s: len([c for c in hand if suit_of[c] == s]) for s in TABLES.suits}
+        return min(legal, key=lambda c: (suit_of[c] == trump, -length[suit_of[c]], value[c]))
+
+    def beats(card: str, other: str) -> bool:
+        mine, theirs = suit_of[card], suit_of[other]
+        return (mine == theirs and value[card] > value[other]) or (mine == trump and theirs != trump)
+
+    win_seat, win_card = plays[0]
+    for by, card in plays[1:]:
+        if beats(card, win_card):
+            win_seat, win_card = by, card
+    declarer_played = any(by == declarer for by, _ in plays)
+    winners = [c for c in legal if beats(c, win_card)]
+    losers = [c for c in legal if not beats(c, win_card)]
+    if want:
+        defending = declarer is not None and seat != declarer
+        to_come = defending and not declarer_played
+        if defending and win_seat != declarer and (not to_come or value[win_card] > unseen_top(suit_of[win_card])):
+            return cheapest(losers or legal)
+        if winners:
+            if len(plays) == 3 or (defending and not to_come):
+                return min(winners, key=lambda c: value[c])
+            sure = [c for c in winners if value[c] > unseen_top(suit_of[c])]
+            return min(sure, key=lambda c: value[c]) if sure else max(winners, key=lambda c: value[c])
+        return cheapest(legal)
+    if losers:
+        return max(losers, key=lambda c: (suit_of[c] != trump, value[c]))
+    return max(legal, key=lambda c: value[c])
 
 
 def _a_view() -> Any:

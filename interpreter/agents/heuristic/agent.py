@@ -22,7 +22,7 @@ from interpreter.agents.heuristic.knowledge import (
     plain_value,
     rank_values,
 )
-from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled
+from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled, card_order
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -62,6 +62,7 @@ class HeuristicAgent(Bidder, Agent):
         self.playouts = 0  # simulated deals played, for measurements
         self._tables: dict[int, Tables] = {}
         self._orders: dict[int, Order] = {}  # the playouts' card orders, per rank order (see Playout)
+        self._rank_orders: dict[tuple[str, ...], tuple[M.RuleSet, dict[str, int]]] = {}  # the views' (see _table)
         self._recordings: dict[Any, Recording] = {}  # cards chosen in playouts' positions (see Playout.play_card)
         self._directions: dict[str, list[int]] = {}  # standard bid → completions (more, fewer) learnt
         # (players, bids, declarations) → completing counts; (players, bid) → those of a bid alone
@@ -70,6 +71,7 @@ class HeuristicAgent(Bidder, Agent):
         self._counted: tuple[Deal, tuple[frozenset[int] | None, frozenset[int] | None]] | None = None
         self._history: dict[BidAnswer, list[int]] = {}  # combo → [deals estimated, deals with a completion]
         self._dressings: dict[tuple[int, str, tuple[str, ...]], list[tuple[Any, tuple[str, ...]]]] = {}
+        self._expected: dict[Any, Any] = {}  # (see Bidder._out_of_reach)
         self._bid_key: Any = None
         self._layouts: list[dict[int, list[str]]] = []
         self._blank: tuple[Any, Deal, Any] | None = None  # a deal of the last view's key, to re-deal (see _dealt)
@@ -149,16 +151,14 @@ class HeuristicAgent(Bidder, Agent):
         for trick in view.tricks:
             if trick["winner"] is not None:
                 won[trick["winner"]] = won.get(trick["winner"], 0) + 1
-        return Table(
-            seat=view.seat,
-            declarer=view.declarer,
-            hand=view.hand,
-            trump=view.trump,
-            value=rank_values(rules, bids),
-            tables=tables,
-            won=won,
-            players=view.players,
-        )
+        kept = self._rank_orders.get(tuple(bids))  # the rank order of a combo's bids, kept with its card orders
+        if kept is None or kept[0] is not rules:
+            kept = self._rank_orders[tuple(bids)] = (rules, rank_values(rules, bids))
+        value = kept[1]
+        _, values, suits, keys = card_order(self._orders, tables, value)
+        table = Table(view.seat, view.declarer, view.hand, view.trump, value, tables, won, view.players)
+        table.high_first, table.card_value, table.key_orders = suits, values, keys
+        return table
 
     def layout(self, tables: Tables, view: View, own_hand: Sequence[str] | None) -> dict[int, list[str]]:
         """A random deal of the cards this player cannot see, around ``own_hand`` and visible cards."""
@@ -344,7 +344,8 @@ class HeuristicAgent(Bidder, Agent):
     def _probe_targets(self, rules: M.RuleSet, view: View, answer: BidAnswer) -> frozenset[int] | None:
         """The trick counts that complete the real combo, with the real (visible) declarations."""
         tables = self.tables(rules, len(view.players))
-        runner = Playout(tables, self._plan.direction if self._plan else MORE, dict(view.declarations))
+        direction = self._plan.direction if self._plan else MORE
+        runner = Playout(tables, direction, dict(view.declarations), self._orders)  # (its choices' card orders kept)
         deal = self.new_deal(rules, view, self.layout(tables, view, None), runner.ask)
         runner.deal = deal
         assert view.declarer is not None

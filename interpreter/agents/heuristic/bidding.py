@@ -19,7 +19,7 @@ from interpreter.agents.heuristic.knowledge import (
     Tables,
     expected_tricks,
     rank_values,
-    suit_strength,
+    suit_strengths,
 )
 from interpreter.agents.heuristic.playout import Estimate
 from interpreter.agents.heuristic.reach import bid_alone_targets
@@ -72,6 +72,7 @@ class Bidder:
     _layouts: list[dict[int, list[str]]]
     _estimates: dict[BidAnswer, Estimate]
     _maker: ComboMaker | None
+    _expected: dict[Any, Any]  # (players, standard bid, hand) → expected tricks; None → their rule set
 
     if TYPE_CHECKING:  # defined by the agent
 
@@ -95,11 +96,18 @@ class Bidder:
             targets = bid_alone_targets(rules, len(view.players), standard)
         if not targets:
             return False
-        value = rank_values(rules, (standard,))
-        trump = None
-        if rules.bids[standard].trump is not None:
-            trump = max(tables.suits, key=lambda s: suit_strength(view.hand, s, tables, value))
-        expected = expected_tricks(view.hand, trump, tables, value)
+        # The hand's expected tricks for the bid, kept: an agent asks again at each of its bid turns.
+        kept, key = self._expected, (len(view.players), standard, tuple(view.hand))
+        if kept.get(None) is not rules or len(kept) > 4096:
+            kept.clear()
+            kept[None] = rules
+        expected = kept.get(key)
+        if expected is None:
+            value = rank_values(rules, (standard,))
+            trump = None
+            if rules.bids[standard].trump is not None:
+                trump = max(tables.suits, key=suit_strengths(view.hand, tables, value).__getitem__)
+            expected = kept[key] = expected_tricks(view.hand, trump, tables, value)
         if tables.hand_size in targets:
             return expected + self.reach < min(targets)
         if 0 in targets:

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agents.heuristic.knowledge import GUESS_LIFT, Tables, expected_tricks, suit_strength
+from interpreter.agents.heuristic.knowledge import GUESS_LIFT, Tables, expected_tricks, suit_strengths
 from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
@@ -162,9 +162,9 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
     if trump is not None and table.seat == table.declarer:
         trumps = [c for c in legal if suit_of[c] == trump]
         if trumps:
-            mine = sum(1 for c in hand if suit_of[c] == trump)
+            mine = len([c for c in hand if suit_of[c] == trump])  # (a list's length: quicker than sum())
             played = table.played
-            outstanding = sum(1 for c in table.tables.by_suit.get(trump, ()) if c not in played and c not in hand)
+            outstanding = len([c for c in table.tables.by_suit.get(trump, ()) if c not in played and c not in hand])
             if outstanding and mine >= outstanding:
                 return max(trumps, key=value.__getitem__)  # draw the others' trump
     best: tuple[bool, int, str] | None = None  # the cheapest sure winner: (is trump, value, card)
@@ -182,10 +182,15 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
                 best = key
     if best is not None:
         return best[2]
+    # Else the least card by (is trump, -length of its suit, value), the first of equals: the suits'
+    # part is the same for all the cards of a suit, so it is compared per suit (``tops`` holds the
+    # suits of ``legal``), then values among the cards of the least suits.
     lengths: dict[str, int] = {}
-    for card in hand:
-        lengths[suit_of[card]] = lengths.get(suit_of[card], 0) + 1
-    return min(legal, key=lambda c: (suit_of[c] == trump, -lengths.get(suit_of[c], 0), value[c]))
+    for suit in map(suit_of.__getitem__, hand):
+        lengths[suit] = lengths.get(suit, 0) + 1
+    prefix = {suit: (suit == trump, -lengths.get(suit, 0)) for suit in tops}
+    least = min(prefix.values())
+    return min([c for c in legal if prefix[suit_of[c]] == least], key=value.__getitem__)
 
 
 # --- other choices --------------------------------------------------------------------------
@@ -208,16 +213,18 @@ def choose(request: Request, table: Table, want: bool) -> Any:
 def _rank_options(request: Request, options: list[Any], table: Table, want: bool, is_declarer: bool) -> list[Any]:
     what = request.what
     if what == "suit":
-        strength = {o: suit_strength(table.hand, str(o), table.tables, table.value) for o in options}
+        strengths = suit_strengths(table.hand, table.tables, table.value)
+        strength = {o: strengths.get(str(o), 0.0) for o in options}
         return sorted(options, key=lambda o: strength[o], reverse=want)
-    if what == "card" and all(str(o) in table.tables.suit_of for o in options):
+    if what == "card" and all(map(table.tables.suit_of.__contains__, map(str, options))):
         hand = set(table.hand)
-        if request.name == PASS_CARDS or all(str(o) in hand for o in options):
+        if request.name == PASS_CARDS or all(map(hand.__contains__, map(str, options))):
             # Parting with cards: keep what helps (high cards when wanting tricks).
-            return sorted(options, key=lambda o: table.v(str(o)), reverse=not want)
+            values = table.values()  # (asked in every playout's steps: one lookup a card)
+            return sorted(options, key=lambda o: values[str(o)], reverse=not want)
         # Naming cards that are not all one's own (a card to take, a card that decides a trick):
         # a high card — someone else's when wanting tricks, one's own when avoiding them.
-        strength = {s: suit_strength(table.hand, s, table.tables, table.value) for s in table.tables.suits}
+        strength = suit_strengths(table.hand, table.tables, table.value)
         return sorted(
             options,
             key=lambda o: ((str(o) in hand) != want, table.v(str(o)), strength[table.suit(str(o))]),
@@ -225,7 +232,8 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
         )
     if what == "number" and all(isinstance(o, int) for o in options):
         if not is_declarer:
-            return sorted(options, key=lambda o: abs(o - (min(options) + max(options)) / 2))
+            middle = (min(options) + max(options)) / 2
+            return sorted(options, key=lambda o: abs(o - middle))
         guess = expected_tricks(table.hand, table.trump, table.tables, table.value) + GUESS_LIFT
         return sorted(options, key=lambda o: (abs(o - guess), o))
     if what == "player":

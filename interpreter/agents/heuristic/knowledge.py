@@ -191,19 +191,32 @@ def counts_decide(deal: Deal) -> frozenset[int] | None:
 
 def suit_strength(hand: Iterable[str], suit: str, tables: Tables, value: dict[str, int]) -> float:
     """Length plus half the high-card points (4, 3, 2, 1 for the top four ranks) of ``suit`` in ``hand``."""
-    score = 0.0
+    return suit_strengths(hand, tables, value).get(suit, 0.0)
+
+
+def suit_strengths(hand: Iterable[str], tables: Tables, value: dict[str, int]) -> dict[str, float]:
+    """:func:`suit_strength` of every suit (0.0 for a void), in one pass over ``hand``."""
+    scores = dict.fromkeys(tables.suits, 0.0)
     floor = tables.top - 4
+    suit_of, rank_of = tables.suit_of, tables.rank_of
     for name in hand:
-        if tables.suit_of.get(name) == suit:
-            score += 1.0 + max(0, value[tables.rank_of[name]] - floor) / 2
-    return score
+        suit = suit_of.get(name)
+        if suit is not None:
+            scores[suit] = scores.get(suit, 0.0) + (1.0 + max(0, value[rank_of[name]] - floor) / 2)
+    return scores
 
 
 def expected_tricks(hand: Collection[str], trump: str | None, tables: Tables, value: dict[str, int]) -> float:
     """A quick count of the tricks a hand should take: its sure and likely winners, and long trump."""
     total = 0.0
+    by_suit: dict[str | None, list[int]] = {}  # the hand's card values by suit, in one pass over it
+    suit_of, rank_of = tables.suit_of, tables.rank_of
+    for name in hand:
+        suit = suit_of.get(name)
+        if suit is not None:
+            by_suit.setdefault(suit, []).append(value[rank_of[name]])
     for suit in tables.suits:
-        cards = sorted((value[tables.rank_of[n]] for n in hand if tables.suit_of.get(n) == suit), reverse=True)
+        cards = sorted(by_suit.get(suit, ()), reverse=True)
         for position, card_value in enumerate(cards):
             missing = tables.top - card_value - position  # higher cards held by the others
             if missing <= 0:

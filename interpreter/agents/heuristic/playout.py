@@ -30,17 +30,18 @@ class Playout:
         recordings: dict[Any, Recording] | None = None,
     ) -> None:
         self.tables = tables
-        self.plan = Plan(direction)
+        self.plan = _first_plan(direction)
         self.overrides = overrides or {}
         self.deal: Deal | None = None
-        self._played: set[str] = set()  # cards played so far (kept up to date from the deal's plays)
+        self._played: set[str] = set()  # cards played so far (kept as they are answered: see play_card)
         self._seats: list[int] = []
         self._orders = {} if orders is None else orders
         self._order: Order | None = None
-        # The play's own bookkeeping: each seat's card names, the plays already taken off them,
+        # The play's own bookkeeping: each seat's card names, how many of the deal's plays are kept,
         # whether only plays change the hands, and a table per seat (refreshed at each card).
         self._hands: dict[int, set[str]] | None = None
         self._seen_plays = 0
+        self._pairs: list[tuple[int, str]] = []  # (seat, card name) of the deal's plays so far
         self._steady = False
         self._table_of: dict[int, Table] = {}
         # The declarer's final trick counts that complete the combo, when they alone decide it (see
@@ -67,6 +68,16 @@ class Playout:
             return choose(request, table, self.wants())
         return None
 
+    @property
+    def plan(self) -> Plan:
+        """How the declarer steers in this playout (the agent sets it once the combo's counts are known)."""
+        return self._plan
+
+    @plan.setter
+    def plan(self, plan: Plan) -> None:
+        self._plan = plan
+        self._wants = plan.table  # (its answers by count, read at every card: see _play)
+
     def wants(self) -> bool:
         deal = self.deal
         assert deal is not None and deal.declarer is not None
@@ -77,13 +88,7 @@ class Playout:
         """The card values and suit orders under ``rank_value`` (made once per rank order)."""
         order = self._order
         if order is None or order[0] is not rank_value:
-            order = self._orders.get(id(rank_value))
-            if order is None or order[0] is not rank_value:
-                if len(self._orders) >= 64:
-                    self._orders.clear()
-                order = (rank_value, card_values(self.tables, rank_value), high_first(self.tables, rank_value), {})
-                self._orders[id(rank_value)] = order
-            self._order = order
+            order = self._order = card_order(self._orders, self.tables, rank_value)
         return order
 
     def table(self, seat: int) -> Table:
@@ -91,16 +96,23 @@ class Playout:
         assert deal is not None
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
+        rank_value = deal.table.rank_value
+        _, values, suits, keys = self.order(rank_value)
+        # The card orders of the rank order in force are the playouts' shared ones (made once per
+        # rank order), not made again for each choice.
         return Table(
             seat=seat,
             declarer=deal.declarer.seat if deal.declarer else None,
             hand=[c.name for c in deal.by_seat[seat].hand],
             trump=deal.table.trump,
-            value=deal.table.rank_value,
+            value=rank_value,
             tables=self.tables,
             won={p.seat: p.won_count for p in deal.players},
             players=self._seats,
             played=self._played,
+            high_first=suits,
+            card_value=values,
+            key_orders=keys,
         )
 
     def play(self, request: Request) -> str:
@@ -120,15 +132,25 @@ class Playout:
         record = self._record
         self._position = position + 1
         if record is None:
-            return self._play(seat, options)
-        if position < len(record):
+            card = self._play(seat, options)
+        elif position >= len(record):
+            card = self._play(seat, options)
+            record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+        else:
             card = record[position]
-            if card in options:  # the same position, so the same options: the engine's all the same
-                return card  # (where it may be settled was asked at the first card: ``record.checks``)
-            self._record = None  # not the position recorded (never expected): play on without
-            return self._play(seat, options)
-        card = self._play(seat, options)
-        record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+            # The same position, so the same options: the engine's all the same (where it may be settled
+            # was asked at the first card: ``record.checks``).
+            if card not in options:
+                self._record = None  # not the position recorded (never expected): play on without
+                card = self._play(seat, options)
+        hands = self._hands
+        if hands is not None and self._steady:
+            # The card is played at once (every card of a hand where only plays move cards is one of
+            # these answers, in order): kept here rather than read back from the deal's plays.
+            self._played.add(card)
+            hands[seat].discard(card)
+            self._pairs.append((seat, card))
+            self._seen_plays += 1
         return card
 
     def _recording(self, seat: int) -> Recording | None:
@@ -170,21 +192,17 @@ class Playout:
         deal = self.deal
         assert deal is not None and deal.current is not None and deal.declarer is not None
         plays_so_far = deal.env["plays"]
-        seen, count = self._seen_plays, len(plays_so_far)
+        count = len(plays_so_far)
         hands = self._hands
-        if hands is None or not self._steady:
-            # Each hand's card names, kept as cards are played while nothing else moves cards
-            # (no draws from a stock, no zones); otherwise read again at every card.
+        if hands is None or not self._steady or self._seen_plays != count:
+            # Each hand's card names, kept as cards are played (by :meth:`play_card`, as it answers)
+            # while nothing else moves cards (no draws from a stock, no zones); otherwise read again at
+            # every card (and whenever the deal's plays are not those kept: never expected).
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
-        elif seen < count:
-            played = self._played
-            for play in plays_so_far[seen:]:
-                name = play.card.name
-                played.add(name)
-                hands[play.player.seat].discard(name)
-        self._seen_plays = count
+            self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
+            self._seen_plays = count
         table = self._table_of.get(seat)
         rank_value = deal.table.rank_value
         if table is None or table.value is not rank_value:
@@ -192,7 +210,8 @@ class Playout:
         plays = deal.current.plays
         won = deal.declarer.won_count
         if plays:
-            table.plays = [(p.player.seat, p.card.name) for p in plays]  # the trick so far
+            # The trick so far: the deal's last plays (a trick's plays are the deal's, in order).
+            table.plays = self._pairs[count - len(plays) :]
         else:
             table.plays = ()
             record = self._record
@@ -205,7 +224,8 @@ class Playout:
         table.hand = hands[seat]
         table.trump = deal.table.trump
         table.cards_moved()
-        return pick_card(legal, table, self.plan.wants(won))
+        wants = self._wants
+        return pick_card(legal, table, wants[won] if 0 <= won < len(wants) else self._plan.wants(won))
 
     def _new_table(self, seat: int, rank_value: dict[str, int]) -> Table:
         """The table ``seat`` chooses from under ``rank_value``, kept while the rank order stands."""
@@ -229,6 +249,34 @@ class Playout:
             if (count in deciding) != completes:
                 return
         raise Settled(completes)
+
+
+def _first_plan(direction: int) -> Plan:
+    """The plan a playout starts with, before its combo's counts are known (plans are immutable: one
+    per direction, shared by every playout, instead of a frozen dataclass made for each)."""
+    plan = _FIRST_PLANS.get(direction)
+    if plan is None:
+        plan = _FIRST_PLANS[direction] = Plan(direction)
+    return plan
+
+
+_FIRST_PLANS: dict[int, Plan] = {}
+
+
+def card_order(orders: dict[int, Order], tables: Tables, rank_value: dict[str, int]) -> Order:
+    """The card values and suit orders under ``rank_value``, made once per rank order and kept in
+    ``orders`` (by identity: the engine's rank order is replaced, never changed)."""
+    order = orders.get(id(rank_value))
+    if order is None or order[0] is not rank_value:
+        if len(orders) >= 64:
+            orders.clear()
+        order = orders[id(rank_value)] = (
+            rank_value,
+            card_values(tables, rank_value),
+            high_first(tables, rank_value),
+            {},
+        )
+    return order
 
 
 class Recording(list[str]):
