@@ -8,7 +8,7 @@ declared here, which :class:`~interpreter.deal.Deal` sets up.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # scoring.py builds on this module
 
 Ask = Callable[[Request], Any]
 #: A seat's card, picked from the legal card names alone (no :class:`Request`); see ``Agent.card_chooser``.
-CardChoice = Callable[[tuple[str, ...]], str]
+#: The names may be the engine's own list, valid only during the call: a chooser keeps a copy, if anything.
+CardChoice = Callable[[Sequence[str]], str]
 #: The card choosers of a deal's seats, by seat.
 CardChoosers = Mapping[int, CardChoice]
 #: The bid choosers of a deal's seats, by seat (see ``Agent.bid_chooser``).
@@ -35,8 +36,8 @@ def card_askers(ask: Ask, seats: Iterable[int]) -> CardChoosers:
     return {seat: partial(_ask_card, ask, seat) for seat in seats}
 
 
-def _ask_card(ask: Ask, seat: int, options: tuple[str, ...]) -> Any:
-    return ask(Request("play", seat, CARD, "card", options))
+def _ask_card(ask: Ask, seat: int, options: Sequence[str]) -> Any:
+    return ask(Request("play", seat, CARD, "card", tuple(options)))  # (a request outlives the call: its own tuple)
 
 
 class DealParts:

@@ -244,12 +244,14 @@ class Agent(Protocol):
         """The answer to ``request``, seen from ``view`` (``None`` when ``wants_view`` is False)."""
         ...
 
-    def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
+    def card_chooser(self, seat: int) -> Callable[[Sequence[str]], str]:
         """How ``seat`` picks the card it plays from ``options`` (legal card names) without a view:
         what :meth:`decide` answers to a play request. A simulation of agents that want no view asks
         a deal's choosers for every card (no :class:`Request` made); an agent may give a cheaper
-        function, but it must answer as :meth:`decide` would, with the same random draws."""
-        return lambda options: str(self.decide(Request("play", seat, CARD, "card", options), None))
+        function, but it must answer as :meth:`decide` would, with the same random draws.
+        ``options`` may be the engine's own list, changed once the card is played: a chooser that
+        keeps the options keeps a copy (as this one does, in its request)."""
+        return lambda options: str(self.decide(Request("play", seat, CARD, "card", tuple(options)), None))
 
     def bid_chooser(self, seat: int) -> BidChoice:
         """How ``seat`` answers a bid turn from its check by ids (``refuse(standard, specials)``) and the

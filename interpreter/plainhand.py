@@ -128,7 +128,7 @@ class PlainHand(DealParts):
                 options = by_suit.get(led) or names
                 if limited and (play_rules or not plays):
                     options = self._allowed(player, trick, options)
-                answer = choose(tuple(options))
+                answer = choose(options)  # (the list itself: a chooser answers before it changes, see CardChoice)
                 index = names.index(answer)  # (the names are the hand's, in its order)
                 card = hand.pop(index)
                 del names[index]

@@ -83,3 +83,35 @@ def test_a_lean_game_asks_an_agent_without_its_own_chooser_through_decide() -> N
         assert [outcome(r) for r in lean_game.deal_records] == [outcome(r) for r in full.deal_records]
         assert lean_game.decisions_made == full.decisions_made and lean_result.scores == full_result.scores
         assert lean_game.deal_records and any(r.get("declarer") is not None for r in full.deal_records)
+
+
+class _KeepsRequests(_FirstCardOrRandomBid):
+    """Keeps every play request it is asked (a logging agent might): what it keeps must not change."""
+
+    def __init__(self, seed: int, bid_chance: float) -> None:
+        super().__init__(seed, bid_chance)
+        self.kept: list[tuple[Request, tuple[str, ...], str]] = []
+
+    def decide(self, request: Request, view: Any) -> Any:
+        answer = super().decide(request, view)
+        if request.kind == "play":
+            self.kept.append((request, tuple(request.options), answer))
+        return answer
+
+
+@pytest.mark.parametrize("lean", [True, False])
+@pytest.mark.parametrize(("ref", "players"), RULE_SETS)
+def test_a_chooser_may_keep_the_options_it_was_given(ref: str, players: int, lean: bool) -> None:
+    """The hook-less hand hands a chooser its own list of names (no copy a card); the default chooser
+    and the request-asking one copy it into their requests, so a kept request still holds the
+    options it was asked with, the card played among them, after the cards are played (``lean``: through
+    ``Agent.card_chooser``; else through the driver's requests)."""
+    rules = load_ruleset(ref)
+    for seed in range(3):
+        agents = [_KeepsRequests(seed * 7 + s, bid_chance=0.7) for s in range(players)]
+        Game(rules, agents, seed=seed, lean=lean).run()
+        kept = [entry for agent in agents for entry in agent.kept]
+        assert kept, ref
+        for request, options_then, answer in kept:
+            assert isinstance(request.options, tuple)
+            assert request.options == options_then and answer in request.options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -54,7 +54,7 @@ class RandomAgent(Agent):
             return self.rng.sample(list(request.options), request.count)
         return pick(self._bits, request.options)
 
-    def card_chooser(self, seat: int) -> Callable[[tuple[str, ...]], str]:
+    def card_chooser(self, seat: int) -> Callable[[Sequence[str]], str]:
         return partial(pick, self._bits)  # as decide() answers a play request: the same draw
 
     def bid_chooser(self, seat: int) -> BidChoice:

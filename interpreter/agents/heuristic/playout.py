@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,7 +120,7 @@ class Playout:
         """The greedy card for ``request`` (see :meth:`play_card`)."""
         return self.play_card(request.seat, request.options)
 
-    def play_card(self, seat: int, options: tuple[str, ...]) -> str:
+    def play_card(self, seat: int, options: Sequence[str]) -> str:
         """The greedy card of ``seat`` among ``options``, or the card an earlier playout chose in the
         same position. A playout's deal asks it for every card (its ``sync_cards``: no request made)."""
         position = self._position
@@ -185,7 +186,7 @@ class Playout:
             record = recordings[key] = Recording()
         return record
 
-    def _play(self, seat: int, legal: tuple[str, ...]) -> str:
+    def _play(self, seat: int, legal: Sequence[str]) -> str:
         if len(legal) == 1:
             only: str = legal[0]  # a card play's options are card names
             return only
