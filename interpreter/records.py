@@ -123,7 +123,11 @@ def game_from_record(
 def state_from_record(record: dict[str, Any], decisions: int | None = None, path: Path | None = None) -> GameState:
     """The position after the record's first ``decisions`` decisions (all by default), as a
     :class:`GameState` to step on from (``path``: as for :func:`game_from_record`);
-    :func:`to_record` writes a state back as a record."""
+    :func:`to_record` writes a state back as a record.
+
+    The position is settled, as asking for its ``pending`` decision settles one: run up to its next
+    decision, or to its end, so that a finished deal is among its ``deal_records`` and a finished
+    game has its ``result`` (a state answered to its end has them only once asked)."""
     state = GameState(
         recordcheck.record_rules(record, path),
         int(record["players"]),
@@ -144,6 +148,7 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
         except IllegalDecision as exc:
             where = f"decision {script.position}: seat {request.seat}, {request.kind}"
             raise ScriptError(f"{where}: {exc.reason}") from None
+    state.advance()
     return state
 
 

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from interpreter.agents import HeuristicAgent, RandomAgent
@@ -112,12 +112,15 @@ def test_a_clone_given_the_same_answers_ends_as_its_original(name: str, seed: in
 
 @settings(derandomize=True, max_examples=12, deadline=None)
 @given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 300))
+@example(name="christmas-whist", seed=0, at=255)  # past the game's end (254 decisions): its result
 def test_a_state_rebuilt_from_its_record_is_the_same_position(name: str, seed: int, at: int) -> None:
     players = PLAYERS[name]
     state = fresh(name, seed)
     play(state, chooser(seed, players), limit=at)
     record = to_record(state, name)
     rebuilt = state_from_record(record)
+    # A rebuilt state is settled (run up to its next decision); the original settles when asked.
+    assert rebuilt.is_over == state.is_over
     assert summary(rebuilt) == summary(state)
     assert rebuilt.pending == state.pending
     if rebuilt.current is not None and state.current is not None:
@@ -127,6 +130,23 @@ def test_a_state_rebuilt_from_its_record_is_the_same_position(name: str, seed: i
     play(state, chooser(seed + 7, players))
     play(rebuilt, chooser(seed + 7, players))
     assert summary(rebuilt) == summary(state)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_game_answered_to_its_end_is_rebuilt_with_its_result_and_every_deal(name: str) -> None:
+    """Answered to its last decision and written before anything asked whether it is over (as a save
+    written at that moment is), the record's state is rebuilt as the finished game: its result and
+    every deal's record, those of the same game played through."""
+    players = PLAYERS[name]
+    for seed in range(3):
+        whole = fresh(name, seed)
+        total = play(whole, chooser(seed, players))
+        assert whole.result is not None
+        state = fresh(name, seed)
+        play(state, chooser(seed, players), limit=total)
+        rebuilt = state_from_record(to_record(state, name))
+        assert rebuilt.result is not None and rebuilt.pending is None
+        assert summary(rebuilt) == summary(whole)
 
 
 def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
