@@ -131,18 +131,18 @@ class Playout:
                     self._settled(won, tricks_left)  # where the replay would stop: stop now
         record = self._record
         self._position = position + 1
-        if record is None:
-            card = self._play(seat, options)
-        elif position >= len(record):
-            card = self._play(seat, options)
-            record.append(card)  # only after the card was chosen: a playout settled here records nothing more
-        else:
+        if record is not None and position < len(record):
             card = record[position]
             # The same position, so the same options: the engine's all the same (where it may be settled
             # was asked at the first card: ``record.checks``).
             if card not in options:
                 self._record = None  # not the position recorded (never expected): play on without
                 card = self._play(seat, options)
+        else:
+            # (a single option is the card, as _play would say: a fifth of the cards, without its call)
+            card = options[0] if len(options) == 1 else self._play(seat, options)
+            if record is not None:
+                record.append(card)  # only after the card was chosen: a playout settled here records nothing more
         if self._steady:
             # The card is played at once (every card of a hand where only plays move cards is one of
             # these answers, in order): kept here rather than read back from the deal's plays.
@@ -222,7 +222,7 @@ class Playout:
                 if self.deciding is not None:
                     self._settled(won, tricks_left)
         table.trump = deal_table.trump
-        table.cards_moved()
+        table.unseen = None  # (cards were played: the masters are worked out again when asked)
         wants = self._wants
         return pick_card(legal, table, wants[won] if 0 <= won < len(wants) else self._plan.wants(won))
 
