@@ -137,7 +137,8 @@ class Agenda(DealParts):
         for shared in (self.deck, table.rank_value, table.colors, env["suits"], env["ranks"], env["standard"]):
             memo.setdefault(id(shared), shared)
         tricks = memo[id(self.tricks)] = Tricks()  # a list subclass: filled below, as the players are copied
-        tricks.extend(copy_value(trick, memo) for trick in self.tricks)
+        if self.tricks:  # (none before the hand: a playout's copy)
+            tricks.extend([copy_value(trick, memo) for trick in self.tricks])
         state = new.__dict__
         atomic = ATOMIC
         for name, value in self.__dict__.items():
