@@ -200,8 +200,8 @@ class Playout:
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
             pairs = self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
-            for kept, table in self._table_of.items():  # (a table's hand is its seat's set, kept)
-                table.hand = hands[kept]
+            for kept, kept_table in self._table_of.items():  # (a table's hand is its seat's set, kept)
+                kept_table.hand = hands[kept]
         table = self._table_of.get(seat)
         deal_table = deal.table
         rank_value = deal_table.rank_value
