@@ -169,7 +169,9 @@ class Playout:
         if deal.tricks or deal.current.plays or not deal.hookless_hand():
             return None
         key = (
-            tuple([tuple([card.name for card in player.hand]) for player in deal.players]),
+            # (the cards themselves: one object per card of a rule set's deck, so the same cards are the
+            # same names, told apart without a name read for each card)
+            tuple([tuple(player.hand) for player in deal.players]),
             deal.table.trump,
             tuple(deal.table.rank_value.items()),
             seat,
