@@ -28,6 +28,9 @@ D = TypeVar("D", bound="Agenda")
 #: Lists whose entries never change once added (plain data): a copy of the deal copies the list only.
 _APPENDED = frozenset({"auction_log", "meld_log", "_trick_log"})
 
+#: Containers that copy_value copies item by item (an empty one: a new empty one).
+_EMPTIED = frozenset({list, dict, set})
+
 #: What copies of a deal share: the rule set and what was prepared from it (never changed by a deal).
 _SHARED = frozenset(
     {
@@ -137,14 +140,19 @@ class Agenda(DealParts):
         for shared in (self.deck, table.rank_value, table.colors, env["suits"], env["ranks"], env["standard"]):
             memo.setdefault(id(shared), shared)
         tricks = memo[id(self.tricks)] = Tricks()  # a list subclass: filled below, as the players are copied
-        tricks.extend(copy_value(trick, memo) for trick in self.tricks)
+        if self.tricks:  # (none before the hand: a playout's copy)
+            tricks.extend([copy_value(trick, memo) for trick in self.tricks])
         state = new.__dict__
         atomic = ATOMIC
         for name, value in self.__dict__.items():
-            if name in _SHARED or type(value) in atomic:  # numbers, flags and None are most of the rest
+            kind = type(value)
+            if name in _SHARED or kind in atomic:  # numbers, flags and None are most of the rest
                 state[name] = value
             elif name in _APPENDED:
                 state[name] = list(value)
+            elif kind in _EMPTIED and not value and id(value) not in memo:
+                # Empty before the hand (stock, zones, declarations …): a new one, as copy_value makes it.
+                state[name] = memo[id(value)] = kind()
             elif name != "_rounds":
                 state[name] = copy_value(value, memo)
         new._rounds = new.seating.rounds

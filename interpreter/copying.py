@@ -45,6 +45,11 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
                 key = copy_value(key, memo)
             new_dict[key] = item if type(item) in atomic else copy_value(item, memo)
         return new_dict
+    # Engine objects next (players, their marks, seating, table …: a dozen a copy of a deal); none of
+    # the kinds below has a ``__deepcopy__``.
+    method = getattr(value, "__deepcopy__", None)
+    if method is not None:
+        return method(memo)
     if kind is tuple:
         return tuple([item if type(item) in atomic else copy_value(item, memo) for item in value])
     if kind is set:
@@ -59,9 +64,6 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     if kind is partial:
         args = [copy_value(arg, memo) for arg in value.args]
         return partial(copy_value(value.func, memo), *args, **copy_value(value.keywords, memo))
-    method = getattr(value, "__deepcopy__", None)
-    if method is not None:
-        return method(memo)
     return copy.deepcopy(value, memo)
 
 

@@ -80,7 +80,11 @@ class Marks:
         return dict(self._counts)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
-        return Marks(deepcopy(self._counts, memo))  # the counts may be the game's too: one copy for both
+        counts = self._counts  # the counts may be the game's too: one copy for both
+        copied = memo.get(id(counts))
+        if copied is None:  # (names and numbers: a plain copy, made at every playout for each player)
+            copied = memo[id(counts)] = dict(counts)
+        return Marks(copied)
 
 
 class Tricks(list["Trick"]):
@@ -133,7 +137,7 @@ class Player:
         is (numbers, shared values), but the hand and the marks copied."""
         new = Player(*_player_fields(self))  # every field, in one call (a copy is made at every playout)
         new.hand = memo[id(self.hand)] = list(self.hand)  # cards are shared; others may refer to the list
-        new.marks = deepcopy(self.marks, memo)
+        new.marks = self.marks.__deepcopy__(memo)  # (as deepcopy would: marks are not kept in the memo)
         memo[id(self)] = new
         return new
 

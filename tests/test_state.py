@@ -97,6 +97,25 @@ def test_a_clone_evolves_independently_of_its_original(name: str, seed: int, at:
     assert summary(state) == summary(whole)
 
 
+@settings(derandomize=True, max_examples=10, deadline=None)
+@given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 300))
+def test_a_clones_players_count_their_marks_in_the_clones_own_game(name: str, seed: int, at: int) -> None:
+    """A clone copies each seat's marks once: its deal's players count in the clone game's marks where
+    the original's count in the original game's, and never in the original's (a copy of a deal makes
+    a player's marks in place, sharing the copy made for the game)."""
+    state = fresh(name, seed)
+    play(state, chooser(seed, PLAYERS[name]), limit=at)
+    clone = state.clone()
+    if state.current is None or clone.current is None:
+        return
+    for copied, original in zip(clone.current.players, state.current.players, strict=True):
+        assert copied.marks is not original.marks
+        assert copied.marks.wraps(clone.marks[copied.seat]) == original.marks.wraps(state.marks[original.seat])
+        assert not copied.marks.wraps(state.marks[copied.seat])
+        assert copied.marks.as_dict() == original.marks.as_dict()
+    assert any(p.marks.wraps(state.marks[p.seat]) for p in state.current.players)
+
+
 @settings(derandomize=True, max_examples=12, deadline=None)
 @given(name=rule_set_names, seed=st.integers(0, 10_000), at=st.integers(0, 300))
 def test_a_clone_given_the_same_answers_ends_as_its_original(name: str, seed: int, at: int) -> None:

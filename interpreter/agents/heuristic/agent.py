@@ -276,8 +276,8 @@ class HeuristicAgent(Bidder, Agent):
             return last[1]
         key = (
             len(deal.players),
-            tuple(b.id for b in deal.bids),
-            tuple((name, plain_value(d.value)) for name, d in deal.declarations.items()),
+            tuple([b.id for b in deal.bids]),  # (lists: quicker to make than a generator, once a playout)
+            tuple([(name, plain_value(d.value)) for name, d in deal.declarations.items()]),
         )
         if key not in self._targets:
             self._targets[key] = (completing_counts(deal), counts_decide(deal))

@@ -33,7 +33,7 @@ class Table:
     high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
     card_value: dict[str, int] | None = None  # card name → value now (see :func:`card_values`)
     key_orders: dict[str | None, KeyOrders] | None = None  # trump → :func:`_keys`
-    _unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand
+    unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand (None: not known)
 
     def values(self) -> dict[str, int]:
         """Card name → its value under the rank order in force (one lookup instead of two)."""
@@ -47,16 +47,12 @@ class Table:
     def suit(self, name: str) -> str:
         return self.tables.suit_of[name]
 
-    def cards_moved(self) -> None:
-        """Say that cards were played or changed hands: the masters are worked out again when asked."""
-        self._unseen = None
-
     def highest_unseen(self, suit: str) -> int:
         """The value of the highest card of ``suit`` neither played nor in this hand (0: none): a card
         worth more is a *master*, it wins unless trumped."""
-        unseen = self._unseen
+        unseen = self.unseen
         if unseen is None:
-            unseen = self._unseen = {}
+            unseen = self.unseen = {}
         elif suit in unseen:
             return unseen[suit]
         if self.high_first is None:
@@ -96,6 +92,10 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
         return _lead(legal, table, want)
     suit_of, trump = table.tables.suit_of, table.trump
     value = table.card_value if table.card_value is not None else table.values()
+    orders = table.key_orders  # (the card orders of this trump, most often kept: looked up here)
+    keys = orders.get(trump) if orders is not None else None
+    if keys is None:
+        keys = _keys(table)
     declarer = table.declarer
     win_seat, win_card = plays[0]
     best_suit, best_value = suit_of[win_card], value[win_card]
@@ -122,7 +122,7 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
             and win_seat != declarer
             and (not declarer_to_come or best_value > table.highest_unseen(best_suit))  # the winner is a master
         ):
-            return min(losers or legal, key=_keys(table)[0].__getitem__)  # leave it to a partner
+            return min(losers or legal, key=keys[0].__getitem__)  # leave it to a partner
         if winners:
             last = len(plays) == len(table.players) - 1
             if last or (defending and not declarer_to_come):
@@ -130,9 +130,9 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
             highest_unseen = table.highest_unseen
             sure = [c for c in winners if value[c] > highest_unseen(suit_of[c])]
             return min(sure, key=value.__getitem__) if sure else max(winners, key=value.__getitem__)
-        return min(legal, key=_keys(table)[0].__getitem__)  # discard low
+        return min(legal, key=keys[0].__getitem__)  # discard low
     if losers:
-        return max(losers, key=_keys(table)[1].__getitem__)  # duck as high as possible
+        return max(losers, key=keys[1].__getitem__)  # duck as high as possible
     return max(legal, key=value.__getitem__)  # forced to win: dump the highest
 
 
@@ -155,7 +155,8 @@ def _keys(table: Table) -> KeyOrders:
 
 
 def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
-    suit_of, value, trump = table.tables.suit_of, table.values(), table.trump
+    suit_of, trump = table.tables.suit_of, table.trump
+    value = table.card_value if table.card_value is not None else table.values()
     if not want:
         return min(legal, key=_keys(table)[0].__getitem__)
     hand = table.hand

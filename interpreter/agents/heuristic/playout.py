@@ -38,10 +38,9 @@ class Playout:
         self._seats: list[int] = []
         self._orders = {} if orders is None else orders
         self._order: Order | None = None
-        # The play's own bookkeeping: each seat's card names, how many of the deal's plays are kept,
-        # whether only plays change the hands, and a table per seat (refreshed at each card).
-        self._hands: dict[int, set[str]] | None = None
-        self._seen_plays = 0
+        # The play's own bookkeeping: each seat's card names, the deal's plays kept (their count is
+        # compared with the deal's), whether only plays change the hands, and a table per seat.
+        self._hands: dict[int, set[str]] = {}  # (made at the first card chosen: _steady is False till then)
         self._pairs: list[tuple[int, str]] = []  # (seat, card name) of the deal's plays so far
         self._steady = False
         self._table_of: dict[int, Table] = {}
@@ -132,26 +131,24 @@ class Playout:
                     self._settled(won, tricks_left)  # where the replay would stop: stop now
         record = self._record
         self._position = position + 1
-        if record is None:
-            card = self._play(seat, options)
-        elif position >= len(record):
-            card = self._play(seat, options)
-            record.append(card)  # only after the card was chosen: a playout settled here records nothing more
-        else:
+        if record is not None and position < len(record):
             card = record[position]
             # The same position, so the same options: the engine's all the same (where it may be settled
             # was asked at the first card: ``record.checks``).
             if card not in options:
                 self._record = None  # not the position recorded (never expected): play on without
                 card = self._play(seat, options)
-        hands = self._hands
-        if hands is not None and self._steady:
+        else:
+            # (a single option is the card, as _play would say: a fifth of the cards, without its call)
+            card = options[0] if len(options) == 1 else self._play(seat, options)
+            if record is not None:
+                record.append(card)  # only after the card was chosen: a playout settled here records nothing more
+        if self._steady:
             # The card is played at once (every card of a hand where only plays move cards is one of
             # these answers, in order): kept here rather than read back from the deal's plays.
             self._played.add(card)
-            hands[seat].discard(card)
+            self._hands[seat].discard(card)
             self._pairs.append((seat, card))
-            self._seen_plays += 1
         return card
 
     def _recording(self, seat: int) -> Recording | None:
@@ -172,7 +169,9 @@ class Playout:
         if deal.tricks or deal.current.plays or not deal.hookless_hand():
             return None
         key = (
-            tuple([tuple([card.name for card in player.hand]) for player in deal.players]),
+            # (the cards themselves: one object per card of a rule set's deck, so the same cards are the
+            # same names, told apart without a name read for each card)
+            tuple([tuple(player.hand) for player in deal.players]),
             deal.table.trump,
             tuple(deal.table.rank_value.items()),
             seat,
@@ -194,25 +193,27 @@ class Playout:
         assert deal is not None and deal.current is not None and deal.declarer is not None
         plays_so_far = deal.env["plays"]
         count = len(plays_so_far)
-        hands = self._hands
-        if hands is None or not self._steady or self._seen_plays != count:
+        pairs, hands = self._pairs, self._hands
+        if not self._steady or len(pairs) != count:
             # Each hand's card names, kept as cards are played (by :meth:`play_card`, as it answers)
             # while nothing else moves cards (no draws from a stock, no zones); otherwise read again at
             # every card (and whenever the deal's plays are not those kept: never expected).
             self._steady = not deal.game.play.after_trick and not deal.zones
             hands = self._hands = {p.seat: {c.name for c in p.hand} for p in deal.players}
             self._played.update([p.card.name for p in plays_so_far])
-            self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
-            self._seen_plays = count
+            pairs = self._pairs = [(p.player.seat, p.card.name) for p in plays_so_far]
+            for kept, kept_table in self._table_of.items():  # (a table's hand is its seat's set, kept)
+                kept_table.hand = hands[kept]
         table = self._table_of.get(seat)
-        rank_value = deal.table.rank_value
+        deal_table = deal.table
+        rank_value = deal_table.rank_value
         if table is None or table.value is not rank_value:
             table = self._new_table(seat, rank_value)
         plays = deal.current.plays
         won = deal.declarer.won_count
         if plays:
             # The trick so far: the deal's last plays (a trick's plays are the deal's, in order).
-            table.plays = self._pairs[count - len(plays) :]
+            table.plays = pairs[count - len(plays) :]
         else:
             table.plays = ()
             record = self._record
@@ -222,9 +223,8 @@ class Playout:
                     record.checks[self._position - 1] = (won, tricks_left)
                 if self.deciding is not None:
                     self._settled(won, tricks_left)
-        table.hand = hands[seat]
-        table.trump = deal.table.trump
-        table.cards_moved()
+        table.trump = deal_table.trump
+        table.unseen = None  # (cards were played: the masters are worked out again when asked)
         wants = self._wants
         return pick_card(legal, table, wants[won] if 0 <= won < len(wants) else self._plan.wants(won))
 
@@ -235,7 +235,7 @@ class Playout:
         if not self._seats:
             self._seats = [p.seat for p in deal.players]
         _, values, suits, keys = self.order(rank_value)
-        table = Table(seat, deal.declarer.seat, (), None, rank_value, self.tables, {}, self._seats)
+        table = Table(seat, deal.declarer.seat, self._hands[seat], None, rank_value, self.tables, {}, self._seats)
         self._table_of[seat] = table
         table.played, table.high_first, table.card_value, table.key_orders = self._played, suits, values, keys
         return table
