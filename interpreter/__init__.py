@@ -8,7 +8,8 @@ or :class:`interpreter.game.Game` (the same, played by agents); a deal and its p
     from interpreter import GameState, RandomAgent
     from rulespec import load_ruleset
 
-    state = GameState(load_ruleset("combo-whist"), players=4, seed=7, max_deals=50)
+    rules = load_ruleset(name)  # a bundled rule set's name, or the path of a rule file or folder
+    state = GameState(rules, players=4, seed=7, max_deals=50)
     agents = [RandomAgent(seat) for seat in range(4)]
     while not state.is_over:
         request = state.pending

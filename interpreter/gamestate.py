@@ -41,7 +41,7 @@ class GameState(MatchHands, Standings):
 
     ::
 
-        state = GameState(load_ruleset("combo-whist"), players=4, seed=7)
+        state = GameState(load_ruleset(name), players=4, seed=7)  # a bundled name, or a path
         while not state.is_over:
             request = state.pending              # who decides what, with the legal options
             state.apply(choose(request, state.view(request.seat)))

@@ -1,6 +1,6 @@
 """Run-time errors of a rule's expressions, told with when they happened.
 
-An expression that fails while a game is played (division by zero, a card that is not there)
+An expression that fails while a game is played (division by 0, a card that is not there)
 raises :class:`rulespec.compiler.EvaluationError` located at the expression in its rule file;
 :func:`when_played` adds the deal and the decision it happened at, so the person who wrote
 the rule can replay up to that point.

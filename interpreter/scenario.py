@@ -4,7 +4,7 @@ A scenario gives the hands, the decisions (auction, declarations, choices) and t
 in play order; the engine plays the deal — refusing anything illegal — and the outcome is
 compared with ``expect``. This is how every rule is tested (``tests/scenarios/``)::
 
-    ruleset: combo-whist
+    ruleset: house-rules.yaml     # a bundled rule set's name, or a rule file beside the scenario
     players: 4
     dealer: 0                     # seat 1 bids first, seat 1's right-hand player leads
     scores: [0, 0, 0, 0]          # before the deal (optional)
@@ -45,7 +45,7 @@ deal: ``winner``, ``reason`` (``declarer``, ``anyone``, ``instant``, ``match``; 
 game goes on), ``scores``, ``marks``, ``deals`` (how many were played). The game must not end
 before the last deal listed. See interpreter/scenario_game.py::
 
-    ruleset: combo-whist
+    ruleset: house-rules.yaml
     players: 4
     dealer: 0
     scores: [12, 0, 0, 0]          # before the first deal (optional), as are marks
@@ -189,7 +189,10 @@ def load_scenario(path: Path) -> dict[str, Any]:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
     if errors:
-        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}")
+        hint = None
+        if errors[0].validator == "required":  # what a missing key wants, as the format's reference says
+            hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
+        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}", hint)
     unknown = [str(k) for k in data if k not in SCENARIO_KEYS]
     if unknown:
         known = ", ".join(SCENARIO_KEYS)
@@ -226,7 +229,9 @@ def make_script(deal: dict[str, Any]) -> Script:
 
 def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, Any]]) -> tuple[Game, Progress]:
     """The game a scenario plays: its rule set, seats (filling or strict), scores and marks before it."""
-    ref = str(data.get("ruleset", "combo-whist"))
+    ref = data.get("ruleset")
+    if not isinstance(ref, str):  # which rules a scenario tests is never left to a default
+        raise RuleError("a scenario needs 'ruleset': the name of a bundled rule set, or the path of a rule file")
     if base_dir is None:
         rules = load_ruleset(ref)
     else:  # a path in the scenario stays under its folder (rulespec.paths)

@@ -6,6 +6,7 @@ completion and scores; see interpreter/scenario.py for the format.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,27 @@ def test_whist_replay_runs_a_game_scenario_and_reports_a_missing_decision(tmp_pa
     assert result.exit_code == 1
     # The declarer is seat 3, so seat 2 (on its right) leads the first trick.
     assert "card play 1 of deal 1 (trick 1) is missing: seat 2 was asked for a card to play" in result.output
+
+
+# --- which rules a scenario tests is never a default ------------------------------------------
+
+
+@pytest.mark.parametrize("path", [HERE / "trump-basic.yaml", HERE / "game-classic-win.yaml"], ids=["deal", "game"])
+def test_a_scenario_without_its_rule_set_is_refused(path: Path, tmp_path: Path) -> None:
+    """The engine names no game, so it has no rule set to fall back on: a scenario file without
+    ``ruleset`` is a located error with a hint, and so is one built in Python without it."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    without = "".join(line for line in lines if not line.startswith("ruleset:"))
+    assert without != text
+    file = tmp_path / path.name
+    file.write_text(without, encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        load_scenario(file)
+    message = str(caught.value)
+    assert re.match(rf"{re.escape(str(file))}:\d+:1: not a valid scenario: 'ruleset' is a required property", message)
+    assert "hint: a scenario starts with 'ruleset: NAME'" in message
+    data = load_scenario(path)
+    del data["ruleset"]
+    with pytest.raises(RuleError, match="a scenario needs 'ruleset'"):
+        check_scenario(data, path.parent)
