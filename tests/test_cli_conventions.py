@@ -63,6 +63,23 @@ def test_every_command_help_has_an_example(path, capsys):
     assert example.startswith("whist " + " ".join(path))  # an example of this very command
 
 
+def test_every_command_that_takes_a_rule_set_defaults_to_the_same_one():
+    """One default rule set for the whole command line (``whist.cliargs.DEFAULT_RULESET``), named once."""
+    from whist.cliargs import DEFAULT_RULESET
+
+    defaults = {
+        " ".join(path): param.default
+        for path, command in _commands(cli)
+        for param in command.params
+        if param.name == "ruleset" and isinstance(param.default, str)  # translate import: from the PO file
+    }
+    assert {"play", "simulate", "balance", "duel", "show"} <= set(defaults)
+    assert set(defaults.values()) == {DEFAULT_RULESET}, defaults
+    literal = f'"{DEFAULT_RULESET}"'
+    named = [str(f.relative_to(ROOT)) for f in sorted((ROOT / "whist").rglob("*.py")) if literal in f.read_text()]
+    assert named == ["whist/cliargs.py"]
+
+
 def test_check_json(tmp_path, capsys):
     bad = house(tmp_path, "worth_typo: 1\n")
     code, out, _ = whist(capsys, "check", "combo-whist", str(bad), "--json")

@@ -10,7 +10,7 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import check_agent, lang_option
+from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 
@@ -168,7 +168,7 @@ def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Text
 
 def register(cli: click.Group) -> None:
     @cli.command()
-    @click.argument("ruleset", default="combo-whist")
+    @click.argument("ruleset", default=DEFAULT_RULESET)
     @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
     @click.option("--seed", type=int, default=1, show_default=True)
     @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
