@@ -99,8 +99,17 @@ SCENARIO_KEYS = (
 DEAL_KEYS = ("hands", "stock", "decisions", "tricks", "expect", "fill")
 GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
 FILL_POLICIES = ("first-legal",)
-# What a missing decision asked for, by the request's kind (the format strings are ours, never a file's).
-_ASKED: dict[RequestKind, str] = {"bid": "a bid or a pass", "choose": "a choice of {name}"}
+
+
+def _asked(kind: RequestKind, name: str) -> str:
+    """What a request of ``kind`` asks for, in words (``name``: the choice's name in the rule file)."""
+    if kind == "bid":
+        return "a bid or a pass"
+    if kind == "choose":
+        return f"a choice of {name}"
+    return f"{kind} {name}".strip()
+
+
 _ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 
 
@@ -141,8 +150,7 @@ class Strict(Agent):
             what = "a card to play"
         else:
             missing = f"decision {game.script.position + 1} of deal {deal}"
-            asked = _ASKED_BY_NAME.get(request.name) or _ASKED.get(request.kind, "{kind} {name}")
-            what = asked.format(kind=request.kind, name=request.name).strip()
+            what = _ASKED_BY_NAME.get(request.name) or _asked(request.kind, request.name)
         raise ScriptError(
             f"{missing} is missing: seat {request.seat} was asked for {what} "
             "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"

@@ -111,3 +111,26 @@ def test_importing_a_package_loads_only_what_it_must(package: str, eager: list[s
     code = f"import sys, {package}; print(*sorted(m for m in sys.modules if m.startswith('{package}.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.split() == eager
+
+
+#: Calls that would run text as code or as a format template. Texts from files (locales, rule files,
+#: saves) are filled by rulespec's own ``{name}`` substitution only, and expressions by the compiler.
+RUNS_TEXT = {"eval", "exec", "compile", "__import__"}
+FORMATS_TEXT = {"format", "format_map"}
+
+
+@pytest.mark.parametrize("package", ["rulespec", "interpreter", "whist", "printing"])
+def test_no_module_runs_text_as_code_or_as_a_format_template(package: str) -> None:
+    """No ``eval``/``exec``/``compile``, and no ``str.format``/``format_map`` at all — not even on a
+    template of our own, so that a text from a file can never become one by a later edit."""
+    hits = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id in RUNS_TEXT) or (
+                isinstance(func, ast.Attribute) and func.attr in FORMATS_TEXT
+            ):
+                hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert hits == []
