@@ -68,3 +68,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         name = getattr(item, "originalname", item.name)
         if module in SLOW_MODULES or name in SLOW_TESTS.get(module, ()):
             item.add_marker(pytest.mark.slow)
+
+
+def unseeded_property(test: object) -> bool:
+    """Whether ``test`` is a hypothesis test that is not reproducible: every property test runs with
+    ``@settings(derandomize=True, …)`` or an explicit ``@seed(N)``, so a failure shows on every run."""
+    if not getattr(test, "is_hypothesis_test", False):
+        return False
+    settings = getattr(test, "_hypothesis_internal_use_settings", None)
+    seeded = getattr(test, "_hypothesis_internal_use_seed", None) is not None
+    return not seeded and not (settings is not None and settings.derandomize)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if unseeded_property(getattr(item, "obj", None)):
+        raise pytest.UsageError(f"{item.nodeid}: a hypothesis test needs @settings(derandomize=True) or @seed(N)")

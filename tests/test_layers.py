@@ -134,3 +134,24 @@ def test_no_module_runs_text_as_code_or_as_a_format_template(package: str) -> No
             ):
                 hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert hits == []
+
+
+def test_an_unseeded_property_test_is_refused_at_collection() -> None:
+    from conftest import unseeded_property
+    from hypothesis import given, seed, settings
+    from hypothesis import strategies as st
+
+    @given(st.integers())
+    def loose(n: int) -> None: ...
+
+    @settings(derandomize=True)
+    @given(st.integers())
+    def derandomized(n: int) -> None: ...
+
+    @seed(7)
+    @given(st.integers())
+    def seeded(n: int) -> None: ...
+
+    assert unseeded_property(loose)
+    assert not unseeded_property(derandomized) and not unseeded_property(seeded)
+    assert not unseeded_property(test_an_unseeded_property_test_is_refused_at_collection)
