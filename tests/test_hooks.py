@@ -9,6 +9,7 @@ engine code that runs it and its docs line — and these tests say which one is 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import re
@@ -89,10 +90,57 @@ def test_every_hook_point_is_built_and_exported_from_the_bundled_rule_sets() -> 
     assert exported == set(HOOKS)
 
 
+#: What the engine reads of a hook point besides its compiled fields: the combo plan's names for it
+#: (interpreter/prepared.py gathers a combo's hook points once, under these names).
+PLAN_NAMES = {
+    "trump": ("trump_changes",),
+    "may_not_play": ("play_rules",),
+    "may_not_lead": ("lead_rules",),
+    "plays_last": ("plays_last_rules",),
+    "trick_taker": ("taker_rules",),
+    "tricks_adjust": ("adjustments",),
+    "bonus": ("bonuses",),
+    "penalty": ("penalties",),
+}
+
+
+def _hook_table() -> list[tuple[str, str, str, str]]:
+    """The docs' hook table: (hook, anchor, what it changes, the engine code that runs it)."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### 3.2 Hook points") :].split("\n\n#### ")[0]
+    pattern = r"^\| \[`(\w+)`\]\(#([\w-]+)\) \| (.+) \| (`[\w.]+`(?:, `[\w.]+`)*) \|$"
+    return re.findall(pattern, section, re.MULTILINE)
+
+
+def _functions(module: Path) -> dict[str, str]:
+    """Every function and method of ``module`` by name: its source."""
+    text = module.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    return {
+        node.name: ast.get_source_segment(text, node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def test_the_docs_name_the_engine_code_of_every_hook_point_and_it_reads_the_hook() -> None:
+    """A newcomer finds a hook point's code from the docs: each named ``module.function`` under
+    interpreter/ exists and reads one of the hook's compiled fields (or the combo plan's name for it)."""
+    rows = _hook_table()
+    assert [name for name, *_ in rows] == list(HOOKS)
+    for name, _, _, cell in rows:
+        words = (*HOOKS[name].model_fields, *PLAN_NAMES.get(name, ()))
+        for dotted in re.findall(r"`([\w.]+)`", cell):
+            module, function = dotted.split(".")
+            source = _functions(REPO / "interpreter" / f"{module}.py").get(function)
+            assert source is not None, f"{name}: no function {function} in interpreter/{module}.py"
+            assert any(re.search(rf"\.{word}\b", source) for word in words), f"{name}: {dotted} does not read it"
+
+
 def test_the_docs_hook_table_is_the_registry() -> None:
     text = DOCS.read_text(encoding="utf-8")
     section = text[text.index("### 3.2 Hook points") :]
-    rows = re.findall(r"^\| \[`(\w+)`\]\(#([\w-]+)\) \| (.+) \|$", section.split("\n\n#### ")[0], re.MULTILINE)
+    rows = [(name, anchor, meaning) for name, anchor, meaning, _ in _hook_table()]
     assert [(name, meaning) for name, _, meaning in rows] == [(h.name, h.meaning) for h in HOOKS.values()]
     headings = re.findall(r"^#### (.+)$", section, re.MULTILINE)
     for name, anchor, _ in rows:
