@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 import yaml
+from compiler_fakes import make_env
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
-from test_compiler import make_env
 
 from rulespec import BUNDLED_DIR, RuleError, RuleSet, load_ruleset, scopes
 from rulespec import model as M
