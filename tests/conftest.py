@@ -32,7 +32,7 @@ SLOW_TESTS = {
         "test_an_interrupted_resume_keeps_every_saved_decision",
         "test_the_save_holds_exactly_the_decisions_before_the_interruption",
     },
-    "test_locales.py": {
+    "test_locales_real_tree.py": {
         "test_translate_check_fails_on_a_missing_key_and_warns_on_a_stale_one",
         "test_translate_check_passes_on_the_real_tree",
     },
