@@ -27,7 +27,7 @@ SLOW_TESTS = {
         "test_the_full_analysis_takes_seconds",
         "test_the_impossible_sets_of_each_version",
     },
-    "test_interpreter.py": {
+    "test_interpreter_saves.py": {
         "test_resume_replays_the_save_then_finishes_the_game",
         "test_an_interrupted_resume_keeps_every_saved_decision",
         "test_the_save_holds_exactly_the_decisions_before_the_interruption",
