@@ -50,15 +50,15 @@ SLOW_TESTS = {
         "test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game",
     },
     "test_yaml_parsers.py": {"test_every_bundled_file_reads_the_same"},
-    "test_versions.py": {
+    "test_versions_played.py": {
         "test_simulates_end_to_end",
-        "test_whist_show_table",
-        "test_round_trips_through_whist_show",
         "test_three_players_simulate",
         "test_the_first_version_finishes_with_heuristic_agents",
-        "test_old_versions_keep_cards_scores_and_marks_sound",
         "test_limited_variant_simulates",
     },
+    "test_versions_texts.py": {"test_whist_show_table"},
+    "test_versions_files.py": {"test_round_trips_through_whist_show"},
+    "test_versions_three_players.py": {"test_old_versions_keep_cards_scores_and_marks_sound"},
 }
 
 
