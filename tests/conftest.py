@@ -36,11 +36,13 @@ SLOW_TESTS = {
         "test_translate_check_fails_on_a_missing_key_and_warns_on_a_stale_one",
         "test_translate_check_passes_on_the_real_tree",
     },
-    "test_christmas.py": {
+    "test_christmas_scoring.py": {
         "test_a_tied_hand_is_replayed",
         "test_hand_points_are_the_tricks_after_the_close_and_the_melds",
         "test_the_match_ends_after_the_schedule_with_the_most_hands_won",
-        "test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats",
+    },
+    "test_christmas_cli.py": {"test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats"},
+    "test_christmas_hands.py": {
         "test_cards_are_conserved_and_drawn_as_the_rules_say",
         "test_views_hide_the_pile_and_the_set_aside_cards",
     },
