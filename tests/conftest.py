@@ -22,8 +22,8 @@ SLOW_MODULES = {
 #: Single slow tests, by module and function name (every parameter of them).
 SLOW_TESTS = {
     "test_agents.py": {"test_agents_never_decide_illegally", "test_whole_heuristic_games_for_each_player_count"},
-    "test_analysis.py": {
-        "test_checker_against_brute_force",
+    "test_analysis_brute_force.py": {"test_checker_against_brute_force"},
+    "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",
         "test_the_impossible_sets_of_each_version",
     },
