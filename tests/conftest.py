@@ -13,10 +13,12 @@ import pytest
 
 #: Whole modules whose every test is slow.
 SLOW_MODULES = {
-    "test_interpreter_properties.py",
+    "test_interpreter_properties_cards.py",
+    "test_interpreter_properties_replay.py",
+    "test_interpreter_properties_scores.py",
+    "test_interpreter_properties_views.py",
     "test_fuzz.py",
     "test_hostile.py",
-    "test_auction_properties.py",
 }
 
 #: Single slow tests, by module and function name (every parameter of them).
