@@ -17,7 +17,8 @@ SLOW_MODULES = {
     "test_interpreter_properties_replay.py",
     "test_interpreter_properties_scores.py",
     "test_interpreter_properties_views.py",
-    "test_fuzz.py",
+    "test_fuzz_expressions.py",
+    "test_fuzz_rule_files.py",
     "test_hostile.py",
 }
 
