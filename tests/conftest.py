@@ -13,34 +13,39 @@ import pytest
 
 #: Whole modules whose every test is slow.
 SLOW_MODULES = {
-    "test_interpreter_properties.py",
-    "test_fuzz.py",
+    "test_interpreter_properties_cards.py",
+    "test_interpreter_properties_replay.py",
+    "test_interpreter_properties_scores.py",
+    "test_interpreter_properties_views.py",
+    "test_fuzz_expressions.py",
+    "test_fuzz_rule_files.py",
     "test_hostile.py",
-    "test_auction_properties.py",
 }
 
 #: Single slow tests, by module and function name (every parameter of them).
 SLOW_TESTS = {
     "test_agents.py": {"test_agents_never_decide_illegally", "test_whole_heuristic_games_for_each_player_count"},
-    "test_analysis.py": {
-        "test_checker_against_brute_force",
+    "test_analysis_brute_force.py": {"test_checker_against_brute_force"},
+    "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",
         "test_the_impossible_sets_of_each_version",
     },
-    "test_interpreter.py": {
+    "test_interpreter_saves.py": {
         "test_resume_replays_the_save_then_finishes_the_game",
         "test_an_interrupted_resume_keeps_every_saved_decision",
         "test_the_save_holds_exactly_the_decisions_before_the_interruption",
     },
-    "test_locales.py": {
+    "test_locales_real_tree.py": {
         "test_translate_check_fails_on_a_missing_key_and_warns_on_a_stale_one",
         "test_translate_check_passes_on_the_real_tree",
     },
-    "test_christmas.py": {
+    "test_christmas_scoring.py": {
         "test_a_tied_hand_is_replayed",
         "test_hand_points_are_the_tricks_after_the_close_and_the_melds",
         "test_the_match_ends_after_the_schedule_with_the_most_hands_won",
-        "test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats",
+    },
+    "test_christmas_cli.py": {"test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats"},
+    "test_christmas_hands.py": {
         "test_cards_are_conserved_and_drawn_as_the_rules_say",
         "test_views_hide_the_pile_and_the_set_aside_cards",
     },
@@ -50,15 +55,15 @@ SLOW_TESTS = {
         "test_a_run_time_error_in_a_simulation_names_the_same_moment_as_a_full_game",
     },
     "test_yaml_parsers.py": {"test_every_bundled_file_reads_the_same"},
-    "test_versions.py": {
+    "test_versions_played.py": {
         "test_simulates_end_to_end",
-        "test_whist_show_table",
-        "test_round_trips_through_whist_show",
         "test_three_players_simulate",
         "test_the_first_version_finishes_with_heuristic_agents",
-        "test_old_versions_keep_cards_scores_and_marks_sound",
         "test_limited_variant_simulates",
     },
+    "test_versions_texts.py": {"test_whist_show_table"},
+    "test_versions_files.py": {"test_round_trips_through_whist_show"},
+    "test_versions_three_players.py": {"test_old_versions_keep_cards_scores_and_marks_sound"},
 }
 
 

@@ -1,0 +1,53 @@
+"""``whist analyze``: the impossible combos listed, as JSON and in Swedish, and games it does not
+analyse.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from whist.analyzecli import register
+
+# --- whist analyze --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def runner() -> Any:
+    group = click.Group("whist")
+    register(group)
+    return lambda *args: CliRunner().invoke(group, list(args))
+
+
+def test_cli_lists_the_impossible_combos(runner: Any) -> None:
+    result = runner("analyze", "combo-whist@1.4.2")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("Combo Whist 1.4.2: combo bids that can never be completed")
+    assert "This version forbids bidding them." in out
+    assert "• Zero + Greed\n" in out and "• Taintless Master's Game + Greed + Ending Dog\n" in out
+    assert "  – Lock: Take none of the first 3 tricks" in out
+    assert "A combo bid that holds one of these 4 sets of bids can never be completed" in out
+
+
+def test_cli_json_and_swedish(runner: Any) -> None:
+    data = json.loads(runner("analyze", "combo-whist", "--json").output)
+    assert data["ruleset"] == "combo-whist@1.5.1" and data["forbid_impossible"] is False
+    assert [(e["standard"], e["specials"]) for e in data["impossible"]] == [
+        ("certainty", ["greed"]),
+        ("zero", ["greed"]),
+    ]
+    assert data["impossible"][1]["observed"] == ["count"] and data["impossible"][1]["adjusted"] is True
+    swedish = runner("analyze", "combo-whist@1.4.0", "--lang", "sv", "--players", "3").output
+    assert "kombinationsbud som aldrig kan gå hem" in swedish and "• Noll + Girighet" in swedish
+    assert "Spelare i en giv: 3." in swedish
+
+
+def test_cli_on_games_it_does_not_analyse(runner: Any) -> None:
+    assert "This game has no combo bids." in runner("analyze", "christmas-whist").output
+    bad = runner("analyze", "combo-whist", "--players", "2")
+    assert bad.exit_code == 1

@@ -1,0 +1,52 @@
+"""Per-player choices in views: shown by seat to their own chooser until public (offered cards of
+Rank Trump, preferences of Master Trump).
+"""
+
+from __future__ import annotations
+
+from interpreter_helpers import play_one_deal, requests_of
+
+from interpreter.deal import Declaration
+from interpreter.decisions import BidAnswer
+
+# --- per-player choices in views: by seat ------------------------------------------------------
+
+
+def test_a_per_player_choice_is_shown_by_seat_to_its_own_chooser_until_public() -> None:
+    offered = Declaration(["KS", "2H"], False, {1: "KS", 2: "2H", 3: None}, is_card=True, per_player=True)
+    assert offered.shown_to(1) == (True, {1: "KS"})
+    assert offered.shown_to(3) == (True, {3: None})  # declined
+    assert offered.shown_to(0) == (False, {})  # the declarer chose nothing
+    offered.public = True
+    assert offered.shown_to(0) == (True, {1: "KS", 2: "2H", 3: None})
+    single = Declaration("H", False, {0: "H"})
+    assert single.shown_to(0) == (True, "H") and single.shown_to(1) == (False, None)
+
+
+def test_rank_trump_shows_whose_card_each_offered_card_is() -> None:
+    game, agent = play_one_deal({1: BidAnswer("rank_trump")}, seed=5, stop_after_plays=0)
+    deal = game.current
+    assert deal is not None
+    (request, view), *_ = requests_of(agent, "choose", "taken")
+    assert request.seat == 1
+    offered = view.declarations["offered"]
+    assert set(offered) == {0, 2, 3}  # the opponents, each with the card they offered
+    record = deal.declarations["offered"].record()
+    assert offered == {int(seat): card for seat, card in record.items()}
+    assert set(offered.values()) <= set(view.declared_cards)
+
+
+def test_master_trump_preferences_line_up_by_seat() -> None:
+    for seed in range(8):
+        game, agent = play_one_deal({1: BidAnswer("master_trump")}, seed=seed, stop_after_plays=0)
+        (request, view), *_ = requests_of(agent, "choose", "trump")
+        assert request.seat == 0  # right of the declarer chooses the trump
+        suits, strengths = view.declarations["preferred_suit"], view.declarations["preference"]
+        assert set(suits) == set(strengths) == {2, 3}  # the opponents other than the chooser
+        for seat in (2, 3):
+            chosen = game.decisions
+            asked = [d for d in chosen if d["seat"] == seat and d["name"] in ("preferred_suit", "preference")]
+            assert {d["name"]: d["answer"] for d in asked} == {
+                "preferred_suit": suits[seat],
+                "preference": strengths[seat],
+            }

@@ -1,0 +1,114 @@
+"""Which language is shown: English fallback for a missing translation, the default language
+from the environment, unknown languages, and the languages a rule set brings.
+"""
+
+from __future__ import annotations
+
+import pytest
+from locales_helpers import FAVOURITE_BID, LOCALE_VARS, clean_env, edit, whist, write_house
+
+# fixtures, imported under their own names so that pytest finds them
+from locales_helpers import combo as combo
+from locales_helpers import locales as locales
+from locales_helpers import never_write_the_real_locales as never_write_the_real_locales
+from locales_helpers import real_sv_status as real_sv_status
+
+import rulespec.locale as locale
+from rulespec import load_ruleset
+from rulespec.locale import load_texts
+from rulespec.translations import status
+
+# --- fallback and the choice of language ----------------------------------------------------
+
+
+def test_a_missing_translation_falls_back_to_english(locales, combo):
+    edit(locales / "sv" / "combo-whist.yaml", "    short: Ta inte hem något av de {locked_tricks} första sticken\n", "")
+    texts = load_texts(combo, "sv")
+    assert texts.bid_text("lock", "short") == "Take none of the first 3 tricks"  # English, numbers filled
+    assert texts.bid_text("lock") == "Inget av handens 3 första stick får gå till spelföraren."
+    assert texts.missing == {"bids.lock.short"}
+    assert status("sv", combo).missing == ["bids.lock.short"]
+
+
+def test_a_language_without_files_is_all_english(locales, combo):
+    texts = load_texts(combo, "fi")
+    assert texts.bid_name("misery") == "Misery" and texts.label("standard_bids") == "Standard bids"
+    assert texts.missing == {"bids.misery.name", "labels.standard_bids"}
+
+
+def test_a_bid_with_no_text_anywhere_shows_its_id(tmp_path):
+    rules = load_ruleset(write_house(tmp_path, "bids:\n" + FAVOURITE_BID))
+    texts = load_texts(rules, "sv")
+    assert texts.bid_name("favourite") == "favourite"
+    assert texts.bid_text("favourite") == "favourite"
+    assert texts.bid_text("no_such_bid") == "no_such_bid"  # never a KeyError
+    assert texts.get("groups.unheard_of") == "unheard_of" and texts.get("labels.nothing") == "labels.nothing"
+    assert {"bids.favourite.name", "bids.favourite.rules", "groups.unheard_of"} <= texts.missing
+    result = whist("show", str(tmp_path / "house.yaml"), "--lang", "sv")
+    assert result.returncode == 0, result.stderr
+    assert "favourite" in result.stdout and "Misär" in result.stdout
+
+
+def test_show_prints_english_for_a_missing_translation_and_says_so(tmp_path):
+    house = write_house(
+        tmp_path,
+        "bids:\n" + FAVOURITE_BID,
+        {"en": "language: en\nruleset: house\nbids:\n  favourite:\n    name: Favourite\n"},
+    )
+    result = whist("show", str(house), "--lang", "sv", "--format", "table")
+    assert result.returncode == 0, result.stderr
+    assert "Favourite" in result.stdout and "Specialbud" in result.stdout and "Misär" in result.stdout
+    assert "note: 1 text(s) missing in 'sv', shown in English (see: whist translate status sv)" in result.stderr
+    assert "Traceback" not in result.stderr
+    english = whist("show", str(house), "--lang", "en")
+    assert english.returncode == 0 and "Favourite" in english.stdout and english.stderr == ""
+
+
+def test_an_unknown_language_is_an_error_with_a_hint():
+    result = whist("show", "combo-whist", "--lang", "xx")
+    assert result.returncode == 2
+    assert "unknown language 'xx'" in result.stderr and "hint: available: en, sv" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "Standard bids"),
+        ({"WHIST_LANG": "sv"}, "Standardbud"),
+        ({"LANG": "sv_SE.UTF-8"}, "Standardbud"),
+    ],
+)
+def test_the_default_language_comes_from_the_environment(env, expected):
+    result = whist("show", "combo-whist", env=clean_env(**env))
+    assert result.returncode == 0, result.stderr
+    assert expected in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "sv_SE.UTF-8"}, "sv"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"WHIST_LANG": "sv", "LANG": "en_GB.UTF-8"}, "sv"),
+        ({"WHIST_LANG": "en", "LANG": "sv_SE.UTF-8"}, "en"),
+        ({"WHIST_LANG": "xx", "LANG": "sv_SE.UTF-8"}, "sv"),  # a language without texts is skipped
+        ({"LANGUAGE": "de:sv", "LANG": "de_DE.UTF-8"}, "sv"),  # LANGUAGE lists preferences
+        ({"LC_ALL": "C", "LANGUAGE": "sv", "LANG": "sv_SE.UTF-8"}, "en"),  # C means English, as with gettext
+        ({"LC_ALL": "sv_FI.UTF-8", "LANG": "en_US.UTF-8"}, "sv"),
+        ({"WHIST_LANG": "sv-SE"}, "sv"),
+    ],
+)
+def test_default_language(monkeypatch, env, expected):
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert locale.default_language() == expected
+
+
+def test_available_languages_include_those_a_rule_set_brings(tmp_path):
+    house = write_house(tmp_path, texts={"de": "language: de\nruleset: house\ntitle: Kombi-Whist\n"})
+    assert locale.available_languages() == ["en", "sv"]
+    assert locale.available_languages(load_ruleset(house)) == ["de", "en", "sv"]

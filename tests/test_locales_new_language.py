@@ -1,0 +1,130 @@
+"""A new language: ``whist translate init`` writes a skeleton, which is filled, marked and checked
+(init, fill, mark round trips, and what init refuses).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+# fixtures, imported under their own names so that pytest finds them
+from locales_helpers import combo as combo
+from locales_helpers import locales as locales
+from locales_helpers import never_write_the_real_locales as never_write_the_real_locales
+from locales_helpers import real_sv_status as real_sv_status
+from locales_helpers import whist_on
+
+import rulespec.locale as locale
+import rulespec.skeleton as skeleton
+from rulespec import RuleError
+from rulespec.locale import load_texts
+from rulespec.translations import catalog, mark, status
+
+# --- a new language: init, fill, mark, clean ------------------------------------------------
+
+
+def fill_from_english(path: Path, english: dict[str, str]) -> None:
+    """Fill each ``key: ""`` of a skeleton with the English text, as a translator would, keeping comments."""
+    doc = locale.read_locale(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for key, _ in locale.flatten(doc.data):
+        number = doc.locations[tuple(key.split("."))].line - 1
+        assert lines[number].endswith('""')
+        lines[number] = lines[number][:-2] + json.dumps(english[key], ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_init_writes_a_complete_skeleton_with_the_english_beside_each_entry(locales, combo):
+    written = [path for path, _, created in skeleton.init("xx", combo) if created]
+    assert written == [locales / "xx" / "ui.yaml", locales / "xx" / "combo-whist.yaml"]
+    english = catalog("en", combo)
+    keys = set()
+    for path in written:
+        doc = locale.read_locale(path)
+        assert doc.data["language"] == "xx"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for key, value in locale.flatten(doc.data):
+            keys.add(key)
+            assert value == "", key
+            # the English text, line by line, in the comment lines just above the entry
+            text_lines = english.entries[key].text.splitlines()
+            line = doc.locations[tuple(key.split("."))].line
+            above = [comment.strip() for comment in lines[line - 1 - len(text_lines) : line - 1]]
+            assert above == [f"# en: {t}".rstrip() for t in text_lines], key
+        # keys YAML would read as booleans are quoted, so every tool sees strings
+        assert all(
+            isinstance(k, str)
+            for k in yaml.safe_load(path.read_text(encoding="utf-8"))["labels" if "ui" in path.name else "bids"]
+        )
+    assert keys == set(english.entries)
+    assert yaml.safe_load(written[1].read_text(encoding="utf-8"))["ruleset"] == "combo-whist"
+    assert "ruleset" not in yaml.safe_load(written[0].read_text(encoding="utf-8"))
+
+
+def test_init_fill_mark_round_trip(locales, combo):
+    skeleton.init("xx", combo)
+    report = status("xx", combo)
+    assert sorted(report.missing) == sorted(catalog("en", combo).entries) and report.total == len(report.missing)
+    assert (report.stale, report.obsolete, report.errors) == ([], [], [])
+    texts = load_texts(combo, "xx")
+    assert texts.bid_name("misery") == "Misery" and "bids.misery.name" in texts.missing  # empty = missing
+
+    english = {key: entry.text for key, entry in catalog("en", combo).entries.items()}
+    for path in catalog("xx", combo).files:
+        fill_from_english(path, english)
+    report = status("xx", combo)
+    assert not report.missing and not report.errors and len(report.unreviewed) == report.total  # not marked yet
+    assert mark("xx", combo) == 2
+    report = status("xx", combo)
+    assert (report.missing, report.stale, report.obsolete, report.errors) == ([], [], [], [])
+    texts = load_texts(combo, "xx")
+    assert texts.bid_text("master_mail", "short") == "The others pass 3 cards to the left, past you"
+    assert "Its rank is 1 or 3: the higher value when the standard bid is a trump" in texts.bid_text("master_mail")
+    assert not texts.missing
+
+
+def test_init_refuses_to_overwrite_english_and_odd_codes(locales, combo):
+    skeleton.init("xx", combo)
+    (locales / "xx" / "ui.yaml").write_text("language: xx\nlabels:\n  scores: Poäng\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="exists already") as caught:
+        skeleton.init("xx", combo)
+    assert caught.value.hint == "use --force to add the entries it lacks (translations are kept)"
+    assert "Poäng" in (locales / "xx" / "ui.yaml").read_text(encoding="utf-8")  # nothing overwritten
+    lacking = len(status("xx", None).missing)
+    [(ui, added, created), (_, nothing, _)] = skeleton.init("xx", combo, force=True)
+    assert (ui, created, added, nothing) == (locales / "xx" / "ui.yaml", False, lacking, 0)
+    assert load_texts(None, "xx").label("scores") == "Poäng"  # --force only adds what is missing
+    report = status("xx", combo)
+    assert report.unreviewed == ["labels.scores"] and len(report.missing) == report.total - 1
+    with pytest.raises(RuleError, match="English is the source language"):
+        skeleton.init("en", combo, force=True)
+    with pytest.raises(RuleError, match="not a language code"):
+        skeleton.init("../evil", combo)
+    assert not (locales.parent / "evil").exists() and not (locales / "evil").exists()
+
+
+def test_translate_init_then_status_on_the_command_line(locales):
+    result = whist_on(locales, "translate", "init", "de")
+    assert result.returncode == 0, result.stderr
+    [ui_line, combo_line] = result.stdout.splitlines()
+    assert ui_line.startswith(f"wrote {locales / 'de' / 'ui.yaml'} (") and combo_line.startswith(
+        f"wrote {locales / 'de' / 'combo-whist.yaml'} ("
+    )
+    result = whist_on(locales, "translate", "status", "de")
+    assert result.returncode == 0, result.stderr
+    summary = result.stdout.splitlines()[-1]
+    total = int(summary.split(": ")[1].split()[0])
+    assert summary == (
+        f"de / combo-whist: {total} entries, {total} missing, 0 unreviewed, 0 stale, 0 obsolete, 0 placeholder error(s)"
+    )
+    assert result.stdout.count("missing: ") == total > 250
+    again = whist_on(locales, "translate", "init", "de")
+    assert again.returncode == 1 and "exists already" in again.stderr and "--force" in again.stderr
+    # check and status after ``init de`` look at what de has files for: combo-whist, not every version
+    check = whist_on(locales, "translate", "check", "de")
+    assert check.returncode == 1 and check.stdout.splitlines() == [
+        f"de/combo-whist: {total} missing, 0 unreviewed, 0 stale, 0 error(s)"
+    ]
