@@ -80,9 +80,14 @@ def unseeded_property(test: object) -> bool:
     ``@settings(derandomize=True, …)`` or an explicit ``@seed(N)``, so a failure shows on every run."""
     if not getattr(test, "is_hypothesis_test", False):
         return False
+    from hypothesis import settings as profile
+
     settings = getattr(test, "_hypothesis_internal_use_settings", None)
     seeded = getattr(test, "_hypothesis_internal_use_seed", None) is not None
-    return not seeded and not (settings is not None and settings.derandomize)
+    # A bare @given gets the profile's settings object, whose derandomize is the environment's (True
+    # where CI is set): only settings written on the test itself count.
+    explicit = settings is not None and settings is not profile.default
+    return not seeded and not (explicit and settings.derandomize)
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
