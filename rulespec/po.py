@@ -23,7 +23,7 @@ import polib
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
@@ -65,6 +65,8 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language: export another language", None, "e.g. sv")
     report = status(lang, rules)
+    if report.unreadable is not None:  # its entries would be exported empty, as if never translated
+        raise report.unreadable
     po = polib.POFile(wrapwidth=0)
     po.metadata = {
         "Project-Id-Version": f"whist-rules {rules.id if rules else 'ui'}",
@@ -142,6 +144,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language; it is not imported", None, "import another language")
     report = status(lang, rules)
+    if report.unreadable is not None:  # its entries would look missing, or not be there to import
+        raise report.unreadable
     result = Imported(lang)
     by_file: dict[Path, dict[str, str]] = {}
     to_mark: list[str] = []
@@ -171,6 +175,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if made_from_this and not item.fuzzy and (current is None or current.fingerprint != fingerprint(source.text)):
             to_mark.append(key)
     english = {key: entry.text for key, entry in report.english.items()}
+    for path in by_file:  # never written through a link that leads out of the rule set's folder
+        check_locale_path(path)
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)
