@@ -78,10 +78,8 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
     }
     for key, source in report.english.items():
         entry = report.translated.get(key)
-        allowed = allowed_placeholders(key, rules)
+        allowed = _may_use(key, source.text, rules)
         notes = [f"shown on: {shown_where(key)}"]
-        if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
-            allowed = placeholders(source.text) or set()
         notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
         item = polib.POEntry(
             msgctxt=key,
@@ -99,6 +97,14 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         entry = report.translated[key]
         po.append(polib.POEntry(msgctxt=key, msgid=entry.text, msgstr=entry.text, obsolete=True))
     return po
+
+
+def _may_use(key: str, english: str, rules: RuleSet | None) -> set[str]:
+    """The placeholders the text of ``key`` may use (the PO file's comment names them)."""
+    allowed = allowed_placeholders(key, rules)
+    if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
+        allowed = placeholders(english) or set()
+    return allowed
 
 
 @dataclass
@@ -165,6 +171,16 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
                 f"the translation of {key} holds the control character U+{ord(bad):04X}",
                 Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
                 "remove it in the PO editor",
+            )
+        names = placeholders(item.msgstr)
+        unknown = sorted(names - _may_use(key, source.text, rules)) if names is not None else []
+        if names is None or unknown:  # written, it would stop every command that shows this language
+            what = f"the unknown placeholder {{{unknown[0]}}}" if unknown else "a malformed placeholder"
+            may = ", ".join("{" + n + "}" for n in sorted(_may_use(key, source.text, rules))) or "none"
+            raise RuleError(
+                f"the translation of {key} holds {what}",
+                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
+                f"placeholders it may use: {may}; write {{{{ and }}}} for a brace",
             )
         current = report.translated.get(key)
         made_from_this = item.msgid == source.text
