@@ -46,6 +46,8 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
             number = SEARCH_BUDGET[name](value)
         except ValueError:
             raise ValueError(f"{name} takes a number, not '{value}'") from None
+        if math.isnan(number):  # 'nan' parses as a float, and no time would ever be more than it
+            raise ValueError(f"{name} takes a number, not '{value}'")
         if number < 0 or (number == 0 and name != "endgame"):
             raise ValueError(f"{name} must be more than 0")
         options[name] = number

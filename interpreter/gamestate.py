@@ -29,6 +29,7 @@ from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.standings import GameResult, Standings
+from interpreter.tableoptions import option_problem
 from rulespec.model import RuleSet
 
 __all__ = ["MAX_DEALS", "GameResult", "GameState"]
@@ -72,6 +73,10 @@ class GameState(MatchHands, Standings):
             raise ValueError(f"{rules.name} is for {allowed.min} to {allowed.max} players, not {self.n}")
         self.seed = seed
         self.rng = random.Random(seed)
+        for name, value in (options or {}).items():
+            problem = option_problem(rules.game.options, name, value)
+            if problem is not None:
+                raise ValueError(problem)
         self.options = {**rules.game.options, **(options or {})}
         winning = rules.game.winning
         self.variant = variant or (winning.default if winning else "")

@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from interpreter.tableoptions import option_problem
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
@@ -166,6 +167,10 @@ def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None
     for i, decision in enumerate(record["decisions"]):
         if decision["seat"] >= players:
             raise problem(path, ["decisions", i, "seat"], f"seat {decision['seat']} is not a seat of {players} players")
+    for name, value in (record.get("options") or {}).items():
+        problem_text = option_problem(rules.game.options, name, value)
+        if problem_text is not None:
+            raise problem(path, ["options", name], problem_text)
     variant = record.get("variant")
     winning = rules.game.winning
     if variant and (winning is None or variant not in winning.variants):

@@ -248,14 +248,18 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     players = int(data.get("players", 4))
     progress = Progress()
     agents = [Strict(progress) for _ in range(players)]  # each deal says whether it fills
-    game = Game(
-        rules,
-        agents,
-        seed=int(data.get("seed", 0)),
-        options=dict(data.get("options") or {}),
-        variant=data.get("variant"),
-        first_dealer=int(data.get("dealer", 0)),
-    )
+    try:
+        game = Game(
+            rules,
+            agents,
+            seed=int(data.get("seed", 0)),
+            options=dict(data.get("options") or {}),
+            variant=data.get("variant"),
+            first_dealer=int(data.get("dealer", 0)),
+        )
+    except ValueError as exc:  # what the rule set refuses: its player count, a variant, an option
+        hint = "see its players, variant and options"
+        raise RuleError(f"the scenario's game cannot be played: {exc}", None, hint) from None
     progress.game = game
     for seat, score in seat_map(data.get("scores")).items():
         game.scores[seat] = score

@@ -15,6 +15,7 @@ from interpreter.dealparts import DealParts
 from interpreter.decisions import PASS_CARDS, TRUMP, Request, ScriptError
 from interpreter.state import Card, Player
 from rulespec import model as M
+from rulespec.compiled import EvaluationError
 from rulespec.compiler import Expression
 
 
@@ -177,6 +178,17 @@ class Steps(DealParts):
         self.env.pop("player", None)
         options = tuple(map(_option, candidates))
         count = step.count or 1
+        if len(options) < count:  # a request always has what it asks for: no agent waits on an empty choice
+            if step.optional:
+                self._chose_one(None, step.what, count, chooser.seat)  # there is nothing to take: it is skipped
+                return
+            origin = (step.source or step.who).origin
+            error = EvaluationError(
+                f"seat {chooser.seat} must choose {count} {step.what}(s) for '{step.name}' from {len(options)}",
+                None,
+                "make the choice optional, or make sure there is always enough to choose from",
+            )
+            raise error.located(origin) if origin is not None else error
         request = Request("choose", chooser.seat, step.name, step.what, options, count, step.optional)
         self._wait(request, "_chose_one", step.what, count, chooser.seat)
 

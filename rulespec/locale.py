@@ -115,8 +115,14 @@ def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
     unique = list(dict.fromkeys(files))
     found = [f for f in unique if f.is_file()]
     for f in found:  # a link in a shared folder must not lead out of it (rulespec.paths)
-        check_link_stays(f)
+        check_locale_path(f)
     return found
+
+
+def check_locale_path(path: Path) -> None:
+    """A locale file lies at ``<home>/locales/<lang>/<file>``: no link on the way there (the file,
+    ``<lang>`` or ``locales``) may lead out of ``<home>``, for reading or for writing."""
+    check_link_stays(path, path.parents[2])
 
 
 def layer(path: Path | str, rules: RuleSet | None) -> tuple[int, int]:

@@ -127,12 +127,19 @@ def check_allowed(path: Path, named_in: str, shown: str | None = None) -> Path:
     )
 
 
-def check_link_stays(path: Path) -> None:
-    """A file found in a folder (not named by anyone) must lie in that folder, or under an allowed one."""
+def check_link_stays(path: Path, home: Path | None = None) -> None:
+    """A file found in a folder (not named by anyone) must lie in that folder, or under an allowed one.
+
+    ``home``: the folder the search started from (default: the file's own folder). Every link
+    between it and the file counts, a linked sub-folder as much as a linked file: a locale found
+    at ``home/locales/sv/x.yaml`` may not be read (or written) through a link ``locales/sv``
+    that leads elsewhere. The file itself need not exist yet (a file about to be written).
+    """
     resolved = path.resolve()
-    if not any(_inside(resolved, root) for root in (path.parent.resolve(), bundled_root(), *extra_roots())):
+    here = (home if home is not None else path.parent).resolve()
+    if not any(_inside(resolved, root) for root in (here, bundled_root(), *extra_roots())):
         raise RuleError(
-            "this file is a link that leads out of its folder",
+            "this file is (or lies behind) a link that leads out of its folder",
             Position(str(path)),
             "replace the link by the file itself, or allow its folder: whist --allow-path DIR …",
         )

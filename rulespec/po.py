@@ -23,7 +23,7 @@ import polib
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
@@ -65,6 +65,8 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language: export another language", None, "e.g. sv")
     report = status(lang, rules)
+    if report.unreadable is not None:  # its entries would be exported empty, as if never translated
+        raise report.unreadable
     po = polib.POFile(wrapwidth=0)
     po.metadata = {
         "Project-Id-Version": f"whist-rules {rules.id if rules else 'ui'}",
@@ -76,10 +78,8 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
     }
     for key, source in report.english.items():
         entry = report.translated.get(key)
-        allowed = allowed_placeholders(key, rules)
+        allowed = _may_use(key, source.text, rules)
         notes = [f"shown on: {shown_where(key)}"]
-        if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
-            allowed = placeholders(source.text) or set()
         notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
         item = polib.POEntry(
             msgctxt=key,
@@ -97,6 +97,14 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         entry = report.translated[key]
         po.append(polib.POEntry(msgctxt=key, msgid=entry.text, msgstr=entry.text, obsolete=True))
     return po
+
+
+def _may_use(key: str, english: str, rules: RuleSet | None) -> set[str]:
+    """The placeholders the text of ``key`` may use (the PO file's comment names them)."""
+    allowed = allowed_placeholders(key, rules)
+    if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
+        allowed = placeholders(english) or set()
+    return allowed
 
 
 @dataclass
@@ -142,6 +150,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language; it is not imported", None, "import another language")
     report = status(lang, rules)
+    if report.unreadable is not None:  # its entries would look missing, or not be there to import
+        raise report.unreadable
     result = Imported(lang)
     by_file: dict[Path, dict[str, str]] = {}
     to_mark: list[str] = []
@@ -162,6 +172,16 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
                 Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
                 "remove it in the PO editor",
             )
+        names = placeholders(item.msgstr)
+        unknown = sorted(names - _may_use(key, source.text, rules)) if names is not None else []
+        if names is None or unknown:  # written, it would stop every command that shows this language
+            what = f"the unknown placeholder {{{unknown[0]}}}" if unknown else "a malformed placeholder"
+            may = ", ".join("{" + n + "}" for n in sorted(_may_use(key, source.text, rules))) or "none"
+            raise RuleError(
+                f"the translation of {key} holds {what}",
+                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
+                f"placeholders it may use: {may}; write {{{{ and }}}} for a brace",
+            )
         current = report.translated.get(key)
         made_from_this = item.msgid == source.text
         if current is None or current.text != item.msgstr:
@@ -171,6 +191,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if made_from_this and not item.fuzzy and (current is None or current.fingerprint != fingerprint(source.text)):
             to_mark.append(key)
     english = {key: entry.text for key, entry in report.english.items()}
+    for path in by_file:  # never written through a link that leads out of the rule set's folder
+        check_locale_path(path)
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
 from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled
@@ -75,6 +75,8 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     if not LANGUAGE_CODE.match(lang):
         raise RuleError(f"'{lang}' is not a language code", None, "two or three lowercase letters, e.g. de or fi")
     targets = init_targets(lang, rules)
+    for path, _ in targets:  # never written through a link that leads out of the rule set's folder
+        check_locale_path(path)
     existing = [path for path, _ in targets if path.exists()]
     if existing and not force:
         raise RuleError(

@@ -115,6 +115,8 @@ class Status:
     total: int = 0
     english: dict[str, Entry] = field(default_factory=dict)
     translated: dict[str, Entry] = field(default_factory=dict)
+    #: a locale file that could not be read (also in ``errors``): the entries above are then partial
+    unreadable: RuleError | None = None
 
 
 def _placeholder_errors(
@@ -157,7 +159,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
     try:
         english = catalog(DEFAULT_LANGUAGE, rules)
     except RuleError as exc:
-        return Status(lang, errors=[exc])
+        return Status(lang, errors=[exc], unreadable=exc)
     result = Status(lang, total=len(english.entries), errors=list(english.errors), english=english.entries)
     for entry in english.entries.values():
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
@@ -167,6 +169,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         other = catalog(lang, rules)
     except RuleError as exc:
         result.errors.append(exc)
+        result.unreadable = exc
         return result
     result.errors.extend(other.errors)
     result.translated = other.entries

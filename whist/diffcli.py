@@ -10,11 +10,11 @@ import click
 
 from rulespec.diff import Side, diff_rulesets
 from rulespec.export import ruleset_to_data
-from rulespec.locale import Texts, flatten, load_texts
+from rulespec.locale import Texts, flatten
 from rulespec.markdown import inline as md_inline
 from rulespec.model import RuleSet
 from whist.cliargs import lang_option
-from whist.common import check_lang, rules_or_fail
+from whist.common import check_lang, rules_or_fail, texts_or_fail
 from whist.diff import title, to_json, to_markdown
 from whist.diffwords import Wording
 
@@ -41,7 +41,7 @@ def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: boo
     """
     language = check_lang(lang)
     old_rules, new_rules = rules_or_fail(old), rules_or_fail(new)
-    words = Wording(load_texts(old_rules, language), load_texts(new_rules, language))
+    words = Wording(texts_or_fail(old_rules, language), texts_or_fail(new_rules, language))
     if fmt == "md":  # the names and words of files show as written, never as Markdown
         words.old.escape = words.new.escape = md_inline
     changes = diff_rulesets(side(old_rules, words.old), side(new_rules, words.new), texts=with_texts)

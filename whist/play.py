@@ -24,6 +24,9 @@ from whist.playscreen import ask_bid
 from whist.refusals import card_reason
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
+#: Longest input line taken (the longest real answer, every card of a hand as numbers, is ~40):
+#: a pasted page is cut, so that echoing it back in "Not understood: …" stays quick and short.
+MAX_INPUT_CHARS = 500
 
 
 def console_input(console: Console) -> Callable[[str, float | None], str | None]:
@@ -39,7 +42,8 @@ def console_input(console: Console) -> Callable[[str, float | None], str | None]
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        return line.rstrip("\n")
+        line = line.rstrip("\n")
+        return line if len(line) <= MAX_INPUT_CHARS else line[:MAX_INPUT_CHARS] + "…"
 
     return read
 

@@ -80,6 +80,13 @@ from rulespec.rulesetcache import RuleSetCache
 SEARCH_LIMIT = 200_000
 #: Most sets of bids :func:`analyze` lists to check (it stops growing them past this).
 SET_LIMIT = 100_000
+#: Evaluations one whole analysis may make, every check together (the bundled rule sets need under
+#: 50,000): past it the larger sets are left unchecked, so that a rule file with hundreds of
+#: special bids cannot keep ``whist analyze`` running for hours.
+ANALYSIS_LIMIT = 500_000
+#: What setting up one search costs, in evaluations (about their time): a check that evaluates
+#: little is not free either.
+SEARCH_SETUP = 30
 
 
 # --- worlds, checks and caches ------------------------------------------------------------
@@ -153,12 +160,14 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
         try:
             result, _ = search.search()
         except _Refine as refine:
+            world.spent += search.evaluations + SEARCH_SETUP
             world.learned.setdefault(search.current, set()).add(refine.numbers)
             classes = _split(classes, [refine.numbers])
             continue
         except Exception as exc:  # a failure of the checker must never forbid a bid
             search.unknown.setdefault(f"{search.current}: the checker failed ({type(exc).__name__}: {exc})")
             result = None
+        world.spent += search.evaluations + SEARCH_SETUP
         break
     adjusted = False
     if result is False and adjustments is None and used != (0,):
@@ -249,22 +258,27 @@ def analyze(rules: M.RuleSet, player_counts: Sequence[int] | None = None) -> Ana
     specials = requirement_bids(rules.special_bids) if auction.combo_special != "none" else []
     standards = list(rules.standard_bids)
     candidates: list[tuple[M.Bid | None, tuple[M.Bid, ...]]] = []
-    for size in range(len(specials) + 1):
-        for chosen in itertools.combinations(specials, size):
-            if _compatible(chosen):
-                if chosen:
-                    candidates.append((None, chosen))
-                candidates.extend((s, chosen) for s in standards if _compatible((s, *chosen)))
-        if len(candidates) > SET_LIMIT:
+    sets = (chosen for size in range(len(specials) + 1) for chosen in itertools.combinations(specials, size))
+    for chosen in sets:  # smallest first
+        if len(candidates) > SET_LIMIT:  # checked at every set: one size can hold millions of them
             analysis.note = "incomplete"  # larger sets of special bids are not checked
             break
+        if _compatible(chosen):
+            if chosen:
+                candidates.append((None, chosen))
+            candidates.extend((s, chosen) for s in standards if _compatible((s, *chosen)))
     candidates.sort(key=lambda c: (len(c[1]) + (c[0] is not None), c[0] is not None))
     found: dict[tuple[str | None, tuple[str, ...]], dict[int, Verdict]] = {}
     undecided: dict[tuple[str | None, tuple[str, ...]], dict[int, Verdict]] = {}
     impossible_sets: dict[int, list[frozenset[str]]] = {size: [] for size in sizes}
     unknown: dict[str, None] = {}
     checked: set[tuple[frozenset[str], int]] = set()
+    already = sum(world.spent for world in worlds.values() if world is not None)  # worlds are kept
     for standard, chosen in candidates:
+        spent = sum(world.spent for world in worlds.values() if world is not None) - already
+        if spent > ANALYSIS_LIMIT:  # the sets are in order of size: what is left is larger
+            analysis.note = "incomplete"
+            break
         ids = frozenset(b.id for b in chosen) | ({standard.id} if standard else set())
         key = (standard.id if standard else None, tuple(b.id for b in chosen))
         for size, world in worlds.items():

@@ -131,6 +131,7 @@ class _World:
     rank_orders: tuple[dict[str, int], ...]
     learned: dict[str, set[frozenset[int]]] = field(default_factory=dict)  # trick numbers each bid asks about
     verdicts: dict[tuple[frozenset[str], tuple[int, ...] | None], Verdict] = field(default_factory=dict)
+    spent: int = 0  # the work of every search made in this world (see analysis.ANALYSIS_LIMIT)
 
     @property
     def rules(self) -> M.RuleSet:

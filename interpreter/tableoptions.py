@@ -1,0 +1,30 @@
+"""The table options a game is played with (``game.options``), checked wherever they come from.
+
+A rule set declares its options with their defaults (``rounds: 3``, ``match: full``); a game may
+set them from the command line (``--option rounds=5``), a scenario (``options:``) or a record.
+Whatever the source, an option must be declared and its value of the default's kind — a whole
+number for a number, yes/no for a flag, a word for a word — so that a stranger's file cannot put
+a text where an expression compares numbers, or a name the rules never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (str, "a word"))
+
+
+def option_problem(declared: Mapping[str, Any], name: Any, value: Any) -> str | None:
+    """Why ``name: value`` is not an option of a rule set that declares ``declared`` (None: it is)."""
+    if name not in declared:
+        known = ", ".join(sorted(declared)) or "none"
+        return f"'{name}' is not an option of this rule set (its options: {known})"
+    default = declared[name]
+    for kind, said in _KINDS:
+        if isinstance(default, kind):
+            # bool is an int: a flag is never a number, nor a number a flag
+            if not isinstance(value, kind) or isinstance(value, bool) != isinstance(default, bool):
+                return f"option {name} takes {said}, not {value!r}"
+            return None
+    return None
