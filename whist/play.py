@@ -24,8 +24,7 @@ from whist.playscreen import ask_bid
 from whist.refusals import card_reason
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
-#: Longest input line taken (the longest real answer, every card of a hand as numbers, is ~40):
-#: a pasted page is cut, so that echoing it back in "Not understood: …" stays quick and short.
+#: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
 MAX_INPUT_CHARS = 500
 
 
