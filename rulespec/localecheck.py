@@ -15,11 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.errors import RuleError, RuleErrors, did_you_mean
 from rulespec.loader import BUNDLED_DIR
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
-    LOCALES_DIR,
     META_KEYS,
     allowed_placeholders,
     available_languages,
@@ -55,7 +55,7 @@ def _stamp(paths: list[Path]) -> tuple[Any, ...]:
 
 
 def _bundled(path: str | Path) -> bool:
-    return LOCALES_DIR.resolve() in Path(path).resolve().parents
+    return locale.LOCALES_DIR.resolve() in Path(path).resolve().parents
 
 
 def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:

@@ -155,3 +155,16 @@ def test_an_unseeded_property_test_is_refused_at_collection() -> None:
     assert unseeded_property(loose)
     assert not unseeded_property(derandomized) and not unseeded_property(seeded)
     assert not unseeded_property(test_an_unseeded_property_test_is_refused_at_collection)
+
+
+def test_the_locales_folder_is_read_where_it_is_used() -> None:
+    """``rulespec.locale.LOCALES_DIR`` is read at call time (``locale.LOCALES_DIR``), never imported by
+    name: a copy bound at import keeps whatever the folder was then (tests point it at a copy of
+    ``locales/``), and the bundled texts were once taken for a house rule's own after such a test."""
+    hits = []
+    for package in ("rulespec", "interpreter", "whist", "printing"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "rulespec.locale":
+                    hits += [f"{path.relative_to(ROOT)}:{node.lineno}" for a in node.names if a.name == "LOCALES_DIR"]
+    assert hits == []
