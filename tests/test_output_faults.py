@@ -140,3 +140,46 @@ def test_marking_a_translation_on_a_full_disk_leaves_the_locale_file_whole(tmp_p
         translations._write_fingerprints(locale_file, {"bids.trump.name": "0123abcd"})
     assert locale_file.read_text(encoding="utf-8") == before
     assert temp_files(locale_file) == []
+
+
+#: Every option of the command line that names a file to write, with the other arguments its command
+#: needs; the test below finds the options itself, so a new one must be added here to be tested.
+OUTPUTS = {
+    ("balance", "plot_path"): ("balance", "--deals", "1", "--plot", "{out}.png"),
+    ("cards", "output"): ("cards", "-o", "{out}.pdf"),
+    ("rules", "output"): ("rules", "-o", "{out}.md"),
+    ("schema", "output"): ("schema", "-o", "{out}.json"),
+    ("translate export", "output"): ("translate", "export", "sv", "--format", "po", "-o", "{out}.po"),
+    ("play", "save_path"): ("play", "--save", "{out}.json"),
+}
+
+
+def _output_options() -> set[tuple[str, str]]:
+    from test_cli_conventions import _commands
+
+    from whist.cli import cli
+
+    return {
+        (" ".join(path), param.name or "")
+        for path, command in _commands(cli)
+        for param in command.params
+        if param.param_type_name == "option"
+        and (param.name in {"output", "save_path", "plot_path"} or param.metavar == "FILE")
+    }
+
+
+def test_the_list_of_output_options_is_complete():
+    assert _output_options() == set(OUTPUTS)
+
+
+@pytest.mark.parametrize("key", sorted(OUTPUTS), ids=[" ".join(k) for k in sorted(OUTPUTS)])
+def test_an_output_into_a_missing_folder_is_a_usage_error_before_any_work(tmp_path, key):
+    """Every file a command writes: a folder that does not exist is said at once (exit 2), not after
+    the work as an OS error, and nothing is written."""
+    args = [a.replace("{out}", str(tmp_path / "missing" / "out")) for a in OUTPUTS[key]]
+    result = run(*args, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2, result.stderr
+    assert (
+        "missing does not exist" in result.stderr and "Traceback" not in result.stderr and "Errno" not in result.stderr
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,7 +11,7 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option
+from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 
@@ -206,6 +207,8 @@ def register(cli: click.Group) -> None:
             rules_or_fail(other)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
+        if plot_path is not None:  # before the deals are played, like every command's output file
+            check_output_folder(Path(plot_path), "'--plot'")
         check_agent(agent_kind, "'--agents'")
         players = players or rules.game.players.usual
         refs = [ruleset] if other is None else [ruleset, other]

@@ -7,11 +7,12 @@ this command says where the installed schema is, or writes a copy next to the ho
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import click
 
+from rulespec.atomic import write_atomically
+from whist.cliargs import check_output_folder
 from whist.common import fail
 
 SCHEMAS = {
@@ -39,8 +40,9 @@ def schema_command(kind: str, output: Path | None) -> None:
     if output is None:
         click.echo(str(source))
         return
+    check_output_folder(output, "'-o'")
     try:
-        shutil.copyfile(source, output)
+        write_atomically(output, source.read_text(encoding="utf-8"))  # whole or not at all, like every output
     except OSError as exc:
         fail(f"error: cannot write {output}: {exc.strerror}")
     click.echo(f"wrote {output}; first line of a rule file beside it: # yaml-language-server: $schema={output.name}")

@@ -19,7 +19,7 @@ from rulespec.atomic import write_atomically
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
 from rulespec.translations import Entry, Status, is_bundled, previous_english
-from whist.cliargs import DEFAULT_RULESET
+from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
 
 
@@ -253,6 +253,7 @@ def translate_export(lang: str, ruleset: str, fmt: str, output: Path) -> None:
     """
     from rulespec.po import export_po
 
+    check_output_folder(output, "'-o'")
     rules = rules_or_fail(ruleset)
     lang = _known_language(lang, rules)
     try:
