@@ -80,6 +80,8 @@ class GameState(MatchHands, Standings):
         self.options = {**rules.game.options, **(options or {})}
         winning = rules.game.winning
         self.variant = variant or (winning.default if winning else "")
+        if variant and not winning:
+            raise ValueError(f"{rules.name} has no winning variants, so not '{variant}'")
         if winning and self.variant not in winning.variants:
             raise ValueError(f"unknown winning variant '{self.variant}'; known: {', '.join(winning.variants)}")
         self.max_deals = max_deals

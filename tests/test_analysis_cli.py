@@ -49,5 +49,5 @@ def test_cli_json_and_swedish(runner: Any) -> None:
 
 def test_cli_on_games_it_does_not_analyse(runner: Any) -> None:
     assert "This game has no combo bids." in runner("analyze", "christmas-whist").output
-    bad = runner("analyze", "combo-whist", "--players", "2")
-    assert bad.exit_code == 1
+    bad = runner("analyze", "combo-whist", "--players", "2")  # a value the rule set refuses: usage (2)
+    assert bad.exit_code == 2 and "combo-whist is for 3 to 12 players, not 2" in bad.output

@@ -80,6 +80,50 @@ def test_every_command_that_takes_a_rule_set_defaults_to_the_same_one():
     assert named == ["whist/cliargs.py"]
 
 
+#: The other arguments each command that plays games needs for a quick run.
+PLAYING = {
+    "simulate": ("--games", "1", "--jobs", "1"),
+    "play": ("--save", "{tmp}/save.json"),
+    "duel": ("random", "random", "--deals", "1", "--jobs", "1"),
+    "balance": ("--deals", "1", "--jobs", "1"),
+    "analyze": (),
+}
+
+
+@pytest.mark.parametrize(
+    ("option", "ruleset", "value", "message"),
+    [
+        ("--players", "christmas-whist", "3", "christmas-whist is for 2 players, not 3"),
+        ("--players", "combo-whist", "2", "combo-whist is for 3 to 12 players, not 2"),
+        ("--variant", "christmas-whist", "classic", "christmas-whist has no winning variants"),
+        (
+            "--variant",
+            "combo-whist",
+            "nope",
+            "'nope' is not a winning variant of combo-whist (known: classic, limited)",
+        ),
+    ],
+)
+def test_a_table_the_rule_set_does_not_allow_is_a_usage_error(option, ruleset, value, message, tmp_path, capsys):
+    """Every command with ``--players`` or ``--variant`` refuses what the rule set does not allow
+    before a game starts: exit 2, naming the option."""
+    takers = [path[0] for path, command in _commands(cli) if any(p.opts[0] == option for p in command.params)]
+    assert takers and set(takers) <= set(PLAYING)
+    for name in takers:
+        args = [a.replace("{tmp}", str(tmp_path)) for a in PLAYING[name]]
+        code, out, err = whist(
+            capsys,
+            name,
+            *args[: 2 if name == "duel" else 0],
+            ruleset,
+            *args[2 if name == "duel" else 0 :],
+            option,
+            value,
+        )
+        assert code == 2 and f"'{option}'" in err and message in err, (name, err)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_check_json(tmp_path, capsys):
     bad = house(tmp_path, "worth_typo: 1\n")
     code, out, _ = whist(capsys, "check", "combo-whist", str(bad), "--json")

@@ -63,9 +63,13 @@ def test_the_command_gives_the_same_json_for_any_jobs() -> None:
 
 
 def test_a_worker_error_is_reported_for_people() -> None:
+    # The command refuses a table the rule set does not allow before any worker starts (a usage error) …
     done = whist("simulate", "christmas-whist", "--games", "4", "--players", "3", "--jobs", "2")
-    assert done.returncode == 1
-    assert "2 to 2 players" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2
+    assert "christmas-whist is for 2 players, not 3" in done.stderr and "Traceback" not in done.stderr
+    # … and an error raised where the games are played comes back through the pool as itself.
+    with pytest.raises(ValueError, match="2 to 2 players"):
+        simulate_on_cores("christmas-whist", 4, 1, 3, "random", jobs=2)
 
 
 @pytest.mark.parametrize(

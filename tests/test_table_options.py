@@ -102,3 +102,16 @@ def test_right_options_still_play() -> None:
     assert state.options["match"] == "single"
     game_rules = load_ruleset("combo-whist")
     assert GameState(game_rules, 4, options={"rounds": 5}).options["rounds"] == 5
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_state_api_takes_only_the_rule_sets_own_winning_variants(name: str) -> None:
+    """A variant a rule set does not have is refused, also by a rule set that has none at all
+    (it used to be taken silently there)."""
+    rules = load_ruleset(name)
+    players = rules.game.players.usual
+    with pytest.raises(ValueError, match="nope"):
+        GameState(rules, players, seed=1, variant="nope")
+    winning = rules.game.winning
+    for variant in winning.variants if winning else ():
+        assert GameState(rules, players, seed=1, variant=variant).variant == variant

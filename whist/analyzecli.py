@@ -14,8 +14,8 @@ import click
 
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
-from whist.cliargs import lang_option
-from whist.common import fail, rules_or_fail, texts_or_fail
+from whist.cliargs import lang_option, players_for
+from whist.common import rules_or_fail, texts_or_fail
 
 # The checker is imported when a command uses it, not at start-up (``whist --help`` stays quick).
 if TYPE_CHECKING:
@@ -117,8 +117,8 @@ def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str 
     """
     rules = rules_or_fail(ruleset)
     texts = texts_or_fail(rules, lang)
-    if players is not None and not rules.game.players.min <= players <= rules.game.players.max:
-        fail(f"{rules.id} is played by {rules.game.players.min} to {rules.game.players.max} players, not {players}")
+    if players is not None:  # None: every size the rule set allows
+        players_for(rules, players)
     in_deal = rules.game.players.in_deal
     sizes = None if players is None else [min(players, in_deal) if in_deal else players]
     from interpreter.analysis import analyze

@@ -11,7 +11,7 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option
+from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 
@@ -210,7 +210,7 @@ def register(cli: click.Group) -> None:
         if plot_path is not None:  # before the deals are played, like every command's output file
             check_output_folder(Path(plot_path), "'--plot'")
         check_agent(agent_kind, "'--agents'")
-        players = players or rules.game.players.usual
+        players = players_for(rules, players)
         refs = [ruleset] if other is None else [ruleset, other]
         with playing(deals * len(refs)) as moved:
             reports = [

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from rulespec import RuleError, load_ruleset
-from whist.cliargs import DEFAULT_RULESET, agent_maker, lang_option, parse_options
+from whist.cliargs import DEFAULT_RULESET, agent_maker, check_variant, lang_option, parse_options, players_for
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
 from whist.common import note_missing
@@ -214,7 +214,8 @@ def simulate(
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
-    players = players or rules.game.players.usual
+    players = players_for(rules, players)
+    check_variant(rules, variant)
     agent_maker(agent_kind, rules)  # an unknown agent is a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)

@@ -123,3 +123,30 @@ def agent_maker(spec: str, rules: RuleSet | None = None) -> Callable[[int], Any]
 
     check_agent(spec)
     return agent_factory(spec, rules)
+
+
+def players_for(rules: RuleSet, players: int | None) -> int:
+    """The table's size: ``--players``, or the rule set's usual one; a size the rule set does not
+    allow is a usage error (exit 2) before any game starts."""
+    allowed = rules.game.players
+    if players is None:
+        return allowed.usual
+    if not allowed.min <= players <= allowed.max:
+        size = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
+        message = f"{rules.name} is for {size} players, not {players}"
+        raise click.BadParameter(message, param_hint="'--players'")
+    return players
+
+
+def check_variant(rules: RuleSet, variant: str | None) -> None:
+    """``--variant`` must be one of the rule set's winning variants (a usage error otherwise)."""
+    if variant is None:
+        return
+    winning = rules.game.winning
+    if winning is None:
+        raise click.BadParameter(f"{rules.name} has no winning variants", param_hint="'--variant'")
+    if variant not in winning.variants:
+        known = ", ".join(winning.variants)
+        raise click.BadParameter(
+            f"'{variant}' is not a winning variant of {rules.name} (known: {known})", param_hint="'--variant'"
+        )

@@ -9,7 +9,7 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option
+from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 
@@ -50,7 +50,7 @@ def register(cli: click.Group) -> None:
             check_agent(spec, f"'{name}'")
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
-        players = players or rules.game.players.usual
+        players = players_for(rules, players)
         with playing(2 * deals) as moved:
             data = run_duel(ruleset, agent_a, agent_b, deals, seed, players, jobs, scheduler, moved)
         report(data, as_json, lambda: [duel_table(data, texts), *duel_verdict(data, texts)])

@@ -7,7 +7,15 @@ from pathlib import Path
 import click
 
 from rulespec import RuleError
-from whist.cliargs import DEFAULT_RULESET, agent_maker, check_output_folder, lang_option, parse_options
+from whist.cliargs import (
+    DEFAULT_RULESET,
+    agent_maker,
+    check_output_folder,
+    check_variant,
+    lang_option,
+    parse_options,
+    players_for,
+)
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
@@ -75,8 +83,9 @@ def play(
         seat = saved_seat if saved_seat is not None else seat
     else:
         rules = _rules_or_fail(ruleset)
+        players = players_for(rules, players)
+        check_variant(rules, variant)
     seat = 0 if seat is None else seat
-    players = players or rules.game.players.usual
     make_agent = agent_maker(agent_kind, rules)
     if not 0 <= seat < players:
         _fail(f"error: --seat must be between 0 and {players - 1}")
