@@ -126,7 +126,7 @@ def test_no_command_reads_or_writes_through_a_link_that_leads_out(tmp_path, caps
 @pytest.mark.parametrize("link", list(LINKS))
 def test_a_link_that_stays_in_the_folder_is_followed(tmp_path, capsys, link) -> None:
     """The same links, leading to a folder inside ``club``, read the texts behind them."""
-    house, _ = _tree(tmp_path, link, away=tmp_path / "club" / "shared")
+    house, _ = _tree(tmp_path, link, away=tmp_path / "club" / "common")
     code, out, err = whist(capsys, "show", str(house), "--lang", "sv")
     assert code == 0, err
     assert SECRET in out
