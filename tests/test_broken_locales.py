@@ -61,12 +61,21 @@ def club(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("lang", ["sv", "en"])
+#: Each command with each language it takes: export, mark and init refuse English, the source
+#: language, whatever its files say, so they are run on the translation only.
+CASES = [
+    (" ".join(c[:2]).replace("{house}", "house") + f" {lang}", c, lang)
+    for c in COMMANDS
+    for lang in ("sv", "en")
+    if not (c[0] == "translate" and lang == "en" and c[1] in ("export", "mark", "init"))
+]
+
+
 @pytest.mark.parametrize("broken", list(BROKEN))
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]).replace("{house}", "house"))
-def test_every_command_stops_on_a_broken_locale_with_its_place(club, tmp_path, capsys, lang, broken, command) -> None:
-    if command[0] == "translate" and lang == "en" and command[1] in ("export", "mark", "init"):
-        pytest.skip("English is the source language: these refuse it whatever its files say")
+@pytest.mark.parametrize(("name", "command", "lang"), CASES, ids=[name for name, _, _ in CASES])
+def test_every_command_stops_on_a_broken_locale_with_its_place(
+    club, tmp_path, capsys, broken, name, command, lang
+) -> None:
     text, line, stopping = BROKEN[broken]
     (club / "locales" / lang / "house.yaml").write_text(f"language: {lang}\nruleset: house\n{text}", encoding="utf-8")
     before = {p: p.read_bytes() for p in club.rglob("*") if p.is_file()}
