@@ -73,3 +73,13 @@ def test_the_bundled_rule_sets_are_analysed_whole(ref: str) -> None:
     result = analyze(rules, [4])
     assert result.note is None
     assert _spent(rules, (4,)) - before < analysis.ANALYSIS_LIMIT / 5  # far inside the bound
+
+
+def test_an_analysis_that_runs_out_stops_at_the_same_set_when_asked_again(tmp_path, monkeypatch) -> None:
+    """Verdicts are kept per process; asking for one again spends its work again, so a second
+    analysis of the same rule set (a server, a test) gives the same answer as the first."""
+    monkeypatch.setattr(analysis, "ANALYSIS_LIMIT", 20_000)
+    rules = load_ruleset(_many_bids(tmp_path, 40))
+    first, second = analyze(rules, [4]), analyze(rules, [4])
+    assert first.note == second.note == "incomplete"
+    assert (first.checked, first.impossible, first.undecided) == (second.checked, second.impossible, second.undecided)

@@ -148,7 +148,9 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
     key = (frozenset(ids), adjustments)
     cached = world.verdicts.get(key)
     if cached is not None:
+        world.spent += world.costs.get(key, 0)
         return cached
+    before = world.spent
     natural = prepared.adjustments(bids)
     used = adjustments if adjustments is not None else natural
     numbers: set[frozenset[int]] = set()
@@ -184,6 +186,7 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
         witness=search.witness() if result else None,
     )
     world.verdicts[key] = verdict
+    world.costs[key] = world.spent - before
     return verdict
 
 

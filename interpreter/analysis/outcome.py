@@ -132,6 +132,9 @@ class _World:
     learned: dict[str, set[frozenset[int]]] = field(default_factory=dict)  # trick numbers each bid asks about
     verdicts: dict[tuple[frozenset[str], tuple[int, ...] | None], Verdict] = field(default_factory=dict)
     spent: int = 0  # the work of every search made in this world (see analysis.ANALYSIS_LIMIT)
+    #: What each verdict cost to find: asking for it again spends it again, so that an analysis
+    #: stops at the same set whether or not an earlier one in the process found some verdicts.
+    costs: dict[tuple[frozenset[str], tuple[int, ...] | None], int] = field(default_factory=dict)
 
     @property
     def rules(self) -> M.RuleSet:
