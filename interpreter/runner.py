@@ -106,13 +106,18 @@ def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, fin
     return results
 
 
+#: How long a stop waits for the pool's manager thread after its workers are gone.
+STOP_SECONDS = 10.0
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the tasks not started and end the workers (Ctrl-C, or a worker's error).
 
-    The workers are ended and joined first, then the pool is shut down and waited for: its manager
-    thread, finding its workers gone, closes its wake-up pipe while it ends. Left running (``wait=False``),
-    it could close that pipe just as the interpreter's exit wakes it through the same pipe, and Python
-    3.11 then prints a traceback of its own ("Bad file descriptor") after our message."""
+    The workers are ended and joined first, then the pool is shut down and its manager thread
+    waited for (at most :data:`STOP_SECONDS`): finding its workers gone, it closes its wake-up pipe
+    while it ends. Left running, it could close that pipe just as the interpreter's exit wakes it
+    through the same pipe, and Python 3.11 then prints a traceback of its own ("Bad file
+    descriptor") after our message."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # gone once shut down
     for process in processes:
         if process.is_alive():
@@ -122,7 +127,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():  # (a worker that does not end on SIGTERM)
             process.kill()
             process.join(timeout=5)
-    pool.shutdown(wait=True, cancel_futures=True)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:  # as shutdown(wait=True) does, but bounded: never hang on a stop
+        manager.join(timeout=STOP_SECONDS)
 
 
 def _on_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]) -> list[R]:

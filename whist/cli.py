@@ -18,7 +18,7 @@ from rulespec import RuleError, load_ruleset
 from whist.cliargs import DEFAULT_RULESET, agent_maker, check_variant, lang_option, parse_options, players_for
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
-from whist.common import note_missing
+from whist.common import note_missing, stopped
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
@@ -239,8 +239,7 @@ def simulate(
     except ValueError as exc:
         _fail(f"error: {exc}")
     except KeyboardInterrupt:
-        stderr.print("stopped")
-        sys.exit(130)
+        stopped()
     data = summary.to_data(rules)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
@@ -20,6 +21,16 @@ def fail(message: str) -> NoReturn:
     """Print a message for people on stderr and exit with status 1 (no traceback)."""
     click.echo(message, err=True)
     sys.exit(1)
+
+
+def stopped() -> NoReturn:
+    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so and exit
+    with 130 at once. ``os._exit`` after flushing: a pool thread left waiting on a dead worker
+    must not keep the program alive after the person asked it to stop (at exit, Python joins it)."""
+    click.echo("stopped", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)
 
 
 def rules_or_fail(ref: str) -> RuleSet:

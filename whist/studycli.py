@@ -4,7 +4,6 @@ a progress bar while the deals are played, and the report as JSON or tables."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import click
 
 from rulespec import RuleError
-from whist.common import fail
+from whist.common import fail, stopped
 
 
 @contextmanager
@@ -33,8 +32,7 @@ def playing(total: int) -> Iterator[Callable[[int], None]]:
     except (ValueError, OSError) as exc:
         fail(f"error: {exc}")
     except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
-        stderr.print("stopped")
-        sys.exit(130)
+        stopped()
 
 
 def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any]]) -> None:
