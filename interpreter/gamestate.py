@@ -16,6 +16,7 @@ steps and the hand, then the scores, marks and the winner.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.standings import GameResult, Standings
 from interpreter.tableoptions import option_problem
+from rulespec.compiled import EvaluationError
 from rulespec.model import RuleSet
 
 __all__ = ["MAX_DEALS", "GameResult", "GameState"]
@@ -109,6 +111,12 @@ class GameState(MatchHands, Standings):
         self._debts_before: dict[int, int] = {}
         self._contract: Request | None = None  # a match hand's contract, waiting to be chosen
         self._schedule_length = 0  # the hands of the match being played
+        if rules.game.match is not None:
+            # The schedule an option names (``match: five``) is known before any hand: a name the rule
+            # set does not define is refused here, wherever the options came from, not at the first hand
+            # (an expression that cannot be evaluated is reported where it runs, with the hand).
+            with contextlib.suppress(EvaluationError):
+                self.schedule()
 
     # -- the state interface
 

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from interpreter.tableoptions import option_problem
+from interpreter.tableoptions import option_problem, start_problem
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
@@ -171,6 +171,10 @@ def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None
         problem_text = option_problem(rules.game.options, name, value)
         if problem_text is not None:
             raise problem(path, ["options", name], problem_text)
+    if record.get("options"):
+        problem_text = start_problem(rules, players, record["options"])
+        if problem_text is not None:
+            raise problem(path, ["options"], problem_text)
     variant = record.get("variant")
     winning = rules.game.winning
     if variant and (winning is None or variant not in winning.variants):

@@ -10,7 +10,10 @@ a text where an expression compares numbers, or a name the rules never read.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulespec.model import RuleSet
 
 _KINDS = ((bool, "true or false"), (int, "a whole number"), (str, "a word"))
 
@@ -27,4 +30,19 @@ def option_problem(declared: Mapping[str, Any], name: Any, value: Any) -> str | 
             if not isinstance(value, kind) or isinstance(value, bool) != isinstance(default, bool):
                 return f"option {name} takes {said}, not {value!r}"
             return None
+    return None
+
+
+def start_problem(rules: RuleSet, players: int, options: Mapping[str, Any]) -> str | None:
+    """Why a game of ``rules`` cannot start with ``options`` (None: it can): besides each option's own
+    check (:func:`option_problem`), a word the rules read as the name of one of their own things — the
+    match schedule ``option.match`` picks — must name one (``match: nope`` is a word, as the default
+    ``full`` is). Asked by the command line and by records before a game is made; the game's own
+    constructor refuses the same."""
+    from interpreter.gamestate import GameState  # (the game imports this module)
+
+    try:
+        GameState(rules, players, 0, options=dict(options))
+    except ValueError as error:
+        return str(error)
     return None

@@ -9,6 +9,9 @@ decorated one by one, so that the list can be read and kept at a glance.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 
 #: Whole modules whose every test is slow.
@@ -78,17 +81,58 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def unseeded_property(test: object) -> bool:
     """Whether ``test`` is a hypothesis test that is not reproducible: every property test runs with
-    ``@settings(derandomize=True, …)`` or an explicit ``@seed(N)``, so a failure shows on every run."""
+    ``@settings(derandomize=True, …)`` or an explicit ``@seed(N)``, so a failure shows on every run.
+
+    Asked of tests made under :func:`undecided_profile` (the test modules are imported under it): a
+    test that leaves ``derandomize`` out then has it off, not on as the CI profile would give it to
+    every test (which would hide the gap wherever CI is set)."""
     if not getattr(test, "is_hypothesis_test", False):
         return False
     from hypothesis import settings as profile
 
     settings = getattr(test, "_hypothesis_internal_use_settings", None)
     seeded = getattr(test, "_hypothesis_internal_use_seed", None) is not None
-    # A bare @given gets the profile's settings object, whose derandomize is the environment's (True
-    # where CI is set): only settings written on the test itself count.
+    # A bare @given gets the profile's settings object: only settings written on the test itself count.
     explicit = settings is not None and settings is not profile.default
     return not seeded and not (explicit and settings.derandomize)
+
+
+def current_profile() -> str:
+    """The name of the Hypothesis profile loaded now (older Hypothesis has no public way to ask)."""
+    from hypothesis import settings
+
+    asked = getattr(settings, "get_current_profile_name", None)
+    return (asked() if asked is not None else getattr(settings, "_current_profile", None)) or "default"
+
+
+@contextlib.contextmanager
+def undecided_profile() -> Iterator[None]:
+    """The loaded Hypothesis profile, but with ``derandomize`` off, while the body runs (then the
+    profile itself again): settings made in the body derandomize only if they say so, and take
+    every other value (deadline, health checks) from the profile as before."""
+    from hypothesis import settings
+
+    name = current_profile()
+    settings.register_profile("undecided", settings.get_profile(name), derandomize=False)
+    settings.load_profile("undecided")
+    try:
+        yield
+    finally:
+        settings.load_profile(name)
+
+
+_COLLECTING: list[contextlib.AbstractContextManager[None]] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not _COLLECTING:  # the test modules are imported under it (they are collected after this)
+        _COLLECTING.append(undecided_profile())
+        _COLLECTING[0].__enter__()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    while _COLLECTING:  # the tests run under the profile the environment chose
+        _COLLECTING.pop().__exit__(None, None, None)
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:

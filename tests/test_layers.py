@@ -154,6 +154,25 @@ def test_an_unseeded_property_test_is_refused_at_collection() -> None:
 
     assert unseeded_property(loose)
     assert not unseeded_property(derandomized) and not unseeded_property(seeded)
+    # Settings that leave derandomize out: refused however the suite runs, also where CI is set
+    # (whose profile would derandomize them at run time, and so hid them): test modules are
+    # imported under undecided_profile.
+    from conftest import current_profile, undecided_profile
+
+    for ci in (False, True):
+        before = current_profile()
+        settings.register_profile("as-ci", derandomize=ci)
+        settings.load_profile("as-ci")
+        try:
+            with undecided_profile():
+
+                @settings(max_examples=5)
+                @given(st.integers())
+                def half(n: int) -> None: ...
+
+            assert unseeded_property(half)
+        finally:
+            settings.load_profile(before)
     assert not unseeded_property(test_an_unseeded_property_test_is_refused_at_collection)
 
 

@@ -115,3 +115,54 @@ def test_the_state_api_takes_only_the_rule_sets_own_winning_variants(name: str) 
     winning = rules.game.winning
     for variant in winning.variants if winning else ():
         assert GameState(rules, players, seed=1, variant=variant).variant == variant
+
+
+# --- a word that must name one of the rule set's own things (a match schedule) ------------------
+
+
+def _christmas_record(options: dict[str, Any]) -> dict[str, Any]:
+    from interpreter.agents import RandomAgent
+    from interpreter.game import Game
+    from interpreter.records import to_record
+
+    rules = load_ruleset("christmas-whist")
+    game = Game(rules, [RandomAgent(seat) for seat in range(2)], seed=2, options={"match": "single"})
+    game.run()
+    record: dict[str, Any] = json.loads(json.dumps(to_record(game, "christmas-whist")))
+    record["options"] = options
+    return record
+
+
+def test_a_schedule_the_rule_set_does_not_define_is_refused_before_any_hand() -> None:
+    """``match: nope`` is a word, as the option's default is, but names no schedule: it used to pass
+    every check and stop the game at its first hand."""
+    rules = load_ruleset("christmas-whist")
+    assert rules.game.match is not None
+    for name in rules.game.match.schedules:
+        assert GameState(rules, 2, seed=1, options={"match": name}).options["match"] == name
+    with pytest.raises(ValueError, match="unknown match schedule 'nope'; known: full, five, three, single"):
+        GameState(rules, 2, seed=1, options={"match": "nope"})
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "christmas-whist", "--games", "1", "--jobs", "1"],
+        ["play", "christmas-whist", "--seat", "0"],
+    ],
+)
+def test_every_command_refuses_an_unknown_schedule_as_a_usage_error(capsys, command: list[str]) -> None:
+    code, out, err = whist(capsys, *command, "--option", "match=nope")
+    assert code == 2, err
+    assert "--option" in err and "unknown match schedule 'nope'" in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_a_record_naming_an_unknown_schedule_is_refused(tmp_path, capsys) -> None:
+    good = _christmas_record({"match": "single"})
+    (tmp_path / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    assert whist(capsys, "replay", str(tmp_path / "good.json"))[0] == 0
+    (tmp_path / "game.json").write_text(json.dumps(_christmas_record({"match": "nope"})), encoding="utf-8")
+    code, _, err = whist(capsys, "replay", str(tmp_path / "game.json"))
+    assert code == 1, err
+    assert "unknown match schedule 'nope'" in err and "Traceback" not in err

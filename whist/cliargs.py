@@ -65,6 +65,12 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
             options[name] = int(value)
         else:
             options[name] = value
+    if options:  # a word may have to name one of the rule set's own things (a match schedule)
+        from interpreter.tableoptions import start_problem
+
+        problem = start_problem(rules, rules.game.players.min, options)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="--option")
     return options
 
 
