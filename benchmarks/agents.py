@@ -162,6 +162,50 @@ print(json.dumps({
 """
 
 
+#: One game as ``whist simulate --agents heuristic --jobs 1`` plays it, in a given tree: its own game
+#: seed (``seed`` of the command with one game), the command's agents, and what the command does
+#: around its games (now: lean games and the loaded rule set frozen, ``play_games``; at 6c0a0b5, before
+#: ``--jobs``: full games, ``simulate``).
+SIMULATION_GAME = """
+import json, time
+from interpreter.agents import HeuristicAgent
+from rulespec import load_ruleset
+
+arg = json.loads(sys.argv[1])
+rules = load_ruleset("combo-whist")
+seed = arg["seed"] * 1000 + arg["index"]
+make = lambda agent_seed: HeuristicAgent(agent_seed, rules=rules)
+cpu = time.process_time()
+try:
+    from interpreter.simulation import play_games
+except ImportError:
+    from interpreter.simulation import simulate
+    summary = simulate(rules, 1, seed, 4, make)
+else:
+    summary = play_games(rules, range(1), seed, 4, make)
+cpu = time.process_time() - cpu
+print(json.dumps({"deals": summary.deals + summary.redeals, "cpu": cpu}))
+"""
+
+
+def simulation(games: int, seed: int, baseline: str) -> None:
+    """Games as ``whist simulate --agents heuristic --jobs 1`` plays them, now and at ``baseline``, in turn
+    (each game in its own process, on the same seeds, as :func:`self_play`)."""
+    totals: dict[str, dict[str, float]] = {"now": {}, "before": {}}
+    with temporary_folder() as folder:
+        trees = {"now": REPO, "before": unpack(baseline, Path(folder))}
+        for index in range(games):
+            for side in ("before", "now") if index % 2 == 0 else ("now", "before"):
+                figures = run_in(trees[side], SIMULATION_GAME, {"seed": seed, "index": index})
+                for key, value in figures.items():
+                    totals[side][key] = totals[side].get(key, 0.0) + value
+    now, before = (totals[side]["deals"] / max(totals[side]["cpu"], 1e-9) for side in ("now", "before"))
+    print(
+        f"simulation: {games} games as `whist simulate --agents heuristic --jobs 1` plays them, {now:.1f} deals "
+        f"per CPU second, {now / before:.2f}x the command at {baseline} in the same run ({before:.1f})"
+    )
+
+
 def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
     """Whole games of four heuristic agents, the agent now and as it was at ``baseline``, in turn.
 
@@ -308,6 +352,7 @@ def main() -> None:
         declared_deals(rules, args.deals, args.seed, args.bid, args.samples)
     if args.games:
         self_play(args.games, args.seed, args.samples, args.baseline)
+        simulation(args.games, args.seed, args.baseline)
     if args.duel:
         settings_duel(args.duel, args.seed, args.setting)
     print(f"total {time.perf_counter() - start:.1f} s")

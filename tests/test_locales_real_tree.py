@@ -46,3 +46,43 @@ def test_show_combo_whist_in_swedish():
     assert result.stderr == ""  # nothing missing, so no note
     english = whist("show", "combo-whist", "--lang", "en")
     assert "Standard bids" in english.stdout and "Master Mail" in english.stdout and "Misär" not in english.stdout
+
+
+def test_show_prints_a_match_game_as_its_kinds_of_hand(tmp_path):
+    """A game without an auction (Christmas Whist) is shown as the rules reference shows it: each kind of
+    hand with its rules, in each language — not worths, scores and trump that mean nothing there, and
+    no empty table of special bids."""
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+
+    rules = load_ruleset("christmas-whist")
+    assert rules.game.auction is None and not rules.special_bids
+    for lang in ("en", "sv"):
+        texts = load_texts(rules, lang)
+        result = whist("show", "christmas-whist", "--lang", lang)
+        assert result.returncode == 0, result.stderr
+        shown = " ".join(result.stdout.replace("│", " ").split())
+        assert texts.label("hand_types") in shown
+        for bid in rules.standard_bids:
+            assert texts.bid_name(bid.id) in shown
+            assert " ".join(texts.bid_text(bid.id, "rules").split()[:4]) in shown  # its rules, wrapped in the table
+        for heading in ("worth", "score", "trump", "special_bids"):
+            assert texts.label(heading) not in shown, heading
+
+
+def test_show_says_so_when_a_game_has_no_special_bids(tmp_path):
+    """An auction game without special bids gets a sentence, not an empty table (a frame and headings
+    with no row); a game with special bids still gets the table."""
+    from rulespec import load_ruleset
+
+    # (Taintless Bid plays into a zone a special bid makes: it goes with them)
+    removed = ", ".join([*(b.id for b in load_ruleset("combo-whist").special_bids), "taintless_bid"])
+    house = tmp_path / "house.yaml"
+    house.write_text(f"ruleset: house\nversion: '1'\nextends: combo-whist\nremove_bids: [{removed}]\n")
+    for lang, words in (("en", "This game has no special bids."), ("sv", "Det här spelet har inga specialbud.")):
+        result = whist("show", str(house), "--lang", lang)
+        assert result.returncode == 0, result.stderr
+        assert words in result.stdout
+        assert "Special bids" not in result.stdout and "Specialbud" not in result.stdout
+    with_specials = whist("show", "combo-whist", "--lang", "en")
+    assert "Special bids" in with_specials.stdout and "This game has no special bids." not in with_specials.stdout

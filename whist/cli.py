@@ -121,7 +121,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     from rich.markup import escape as rich_escape
 
     from rulespec.export import ruleset_to_data
-    from whist.tables import special_table, standard_table
+    from whist.tables import bid_tables
 
     try:
         rules = load_ruleset(ruleset)
@@ -133,8 +133,10 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
-    console.print(standard_table(rules, texts))
-    console.print(special_table(rules, texts))
+    for table in bid_tables(rules, texts):
+        console.print(table)
+    if not rules.special_bids and rules.game.auction is not None:  # (an empty table would say nothing)
+        console.print(texts.label("no_special_bids"))
     note_missing(texts)
 
 

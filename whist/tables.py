@@ -6,39 +6,31 @@ from typing import Any
 
 from rich.table import Table
 
-from rulespec.bidtext import incompatibility_text, number_text, score_text, tricks_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
-from rulespec.ordering import by_rank
 
 
-def standard_table(rules: RuleSet, texts: Texts) -> Table:
-    table = Table(title=texts.label("standard_bids"), title_justify="left")
-    for column in ("designation", "worth", "score", "trump", "tricks"):
-        table.add_column(texts.label(column), justify="left" if column == "designation" else "right")
-    for bid in by_rank(rules.standard_bids):
-        table.add_row(
-            texts.bid_name(bid.id),
-            number_text(bid.worth, texts),
-            score_text(bid, texts),
-            texts.label("yes" if bid.has_trump else "no"),
-            tricks_text(bid, texts),
-        )
-    return table
+def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:
+    """The bid tables ``whist show`` prints: the rules reference's (:func:`printing.reference.bid_table`,
+    so the same columns and cells — a game without an auction shows each kind of hand with its rules,
+    not worths and scores that mean nothing there), without the reference's long "rules" column beside
+    the facts of an auction's bids. A game without special bids has no special table."""
+    from printing.reference import bid_table
 
-
-def special_table(rules: RuleSet, texts: Texts) -> Table:
-    table = Table(title=texts.label("special_bids"), title_justify="left")
-    for column in ("designation", "worth", "priority", "incompatibility"):
-        table.add_column(texts.label(column), justify="right" if column in ("worth", "priority") else "left")
-    for bid in by_rank(rules.special_bids):
-        table.add_row(
-            texts.bid_name(bid.id),
-            number_text(bid.worth, texts),
-            str(bid.priority) if bid.priority is not None else texts.label("none"),
-            incompatibility_text(bid, rules, texts),
-        )
-    return table
+    tables = []
+    for kind in ("standard", "special"):
+        if kind == "special" and not rules.special_bids:
+            continue
+        data = bid_table(kind, rules, texts)
+        keep = [i for i, column in enumerate(data.columns) if column != "rules" or len(data.columns) == 2]
+        table = Table(title=data.title, title_justify="left")
+        for i in keep:
+            wide = data.columns[i] in ("designation", "rules", "incompatibility")
+            table.add_column(data.headings[i], justify="left" if wide else "right")
+        for row in data.rows:
+            table.add_row(*(row[i] for i in keep))
+        tables.append(table)
+    return tables
 
 
 def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
