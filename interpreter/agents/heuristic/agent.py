@@ -37,6 +37,10 @@ class HeuristicAgent(Bidder, Agent):
     combo is played out on at most that many); ``threshold`` the completion rate a combo needs
     to be bid; ``confident`` the rate above which a special bid that adds only failure points is
     harmless. ``rules`` defaults to the bundled rule set that has the bids it is asked about.
+
+    Its play steers by the declarer's requirement; a hand without a declarer (a hand of a match) it
+    plays at random, as the random agent would (a known gap: nothing yet tells it which way such a
+    hand's points go).
     """
 
     wants_view = True
