@@ -23,6 +23,7 @@ from interpreter.agents.heuristic.knowledge import (
     rank_values,
 )
 from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled, card_order
+from interpreter.agents.heuristic.undeclared import trick_direction
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -38,9 +39,8 @@ class HeuristicAgent(Bidder, Agent):
     to be bid; ``confident`` the rate above which a special bid that adds only failure points is
     harmless. ``rules`` defaults to the bundled rule set that has the bids it is asked about.
 
-    Its play steers by the declarer's requirement; a hand without a declarer (a hand of a match) it
-    plays at random, as the random agent would (a known gap: nothing yet tells it which way such a
-    hand's points go).
+    Its play steers by the declarer's requirement; in a hand without a declarer (a hand of a match)
+    each seat plays for its own points, the way the contract's points go with tricks (:mod:`.undeclared`).
     """
 
     wants_view = True
@@ -123,20 +123,23 @@ class HeuristicAgent(Bidder, Agent):
     def _decide(self, rules: M.RuleSet, request: Request, view: View) -> Any:
         if request.kind == "bid":
             return self._bid(rules, request, view)
-        if view.declarer is None:
-            return _fallback(request, self.rng)
-        plan = self._play_plan(rules, request, view)
         table = self._table(rules, view)
-        # The others fight over the same tricks: they want them exactly when the declarer does.
-        want = plan.wants(table.won.get(view.declarer, 0))
+        if view.declarer is None:  # a hand of a match: every seat plays for its own points
+            direction = trick_direction(rules, len(view.players), view.combo["bids"]) if view.combo else None
+            if direction is None or (request.kind != "play" and request.what != "card"):
+                return _fallback(request, self.rng)  # (which contract to pick, say: nothing to go by)
+            plan, want = None, direction == MORE
+        else:
+            plan = self._play_plan(rules, request, view)
+            # The others fight over the same tricks: they want them exactly when the declarer does.
+            want = plan.wants(table.won.get(view.declarer, 0))
         if request.kind == "play":
             table.plays = view.current_trick
-            played = {card for trick in view.tricks for _, card in trick["plays"]}
-            played.update(card for _, card in view.current_trick)
-            table.played = played
+            table.played = {card for trick in view.tricks for _, card in trick["plays"]}
+            table.played.update(card for _, card in view.current_trick)
             return pick_card(request.options, table, want)
         if request.kind == "choose":
-            if self._worth_trying(request, view):
+            if plan is not None and self._worth_trying(request, view):
                 return self._try_options(rules, request, view, plan)
             return choose(request, table, want)
         return _fallback(request, self.rng)

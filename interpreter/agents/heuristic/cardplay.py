@@ -200,7 +200,7 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
 def choose(request: Request, table: Table, want: bool) -> Any:
     """A legal answer to a ``choose`` request, by simple rules on the chooser's hand."""
     options = list(request.options)
-    is_declarer = table.declarer == table.seat
+    is_declarer = table.declarer in (None, table.seat)  # (without a declarer each seat chooses for itself)
     if request.optional and not is_declarer:
         return None  # the others keep their options to themselves
     if not options:
