@@ -2,13 +2,14 @@
 
 With a declarer the agent steers by the declarer's requirement (:mod:`.knowledge`). A hand of a
 match has none: its rules (a *contract*, e.g. a hand where every trick costs its taker a point)
-give every player points of their own, and each plays for them. Whether more tricks bring a player more points is a
-fact of the contract's rules, not of the cards, so it is worked out once per rule set, contract and
-number of players, on seeded trial hands of its own (never a game's: the answer does not depend on
-which game of a process asks first), played at random: the sign of how each seat's tricks and its
-hand points move together over the trials. :data:`~.knowledge.MORE` when they rise together,
-:data:`~.knowledge.FEWER` when the points fall as the tricks rise, None when they do not move
-together (the agent then answers at random, as it did for every such hand before).
+give every player points of their own, and each plays for them. Whether more tricks bring a
+player more points is a fact of the contract's rules, not of the cards, so it is worked out once
+per rule set, contract and number of players, on seeded trial hands of its own (never a game's:
+the answer does not depend on which game of a process asks first), played at random: the sign of
+how each seat's tricks and its hand points move together over the trials. :data:`~.knowledge.MORE`
+when they rise together, :data:`~.knowledge.FEWER` when the points fall as the tricks rise, None
+when they do not move together (the agent then answers at random, as it did for every such hand
+before). Melds and the phases of a hand (tricks that count only after a close) are not told apart.
 """
 
 from __future__ import annotations
