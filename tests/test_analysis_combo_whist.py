@@ -26,10 +26,6 @@ from rulespec.locale import load_texts
 RULES = load_ruleset("combo-whist")
 
 
-def impossible_sets(ref: str) -> set[frozenset[str]]:
-    return {frozenset(f.bids) for f in analyze(load_ruleset(ref)).impossible}
-
-
 def verdict(ids: list[str], players: int = 4, rules: M.RuleSet = RULES) -> Verdict:
     return check(rules, ids, players)
 
