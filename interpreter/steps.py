@@ -227,6 +227,9 @@ class Steps(DealParts):
         step = self._step(index, number)
         options = tuple([c.name for c in sender.hand])
         count = min(step.count, len(options))
+        if count == 0:  # nothing in hand to pass (a `give` took it): nobody is asked to choose from nothing
+            self._chosen[sender] = []
+            return
         self._wait(Request("choose", sender.seat, PASS_CARDS, "card", options, count), "_passed", sender)
 
     def _passed(self, answer: Any, sender: Player) -> None:
