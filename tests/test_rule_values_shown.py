@@ -6,13 +6,15 @@ were not: a text param (``params: {motto: "[/]"}``) shown in a bid's name made `
 stop with a rich ``MarkupError`` traceback, ``[bold]`` in it restyled the terminal, and the
 changelog of ``whist diff`` printed a text param's ``<img …>`` as raw HTML. And ``whist play``
 printed its bid menu, with texts escaped for rich, without reading them as markup: a bid named
-``[x]`` showed as ``\\[x]``. The property: a house rule whose every text-valued param, option and
+``[x]`` showed as ``\\[x]``, and a rank ``[/]`` (a rank is any text) stopped it with a traceback
+when it showed the hand. The property: a house rule whose every text-valued param, option and
 locale text holds markup runs through every command's human output with exit 0, no traceback,
 and where the terminal shows it, shows it as written.
 """
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 from pathlib import Path
 
@@ -31,6 +33,9 @@ ruleset: house
 version: 1.0.0
 extends: combo-whist
 game:
+  deck:
+    ranks: ["2", "3", "4", "5", "6", "[/]", "<b>", "9", "10", J, Q, K, A]  # a rank is any text
+    remove: []
   params:
     gmotto: "{MOTTO}"
   options:
@@ -105,3 +110,15 @@ def test_the_play_screen_shows_rule_values_and_texts_as_written(tmp_path) -> Non
         show(Console(file=screen, width=200), request, rules, texts)
         assert NAME in screen.getvalue(), screen.getvalue()
         assert "\\[" not in screen.getvalue()
+
+
+def test_whist_play_shows_markup_in_ranks_and_names_as_written(tmp_path) -> None:
+    from tests.test_play import drive
+
+    house = _house(tmp_path)
+    args = ["play", str(house), "--seed", "2", "--agents", "random", "--deals", "1", "--save", str(tmp_path / "s.json")]
+    code, out = drive(args, {"Your bid": ["?", "pass"]})
+    assert code == 0, out
+    assert "Traceback" not in out and "Deal over." in out
+    assert re.search(r"\[/\][♣♦♥♠]", out) and NAME in out  # a card of rank [/] on the table, the bid in the menu
+    assert "\\[" not in out

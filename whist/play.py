@@ -16,6 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
@@ -60,12 +61,15 @@ class CardFormat:
 
     def _short(self, rank: str) -> str:
         text = self.texts.label(f"rank_short_{rank}")
-        return rank if text.startswith("labels.") else text
+        return escape(rank) if text.startswith("labels.") else text  # a rank is the rule file's text
 
     def show(self, name: str, markup: bool = True) -> str:
+        """The card as rich markup (its rank and suit escaped: a rank may read ``[/]``), or as plain text."""
         rank, suit = name[:-1], name[-1]
-        text = f"{self.short.get(rank, rank)}{self.symbol.get(suit, suit)}"
-        if markup and self.colors.get(suit) == "red":
+        text = f"{self.short.get(rank, escape(rank))}{self.symbol.get(suit, escape(suit))}"
+        if not markup:
+            return Text.from_markup(text).plain
+        if self.colors.get(suit) == "red":
             return f"[red]{text}[/red]"
         return text
 
