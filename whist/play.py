@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape, render
 from rich.table import Table
-from rich.text import Text
 
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
@@ -64,14 +63,11 @@ class CardFormat:
         return escape(rank) if text.startswith("labels.") else text  # a rank is the rule file's text
 
     def show(self, name: str, markup: bool = True) -> str:
-        """The card as rich markup (its rank and suit escaped: a rank may read ``[/]``), or as plain text."""
-        rank, suit = name[:-1], name[-1]
+        rank, suit = name[:-1], name[-1]  # as rich markup (a rank may read "[/]": escaped), or plain
         text = f"{self.short.get(rank, escape(rank))}{self.symbol.get(suit, escape(suit))}"
         if not markup:
-            return Text.from_markup(text).plain
-        if self.colors.get(suit) == "red":
-            return f"[red]{text}[/red]"
-        return text
+            return render(text).plain
+        return f"[red]{text}[/red]" if self.colors.get(suit) == "red" else text
 
     def suit(self, suit: str) -> str:
         return f"{self.symbol.get(suit, suit)} {self.texts.label(f'suit_{suit}')}"
