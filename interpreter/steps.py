@@ -220,6 +220,14 @@ class Steps(DealParts):
     def _pass_cards(self, index: int, number: int, step: M.PassCards) -> None:
         senders: list[Player] = step.senders(self.env)
         direction = step.direction(self.env)
+        if direction == "across" and len(set(senders)) % 2:  # nobody sits opposite: stop at the step, located
+            error = EvaluationError(
+                f"cards cannot go across among {len(set(senders))} senders",
+                None,
+                "'across' needs an even number of senders: pass left or right, or choose other senders",
+            )
+            origin = step.senders.origin or step.direction.origin
+            raise error.located(origin) if origin is not None else error
         self._chosen = {}  # everyone chooses before anyone receives
         self._then(*[("_pass_one", index, number, s) for s in senders], ("_pass_all", senders, direction))
 
