@@ -5,7 +5,7 @@ Steps may leave the hands uneven: a bid's ``give`` moves one card, a ``draw`` af
 only some players make (``who: trick.winner``) or that finds the stock empty adds one. Then a
 player runs out first, and used to be asked to play one of no cards: the random agent drew from
 nothing for ever (``whist simulate`` hung). Now the deal stops with an error at the step that can
-change the hands' sizes (the last ``draw`` after a trick, else the last ``give`` of the combo).
+change the hands' sizes (the combo's last ``give``, else the last ``draw`` after a trick).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ def no_card_error(seat: int, trick: int, play: M.PlayRules, bids: Sequence[M.Bid
         "after a trick that not every player makes, changes them)",
     )
     origin = None
-    draws = [step for step in play.after_trick if isinstance(step, M.Draw)]
-    if draws:
-        origin = draws[-1].who.origin
+    gives = [step for bid in bids for step in bid.steps if isinstance(step, M.Give)]
+    if gives:  # a bid's own change of the hands first, then the game's draws
+        origin = gives[-1].card.origin
     else:
-        gives = [step for bid in bids for step in bid.steps if isinstance(step, M.Give)]
-        if gives:
-            origin = gives[-1].card.origin
+        draws = [step for step in play.after_trick if isinstance(step, M.Draw)]
+        if draws:
+            origin = draws[-1].who.origin
     return error.located(origin) if origin is not None else error

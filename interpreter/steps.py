@@ -134,7 +134,7 @@ class Steps(DealParts):
         elif isinstance(step, M.Reveal):
             self.declarations[step.name].public = True
         elif isinstance(step, M.Give):
-            self._move(step.card(self.env), step.to(self.env))
+            self._give(step)
         elif isinstance(step, M.PassCards):
             self._pass_cards(index, number, step)
         elif isinstance(step, M.Zone):
@@ -200,6 +200,16 @@ class Steps(DealParts):
         else:
             value = self._value(what, answer)
         self._chosen[seat] = value
+
+    def _give(self, step: M.Give) -> None:
+        card = step.card(self.env)
+        holder = self.table.card_holder(card)
+        if holder is None:  # in the stock or set aside: a copy would be in play twice
+            error = EvaluationError(
+                f"the card {card.name} to give is in nobody's hand", None, "give a card a player holds"
+            )
+            raise error.located(step.card.origin) if step.card.origin is not None else error
+        self._move(card, step.to(self.env), holder)
 
     def _value(self, what: str, answer: Any) -> Any:
         if what == "card":

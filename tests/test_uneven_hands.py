@@ -87,3 +87,18 @@ def test_simulate_stops_with_the_step_and_status_1(tmp_path, capsys, name) -> No
     assert code == 1, err
     assert ".yaml:" in err and "has no card to play" in err and "(during deal" in err
     assert HOUSES[name][1] in err
+
+
+def test_a_gift_of_a_card_nobody_holds_stops_at_the_give(tmp_path, capsys) -> None:
+    """A card in the stock or set aside given to a player would be in play twice (the stock keeps it)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "ruleset: house\nversion: '1'\nextends: christmas-whist\nbids:\n  - id: tricks_up\n    steps:\n"
+        '      - give: {card: "first(filter(deck, card.holder != dealer and card.holder != left_of(dealer)))",'
+        " to: dealer}\n",
+        encoding="utf-8",
+    )
+    args = ["--games", "2", "--jobs", "1", "--seed", "1", "--agents", "random"]
+    code, _, err = whist(capsys, "simulate", str(path), *args)
+    assert code == 1, err
+    assert f"{path}:7:" in err and "to give is in nobody's hand" in err
