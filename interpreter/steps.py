@@ -203,13 +203,18 @@ class Steps(DealParts):
 
     def _give(self, step: M.Give) -> None:
         card = step.card(self.env)
-        holder = self.table.card_holder(card)
-        if holder is None:  # in the stock or set aside: a copy would be in play twice
+        self._move(card, step.to(self.env), self._holder(card, step.card, "give"))
+
+    def _holder(self, card: Card, source: Expression, what: str) -> Player:
+        """Who holds ``card``, which a step moves (named by ``source``); a card in the stock or set
+        aside stops the game at the step (moved, a copy would be in play twice)."""
+        holder: Player | None = self.table.card_holder(card)
+        if holder is None:
             error = EvaluationError(
-                f"the card {card.name} to give is in nobody's hand", None, "give a card a player holds"
+                f"the card {card.name} to {what} is in nobody's hand", None, "name cards players hold"
             )
-            raise error.located(step.card.origin) if step.card.origin is not None else error
-        self._move(card, step.to(self.env), holder)
+            raise error.located(source.origin) if source.origin is not None else error
+        return holder
 
     def _value(self, what: str, answer: Any) -> Any:
         if what == "card":
@@ -263,8 +268,8 @@ class Steps(DealParts):
 
     def _deal_back(self, step: M.DealBack) -> None:
         """Take the cards from their holders, shuffle them and deal one back to each holder."""
-        cards: list[Card] = list(step.cards(self.env))
-        holders = [self.table.card_holder(c) for c in cards]
+        cards: list[Card] = list(dict.fromkeys(step.cards(self.env)))  # (a card named twice is dealt once)
+        holders = [self._holder(c, step.cards, "deal back") for c in cards]
         order = [p for p in self.seating.clockwise_from(self.seating.left_of(self.dealer)) if p in holders]
         receivers = [p for p in order for _ in range(holders.count(p))]
         self.rng.shuffle(cards)

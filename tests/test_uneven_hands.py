@@ -102,3 +102,18 @@ def test_a_gift_of_a_card_nobody_holds_stops_at_the_give(tmp_path, capsys) -> No
     code, _, err = whist(capsys, "simulate", str(path), *args)
     assert code == 1, err
     assert f"{path}:7:" in err and "to give is in nobody's hand" in err
+
+
+def test_a_deal_back_of_cards_nobody_holds_stops_at_the_step(tmp_path, capsys) -> None:
+    """Dealing back the stock's cards gave a bare ``zip()`` message: now the step is named."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "ruleset: house\nversion: '1'\nextends: christmas-whist\nbids:\n  - id: tricks_up\n    steps:\n"
+        '      - deal_back: {cards: "filter(deck, card.holder != dealer and card.holder != left_of(dealer))",'
+        " as: back}\n",
+        encoding="utf-8",
+    )
+    args = ["--games", "2", "--jobs", "1", "--seed", "1", "--agents", "random"]
+    code, _, err = whist(capsys, "simulate", str(path), *args)
+    assert code == 1, err
+    assert f"{path}:7:" in err and "to deal back is in nobody's hand" in err
