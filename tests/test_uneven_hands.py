@@ -89,31 +89,22 @@ def test_simulate_stops_with_the_step_and_status_1(tmp_path, capsys, name) -> No
     assert HOUSES[name][1] in err
 
 
-def test_a_gift_of_a_card_nobody_holds_stops_at_the_give(tmp_path, capsys) -> None:
-    """A card in the stock or set aside given to a player would be in play twice (the stock keeps it)."""
+# A step that moves a card nobody holds (in the stock or set aside): moved, it would be in play twice
+# (the stock keeps it); dealing such cards back ended in a bare "zip() argument 2 is shorter" message.
+NOBODY = "filter(deck, card.holder != dealer and card.holder != left_of(dealer))"
+UNHELD = {
+    "give": (f'give: {{card: "first({NOBODY})", to: dealer}}', "to give is in nobody's hand"),
+    "deal back": (f'deal_back: {{cards: "{NOBODY}", as: back}}', "to deal back is in nobody's hand"),
+}
+
+
+@pytest.mark.parametrize("step", sorted(UNHELD))
+def test_a_step_that_moves_a_card_nobody_holds_stops_at_the_step(tmp_path, capsys, step) -> None:
     path = tmp_path / "house.yaml"
-    path.write_text(
-        "ruleset: house\nversion: '1'\nextends: christmas-whist\nbids:\n  - id: tricks_up\n    steps:\n"
-        '      - give: {card: "first(filter(deck, card.holder != dealer and card.holder != left_of(dealer)))",'
-        " to: dealer}\n",
-        encoding="utf-8",
-    )
+    text, message = UNHELD[step]
+    house = "ruleset: house\nversion: '1'\nextends: christmas-whist\nbids:\n  - id: tricks_up\n    steps:\n"
+    path.write_text(f"{house}      - {text}\n", encoding="utf-8")
     args = ["--games", "2", "--jobs", "1", "--seed", "1", "--agents", "random"]
     code, _, err = whist(capsys, "simulate", str(path), *args)
     assert code == 1, err
-    assert f"{path}:7:" in err and "to give is in nobody's hand" in err
-
-
-def test_a_deal_back_of_cards_nobody_holds_stops_at_the_step(tmp_path, capsys) -> None:
-    """Dealing back the stock's cards gave a bare ``zip()`` message: now the step is named."""
-    path = tmp_path / "house.yaml"
-    path.write_text(
-        "ruleset: house\nversion: '1'\nextends: christmas-whist\nbids:\n  - id: tricks_up\n    steps:\n"
-        '      - deal_back: {cards: "filter(deck, card.holder != dealer and card.holder != left_of(dealer))",'
-        " as: back}\n",
-        encoding="utf-8",
-    )
-    args = ["--games", "2", "--jobs", "1", "--seed", "1", "--agents", "random"]
-    code, _, err = whist(capsys, "simulate", str(path), *args)
-    assert code == 1, err
-    assert f"{path}:7:" in err and "to deal back is in nobody's hand" in err
+    assert f"{path}:7:" in err and message in err
