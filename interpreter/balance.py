@@ -17,12 +17,14 @@ seed is its number's (:func:`interpreter.duel.deal_seed`) and results are gather
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Callable
 from typing import Any
 
 from interpreter.duel import deal_tasks, interval, play_deals
 from interpreter.runner import rules as load_rules
+from rulespec.atomic import write_atomically
 from rulespec.export import expression
 from rulespec.model import RuleSet
 
@@ -280,6 +282,13 @@ def plot(
         raise ValueError(f"--plot writes .png or .svg files, not '{path}'")
     bids = [b for b in data["bids"] if b["bid"]]
     bids.sort(key=lambda b: (b["kind"] != "standard", b["worth"] if b["worth"] is not None else 0, b["id"]))
+    # The texts are the locales' and the rule set's: "$…$" in a name is text, not mathtext (a
+    # malformed or huge formula stopped matplotlib with a traceback); the file is written whole.
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        _draw(plt, bids, labels, names, path)
+
+
+def _draw(plt: Any, bids: list[dict[str, Any]], labels: dict[str, str], names: dict[str, str], path: str) -> None:
     figure, axes = plt.subplots(figsize=(max(6, 0.45 * len(bids) + 2), 4.5))
     for kind, colour in (("standard", "tab:blue"), ("special", "tab:orange")):
         xs = [i for i, b in enumerate(bids) if b["kind"] == kind]
@@ -295,6 +304,8 @@ def plot(
     axes.set_title(labels["title"])
     axes.legend()
     figure.tight_layout()
-    metadata = {"Date": None} if path.lower().endswith(".svg") else {}
-    figure.savefig(path, metadata=metadata)
+    svg = path.lower().endswith(".svg")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="svg" if svg else "png", metadata={"Date": None} if svg else {})
     plt.close(figure)
+    write_atomically(path, buffer.getvalue())

@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.dealparts import Ask, DealParts, card_askers
 from interpreter.decisions import CARD, TRICK_TAKER, Request
+from interpreter.emptyhand import hands_even, no_card_error
 from interpreter.state import Card, Play, Player, Trick
 from rulespec import model as M
 
@@ -31,8 +32,8 @@ class HandPlay(DealParts):
         for bid in self.bids:
             if bid.first_leader is not None:
                 leader = bid.first_leader(self.env)
-        if self._hookless_hand():
-            self._plain_begin(leader)
+        if self._hookless_hand() and hands_even([p.hand for p in self.players]):
+            self._plain_begin(leader)  # (uneven hands: the loops below stop when one runs out)
         elif self.sync_ask is not None:
             self._answered_hand(leader, self.sync_ask)
         else:
@@ -76,6 +77,8 @@ class HandPlay(DealParts):
             trick = self.current = Trick(number, leader, self.table.trump, after_close=self.closed)
             for player in self.play_order(trick):
                 options = tuple([c.name for c in self.legal_cards(player, trick)])
+                if not options:
+                    raise no_card_error(player.seat, number, play, self.bids)
                 answer = choosers[player.seat](options)
                 if counted:
                     self.cards_answered += 1
@@ -120,6 +123,8 @@ class HandPlay(DealParts):
 
     def _turn(self, player: Player, trick: Trick) -> None:
         legal = self.legal_cards(player, trick)
+        if not legal:
+            raise no_card_error(player.seat, trick.number, self.game.play, self.bids)
         self._wait(Request("play", player.seat, CARD, "card", tuple([c.name for c in legal])), "_played", player)
 
     def _played(self, answer: str, player: Player) -> None:

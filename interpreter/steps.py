@@ -134,7 +134,7 @@ class Steps(DealParts):
         elif isinstance(step, M.Reveal):
             self.declarations[step.name].public = True
         elif isinstance(step, M.Give):
-            self._move(step.card(self.env), step.to(self.env))
+            self._give(step)
         elif isinstance(step, M.PassCards):
             self._pass_cards(index, number, step)
         elif isinstance(step, M.Zone):
@@ -201,6 +201,21 @@ class Steps(DealParts):
             value = self._value(what, answer)
         self._chosen[seat] = value
 
+    def _give(self, step: M.Give) -> None:
+        card = step.card(self.env)
+        self._move(card, step.to(self.env), self._holder(card, step.card, "give"))
+
+    def _holder(self, card: Card, source: Expression, what: str) -> Player:
+        """Who holds ``card``, which a step moves (named by ``source``); a card in the stock or set
+        aside stops the game at the step (moved, a copy would be in play twice)."""
+        holder: Player | None = self.table.card_holder(card)
+        if holder is None:
+            error = EvaluationError(
+                f"the card {card.name} to {what} is in nobody's hand", None, "name cards players hold"
+            )
+            raise error.located(source.origin) if source.origin is not None else error
+        return holder
+
     def _value(self, what: str, answer: Any) -> Any:
         if what == "card":
             return self.card_by_name[str(answer)]
@@ -220,6 +235,14 @@ class Steps(DealParts):
     def _pass_cards(self, index: int, number: int, step: M.PassCards) -> None:
         senders: list[Player] = step.senders(self.env)
         direction = step.direction(self.env)
+        if direction == "across" and len(set(senders)) % 2:  # nobody sits opposite: stop at the step, located
+            error = EvaluationError(
+                f"cards cannot go across among {len(set(senders))} senders",
+                None,
+                "'across' needs an even number of senders: pass left or right, or choose other senders",
+            )
+            origin = step.senders.origin or step.direction.origin
+            raise error.located(origin) if origin is not None else error
         self._chosen = {}  # everyone chooses before anyone receives
         self._then(*[("_pass_one", index, number, s) for s in senders], ("_pass_all", senders, direction))
 
@@ -227,6 +250,9 @@ class Steps(DealParts):
         step = self._step(index, number)
         options = tuple([c.name for c in sender.hand])
         count = min(step.count, len(options))
+        if count == 0:  # nothing in hand to pass (a `give` took it): nobody is asked to choose from nothing
+            self._chosen[sender] = []
+            return
         self._wait(Request("choose", sender.seat, PASS_CARDS, "card", options, count), "_passed", sender)
 
     def _passed(self, answer: Any, sender: Player) -> None:
@@ -242,8 +268,8 @@ class Steps(DealParts):
 
     def _deal_back(self, step: M.DealBack) -> None:
         """Take the cards from their holders, shuffle them and deal one back to each holder."""
-        cards: list[Card] = list(step.cards(self.env))
-        holders = [self.table.card_holder(c) for c in cards]
+        cards: list[Card] = list(dict.fromkeys(step.cards(self.env)))  # (a card named twice is dealt once)
+        holders = [self._holder(c, step.cards, "deal back") for c in cards]
         order = [p for p in self.seating.clockwise_from(self.seating.left_of(self.dealer)) if p in holders]
         receivers = [p for p in order for _ in range(holders.count(p))]
         self.rng.shuffle(cards)

@@ -12,12 +12,14 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
 from printing.fitting import markup, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
+from rulespec.errors import RuleError
 
 MARGIN = 18 * MM
 BODY_SIZE = 9.5
@@ -88,7 +90,7 @@ class _Builder:
         self.fonts.check(text, f"{where} ({self.ref.language})", style.fontName)
         return Paragraph(markup(text), style)
 
-    def story(self, width: float) -> list[Flowable]:
+    def story(self, width: float, height: float) -> list[Flowable]:
         ref = self.ref
         story: list[Flowable] = [self.para(ref.title, self.title, "the title")]
         if ref.based_on:
@@ -103,7 +105,7 @@ class _Builder:
                 story += [KeepTogether([heading, Spacer(1, 1 * MM), text]), Spacer(1, 3 * MM)]
         for table in ref.tables:
             story += [Spacer(1, 4 * MM), self.para(table.title, self.h2, "a heading"), Spacer(1, 2 * MM)]
-            story.append(self.table(table, width))
+            story.append(self.table(table, width, height))
         return story
 
     def column_widths(self, table: BidTable, width: float) -> list[float]:
@@ -123,15 +125,21 @@ class _Builder:
         rest = width - sum(widths)
         return [w if w else rest for w in widths]
 
-    def table(self, table: BidTable, width: float) -> Table:
+    def table(self, table: BidTable, width: float, height: float) -> Table:
         widths = self.column_widths(table, width)
         head = [self.para(h, self.head_cell, "a table heading") for h in table.headings]
         rows = [head]
+        room = height - _row_height(head, widths)  # a row is never split: it fits below the repeated heading
         for bid_id, row in zip(table.bid_ids, table.rows, strict=True):
             cells = []
             for column, text in zip(table.columns, row, strict=True):
                 style = self.name_cell if column == "designation" else self.aligned.get(column, self.cell)
                 cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
+            if _row_height(cells, widths) > room:
+                raise RuleError(
+                    f"the texts of bid '{bid_id}' ({self.ref.language}) are longer than a page of the rules reference",
+                    hint=f"shorten them in the locale file (bids.{bid_id}), or give the bid a 'short' text",
+                )
             rows.append(cells)
         color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
         result = KeptTable(rows, colWidths=widths, repeatRows=1)
@@ -151,6 +159,12 @@ class _Builder:
             )
         )
         return result
+
+
+def _row_height(cells: list[Paragraph], widths: list[float]) -> float:
+    """The height a table row of these paragraphs takes (with the cells' padding)."""
+    inner = [cell.wrap(width - 2 * CELL_PADDING, 1e9)[1] for cell, width in zip(cells, widths, strict=True)]
+    return max(inner, default=0.0) + 6
 
 
 def reference_pdf(ref: Reference, paper: str = "a4") -> bytes:
@@ -187,5 +201,11 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
 
     if placed is not None:
         doc.afterFlowable = lambda flowable: placed(flowable, doc.page)
-    doc.build(builder.story(doc.width), onFirstPage=page_footer, onLaterPages=page_footer)
+    frame = doc.height - 12  # (the frame's own padding, 6 points above and below)
+    try:
+        doc.build(builder.story(doc.width, frame), onFirstPage=page_footer, onLaterPages=page_footer)
+    except LayoutError as exc:  # (what the check of each row does not foresee: never a traceback)
+        raise RuleError(
+            f"the rules reference cannot be laid out ({ref.language}): {exc}".split(", tallest")[0]
+        ) from None
     return buffer.getvalue()

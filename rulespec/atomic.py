@@ -9,7 +9,9 @@ of the same target (ours only: ``.<name>.whist-<random>.tmp``) are removed first
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -31,11 +33,16 @@ def temp_files(target: Path) -> list[Path]:
 def write_atomically(target: Path | str, data: bytes | str) -> None:
     """Write ``data`` to ``target`` whole or not at all (temp file, fsync, rename).
 
-    Stale temporary files of an earlier interrupted write of the same target are removed.
+    Stale temporary files of an earlier interrupted write of the same target are removed. A target
+    that is there but is not a regular file (``/dev/null``, a named pipe) is never replaced.
     An :class:`OSError` (full disk, no permission) leaves the target as it was and no temporary
     file behind, and is raised for the caller to report.
     """
     target = Path(target)
+    with contextlib.suppress(FileNotFoundError):  # (what is not there yet is made)
+        if not stat.S_ISREG(os.stat(target).st_mode):  # a link to a regular file is followed: fine
+            # A rename would replace a device, a pipe or a socket with a file (as root: /dev/null).
+            raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket): nothing written", str(target))
     for stale in temp_files(target):
         with contextlib.suppress(OSError):
             stale.unlink()

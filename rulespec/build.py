@@ -16,6 +16,7 @@ from rulespec.buildbase import _ALL_SCOPES, DIRECTIONS, _constant
 from rulespec.buildbid import BidBuilder
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import EvaluationError, Expression, Vocabulary
+from rulespec.dealsize import deal_problems
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
@@ -32,6 +33,9 @@ class Builder(BidBuilder):
         game_params = self.checked_params(("game", "params"), {})
         self.params = dict(game_params)
         game = self.game(deck)
+        if deck is not None and deck.suits and not self.errors:  # (only a deck built whole can be counted)
+            for key, message, hint in deal_problems(game, self.m):
+                self.fail(key, message, hint)
         built: dict[str, M.Bid | None] = {}
         for bid_id in self.m.bids:
             self.params = {**game_params, **self.checked_params(("bids", bid_id, "params"), game_params)}

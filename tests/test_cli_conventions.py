@@ -31,6 +31,9 @@ def house(tmp_path: Path, body: str) -> Path:
         ("check",),
         ("translate", "status", "xx"),
         ("show", "--lang", "xx"),
+        ("play", "--seat", "4"),
+        ("play", "--seat", "-1"),
+        ("play", "christmas-whist", "--seat", "2"),
     ],
     ids=" ".join,
 )

@@ -75,12 +75,18 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
 
 
 def check_output_folder(path: Path, option: str) -> None:
-    """Refuse an output whose folder does not exist (or is not a folder), before any work."""
+    """Refuse an output whose folder does not exist (or is not a folder), or that is a folder or not
+    a regular file, before any work (an output replaces its file whole: ``-o /dev/null`` would
+    replace the device)."""
+    if str(path) == "-":  # (not standard output: outputs are files, written whole)
+        raise click.BadParameter("'-' is not a file name here: name the file to write", param_hint=option)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise click.BadParameter(f"the folder {folder} does not exist", param_hint=option)
     if path.is_dir():
         raise click.BadParameter(f"{path} is a folder", param_hint=option)
+    if path.exists() and not path.is_file():  # (a link to a file is followed: that file is fine)
+        raise click.BadParameter(f"{path} is not a regular file (a device, pipe or socket)", param_hint=option)
 
 
 def check_suffix(path: Path, allowed: dict[str, str], fmt: str | None, option: str = "-o") -> str:

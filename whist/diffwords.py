@@ -66,6 +66,8 @@ class Wording:
             return ", ".join(self.value(v) for v in value) or self.label("none")
         if isinstance(value, dict):
             return ", ".join(f"{k}: {self.value(v)}" for k, v in value.items())
+        if isinstance(value, str) and self.new.escape:  # a text param or option: the file's words, escaped
+            return self.new.escape(value)
         return str(value)
 
     def who(self, value: Any) -> str:

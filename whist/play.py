@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape, render
 from rich.table import Table
 
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
@@ -60,14 +60,14 @@ class CardFormat:
 
     def _short(self, rank: str) -> str:
         text = self.texts.label(f"rank_short_{rank}")
-        return rank if text.startswith("labels.") else text
+        return escape(rank) if text.startswith("labels.") else text  # a rank is the rule file's text
 
     def show(self, name: str, markup: bool = True) -> str:
-        rank, suit = name[:-1], name[-1]
-        text = f"{self.short.get(rank, rank)}{self.symbol.get(suit, suit)}"
-        if markup and self.colors.get(suit) == "red":
-            return f"[red]{text}[/red]"
-        return text
+        rank, suit = name[:-1], name[-1]  # as rich markup (a rank may read "[/]": escaped), or plain
+        text = f"{self.short.get(rank, escape(rank))}{self.symbol.get(suit, escape(suit))}"
+        if not markup:
+            return render(text).plain
+        return f"[red]{text}[/red]" if self.colors.get(suit) == "red" else text
 
     def suit(self, suit: str) -> str:
         return f"{self.symbol.get(suit, suit)} {self.texts.label(f'suit_{suit}')}"

@@ -88,7 +88,9 @@ def play(
     seat = 0 if seat is None else seat
     make_agent = agent_maker(agent_kind, rules)
     if not 0 <= seat < players:
-        _fail(f"error: --seat must be between 0 and {players - 1}")
+        raise click.BadParameter(
+            f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
+        )
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     if not resume_path:
         check_output_folder(Path(save_path), "--save")

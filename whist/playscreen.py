@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from interpreter.decisions import BidAnswer, Request, View
 from rulespec.bidtext import tricks_text
@@ -50,25 +51,37 @@ def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[s
     return ids, entries
 
 
-def grid_lines(entries: list[str], width: int) -> list[str]:
+def as_shown(texts: Texts, line: str) -> Text:
+    """A line made of ``texts`` as the player sees it. Texts escaped for rich (as ``whist play`` loads
+    them) are read as markup, which gives back their words as written (a bid named ``[x]`` shows as
+    ``[x]``, not ``\\[x]``); texts loaded without escaping are shown as they are."""
+    return Text.from_markup(line) if texts.escape is not None else Text(line)
+
+
+def grid_lines(entries: list[Text], width: int) -> list[Text]:
     """``entries`` in as many columns as fit in ``width``, filled column by column."""
     if not entries:
         return []
-    cell = max(len(e) for e in entries) + COLUMN_GAP
+    cell = max(e.cell_len for e in entries) + COLUMN_GAP
     columns = max(1, min(len(entries), (width + COLUMN_GAP) // cell))
     rows = -(-len(entries) // columns)
     lines = []
     for row in range(rows):
         cells = [entries[i] for i in range(row, len(entries), rows)]
-        lines.append("".join(c.ljust(cell) for c in cells[:-1]) + cells[-1])
+        line = Text()
+        for c in cells[:-1]:
+            line.append_text(c)
+            line.append(" " * (cell - c.cell_len))
+        line.append_text(cells[-1])
+        lines.append(line)
     return lines
 
 
 def compact_bid_menu(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
     """Print the bids as a grid (a few lines) and return the bid ids in menu order."""
     ids, entries = menu_entries(request, rules, texts)
-    for line in grid_lines(entries, console.width):
-        console.print(line, markup=False, highlight=False)
+    for line in grid_lines([as_shown(texts, e) for e in entries], console.width):
+        console.print(line, highlight=False)
     return ids
 
 
@@ -86,7 +99,7 @@ def full_bid_table(console: Console, request: Request, rules: RuleSet, texts: Te
         short = texts.bid_text(bid_id, "short")
         table.add_row(str(i), texts.bid_name(bid_id), worth_text(rules, bid_id), tricks, short)
     console.print(table)
-    console.print(texts.label("bid_menu_hint"), markup=False, highlight=False)
+    console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
     return ids
 
 
@@ -107,11 +120,11 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
     console, texts = human.console, human.texts
     ids = compact_bid_menu(console, request, human.rules, texts)
     if not human.hint_shown:
-        console.print(texts.label("bid_menu_hint"), markup=False, highlight=False)
+        console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
         human.hint_shown = True
     line = highest_bid_line(view, human)
     if line is not None:
-        console.print(line, markup=False, highlight=False)
+        console.print(as_shown(texts, line), highlight=False)
     limit = human.bid_time(view)
     if limit is not None:
         console.print(texts.label("time_limit", seconds=int(limit)))
