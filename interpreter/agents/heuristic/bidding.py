@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.agents.heuristic.knowledge import (
     COPIES,
     COSTLY_HOOKS,
+    DRESSING_POOL,
     FEWER,
     HOPELESS,
     INFORMATION_HOOKS,
@@ -185,6 +186,10 @@ class Bidder:
             ]
             repeatable = set(maker.repeatable_ids)
             pool = [s for s in pool for _ in range(COPIES if s in repeatable else 1)]  # copies side by side
+            if len(pool) > DRESSING_POOL:  # the dearest raises, in their order (see DRESSING_POOL)
+                gain = {s: maker.make(BidAnswer(standard, (*extra, s))).worth for s in pool}
+                kept = sorted(range(len(pool)), key=lambda i: -gain[pool[i]])[:DRESSING_POOL]
+                pool = [pool[i] for i in sorted(kept)]
             found: list[tuple[Any, tuple[str, ...]]] = []
             for size in range(len(pool) + 1):
                 for subset in dict.fromkeys(combinations(pool, size)):  # copies make some subsets twice

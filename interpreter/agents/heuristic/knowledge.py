@@ -25,6 +25,10 @@ INFORMATION_HOOKS = frozenset(f for f, stake in STAKE_OF_FIELD.items() if stake 
 #: when the agent is confident (they cost something, but cannot make the combo fail).
 COSTLY_HOOKS = frozenset(f for f, stake in STAKE_OF_FIELD.items() if stake == "cost")
 COPIES = 3  # copies of a repeatable special bid the agent considers at most
+#: Harmless special bids (copies counted) the agent dresses a combo from at most: every subset of them
+#: is a dressing, so a house rule with many (a dozen) would make thousands a bid turn. The bundled
+#: rule sets have at most six; beyond the cap, the ones that raise the worth most are kept.
+DRESSING_POOL = 8
 
 #: Playouts without a completion after which a combo is given up. One: in self-play, of the combos whose
 #: first playout failed 4 % went on to be bid, and their further playouts were 3/10 of all playouts; a
