@@ -42,6 +42,8 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
         if kind != "search" or name not in SEARCH_BUDGET:
             known = ", ".join(SEARCH_BUDGET) if kind == "search" else "none"
             raise ValueError(f"unknown option '{name}' for {kind} agents; known: {known}")
+        if name in options:  # (which of two values was meant cannot be told)
+            raise ValueError(f"{name} is given twice")
         try:
             number = SEARCH_BUDGET[name](value)
         except ValueError:

@@ -55,6 +55,7 @@ def test_the_commands_that_take_agents_are_found() -> None:
         ("search:seconds=0", "seconds must be more than 0"),
         ("search:seconds=nan", "seconds takes a number, not 'nan'"),
         ("search:seconds=-inf", "seconds must be more than 0"),
+        ("search:samples=1,samples=2", "samples is given twice"),
     ],
 )
 def test_a_bad_agent_is_a_usage_error_everywhere(spec: str, said: str) -> None:
