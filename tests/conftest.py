@@ -29,6 +29,7 @@ SLOW_MODULES = {
 SLOW_TESTS = {
     "test_agents.py": {"test_agents_never_decide_illegally", "test_whole_heuristic_games_for_each_player_count"},
     "test_analysis_brute_force.py": {"test_checker_against_brute_force"},
+    "test_heuristic_undeclared.py": {"test_the_picked_contract_does_better_than_an_average_one"},
     "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",
         "test_the_impossible_sets_of_each_version",

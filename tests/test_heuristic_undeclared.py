@@ -85,3 +85,49 @@ def test_the_heuristic_agent_outscores_a_random_one_in_every_kind_of_hand(tmp_pa
         differences.append((first[0] - first[1] + second[1] - second[0]) / 2)
     mean, bounds = interval(differences)
     assert bounds is not None and bounds[0] > 0, (mean, bounds)
+
+
+# --- the contract a player picks after seeing the cards ------------------------------------------
+
+
+def _contract_outcomes(rules: Any, seed: int) -> tuple[str, dict[str, float]] | None:
+    """At the hand whose contract a player picks (Christmas Whist's seventh, reached by heuristic
+    play): the heuristic picker's choice, and for every contract the picker's points less the other's
+    when the hand is played out with it by heuristic agents on the real cards."""
+    agents = [HeuristicAgent(seed * 2 + seat, rules=rules, strict=True) for seat in range(2)]
+    state = GameState(rules, 2, seed=seed)
+    request = state.advance()
+    while request is not None and request.name != "contract":
+        state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+        request = state.advance()
+    if request is None:  # (a match decided before its seventh hand)
+        return None
+    picker = request.seat
+    picked = str(agents[picker].decide(request, state.view(picker)))
+    outcomes = {}
+    for option in request.options:
+        copy = state.clone()
+        copy.apply(option)
+        players = [HeuristicAgent(seed * 2 + seat + 100, rules=rules, strict=True) for seat in range(2)]
+        step = copy.advance()
+        while step is not None:
+            copy.apply(players[step.seat].decide(step, copy.view(step.seat)))
+            step = copy.advance(one_deal=True)
+        points = copy.deal_records[-1]["hand_points"]
+        outcomes[str(option)] = float(points[str(picker)] - points[str(1 - picker)])
+    return picked, outcomes
+
+
+def test_the_picked_contract_does_better_than_an_average_one() -> None:
+    """The picker plays out each contract on layouts of the cards it cannot see: over forty seventh hands
+    the one it picks gives it more points against the other player than the contracts do on average
+    (on the real cards), with 95 % confidence. (Picking at random, as it did before, is the average.)"""
+    rules = load_ruleset("christmas-whist")
+    gains = []
+    for seed in range(40):
+        found = _contract_outcomes(rules, seed)
+        if found is not None:
+            picked, outcomes = found
+            gains.append(outcomes[picked] - sum(outcomes.values()) / len(outcomes))
+    mean, bounds = interval(gains)
+    assert len(gains) >= 30 and bounds is not None and bounds[0] > 0, (mean, bounds)

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.agents.heuristic.bidding import Bidder
-from interpreter.agents.heuristic.cardplay import Table, _fallback, _rank_options, choose, pick_card
+from interpreter.agents.heuristic.cardplay import Table, _fallback, _rank_options, choose, pick_card, seen
 from interpreter.agents.heuristic.knowledge import (
     FEWER,
     MORE,
@@ -23,7 +23,7 @@ from interpreter.agents.heuristic.knowledge import (
     rank_values,
 )
 from interpreter.agents.heuristic.playout import Estimate, Order, Playout, Recording, Settled, card_order
-from interpreter.agents.heuristic.undeclared import trick_direction
+from interpreter.agents.heuristic.undeclared import own_answer
 from interpreter.analysis import impossible_reason
 from interpreter.auction import ComboMaker
 from interpreter.deal import Deal, DealResult
@@ -125,21 +125,15 @@ class HeuristicAgent(Bidder, Agent):
             return self._bid(rules, request, view)
         table = self._table(rules, view)
         if view.declarer is None:  # a hand of a match: every seat plays for its own points
-            direction = trick_direction(rules, len(view.players), view.combo["bids"]) if view.combo else None
-            if direction is None or (request.kind != "play" and request.what != "card"):
-                return _fallback(request, self.rng)  # (which contract to pick, say: nothing to go by)
-            plan, want = None, direction == MORE
-        else:
-            plan = self._play_plan(rules, request, view)
-            # The others fight over the same tricks: they want them exactly when the declarer does.
-            want = plan.wants(table.won.get(view.declarer, 0))
+            answer = own_answer(rules, request, view, table, self.rng, self.samples)
+            return _fallback(request, self.rng) if answer is None else answer
+        plan = self._play_plan(rules, request, view)
+        # The others fight over the same tricks: they want them exactly when the declarer does.
+        want = plan.wants(table.won.get(view.declarer, 0))
         if request.kind == "play":
-            table.plays = view.current_trick
-            table.played = {card for trick in view.tricks for _, card in trick["plays"]}
-            table.played.update(card for _, card in view.current_trick)
-            return pick_card(request.options, table, want)
+            return pick_card(request.options, seen(table, view), want)
         if request.kind == "choose":
-            if plan is not None and self._worth_trying(request, view):
+            if self._worth_trying(request, view):
                 return self._try_options(rules, request, view, plan)
             return choose(request, table, want)
         return _fallback(request, self.rng)

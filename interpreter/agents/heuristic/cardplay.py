@@ -79,6 +79,14 @@ def high_first(tables: Tables, value: dict[str, int]) -> dict[str, list[str]]:
     return {suit: sorted(names, key=lambda n: -value[rank_of[n]]) for suit, names in tables.by_suit.items()}
 
 
+def seen(table: Table, view: Any) -> Table:
+    """``table`` with the view's trick so far and every card played in the deal (what a card choice reads)."""
+    table.plays = view.current_trick
+    table.played = {card for trick in view.tricks for _, card in trick["plays"]}
+    table.played.update(card for _, card in view.current_trick)
+    return table
+
+
 def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     """The greedy card: win cheaply when ``want``, else duck and dump high cards.
 
