@@ -69,6 +69,15 @@ def read_record(path: Path) -> dict[str, Any]:
     return record
 
 
+def is_record(path: Path) -> bool:
+    """Whether ``path`` holds a game record or save of this program (read within the limits)."""
+    try:
+        data = recordcheck.load_json(Path(path))
+    except (RuleError, OSError):
+        return False
+    return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
+
+
 def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callable[[Game], None]:
     """An ``on_decision`` callback that saves the game after every decision.
 

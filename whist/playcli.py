@@ -10,7 +10,7 @@ from rulespec import RuleError
 from whist.cliargs import (
     DEFAULT_RULESET,
     agent_maker,
-    check_output_folder,
+    check_save_target,
     check_variant,
     lang_option,
     parse_options,
@@ -93,7 +93,7 @@ def play(
         )
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     if not resume_path:
-        check_output_folder(Path(save_path), "--save")
+        check_save_target(Path(save_path), "--save")
     game_holder: list[Game] = []
     human = HumanAgent(
         rules,
