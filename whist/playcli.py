@@ -65,6 +65,7 @@ def play(
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
+    from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report
 
     console = Console()
@@ -120,6 +121,8 @@ def play(
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
+    assert game.on_decision is not None  # (both ways of starting save after every decision)
+    game.on_decision = tolerant_saver(game.on_decision, Path(save_path), texts, console)
     game_holder.append(game)
     console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
