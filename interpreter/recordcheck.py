@@ -153,8 +153,8 @@ def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
 
 def _as_saved(record: dict[str, Any], rules: RuleSet) -> RuleSet:
     """The bundled version a record was made with, when its rule set is a bundled name that has moved
-    on since (a save of ``combo-whist`` made under 1.5.0 resumes with ``combo-whist@1.5.0``, which is
-    kept bundled); otherwise ``rules`` as loaded (a version that is gone is refused by the caller)."""
+    on since (a save of ``NAME`` made under version 1.0 resumes with ``NAME@1.0``, which is kept
+    bundled); otherwise ``rules`` as loaded (a version that is gone is refused by the caller)."""
     from rulespec.locate import looks_like_path
 
     ref, wanted = record["ruleset"], record.get("ruleset_id")
