@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from rulespec import RuleError
 from whist.cliargs import (
@@ -93,7 +94,8 @@ def play(
             f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
         )
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
-    if not resume_path:
+    save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
+    if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
     game_holder: list[Game] = []
     human = HumanAgent(
@@ -108,8 +110,8 @@ def play(
     agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
     try:
         if resume_path:
-            game = resume(Path(resume_path), agents)
-            save_path = resume_path
+            game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)
+            save_path = save_path if save_given else resume_path
         else:
             game = Game(
                 rules,
