@@ -146,8 +146,26 @@ def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
                 if exc.position is not None:
                     raise
                 raise problem(where, ["ruleset"], exc.message, exc.hint) from None
+    rules = _as_saved(record, rules)
     check_fits(record, rules, path or "record")
     return rules
+
+
+def _as_saved(record: dict[str, Any], rules: RuleSet) -> RuleSet:
+    """The bundled version a record was made with, when its rule set is a bundled name that has moved
+    on since (a save of ``NAME`` made under version 1.0 resumes with ``NAME@1.0``, which is kept
+    bundled); otherwise ``rules`` as loaded (a version that is gone is refused by the caller)."""
+    from rulespec.locate import looks_like_path
+
+    ref, wanted = record["ruleset"], record.get("ruleset_id")
+    if not isinstance(wanted, str) or wanted == rules.id or looks_like_path(ref) or "@" in ref:
+        return rules
+    if not wanted.startswith(f"{ref}@"):
+        return rules
+    try:
+        return load_ruleset(wanted)
+    except RuleError:
+        return rules
 
 
 def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None:

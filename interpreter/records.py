@@ -69,6 +69,15 @@ def read_record(path: Path) -> dict[str, Any]:
     return record
 
 
+def is_record(path: Path) -> bool:
+    """Whether ``path`` holds a game record or save of this program (read within the limits)."""
+    try:
+        data = recordcheck.load_json(Path(path))
+    except (RuleError, OSError):
+        return False
+    return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
+
+
 def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callable[[Game], None]:
     """An ``on_decision`` callback that saves the game after every decision.
 
@@ -175,11 +184,13 @@ def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
     return problems
 
 
-def resume(path: Path, agents: Sequence[Agent], ruleset_ref: str | None = None) -> Game:
-    """A game that replays the saved decisions, then asks ``agents``; it keeps saving to ``path``."""
+def resume(path: Path, agents: Sequence[Agent], ruleset_ref: str | None = None, save_to: Path | None = None) -> Game:
+    """A game that replays the saved decisions, then asks ``agents``; it keeps saving to ``path``
+    (or to ``save_to``, leaving ``path`` as it was: a game branched from a save)."""
     record = read_record(path)
     ref = ruleset_ref or recordcheck.absolute_ref(record["ruleset"], path)
-    return game_from_record(record, agents, saver(path, ref, record.get("human_seat")), path)
+    target = Path(save_to) if save_to is not None else path
+    return game_from_record(record, agents, saver(target, ref, record.get("human_seat")), path)
 
 
 def _differences(expected: Any, actual: Any, where: str, limit: int = 20) -> list[str]:

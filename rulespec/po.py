@@ -118,15 +118,20 @@ class Imported:
 
 
 def read_po(path: Path) -> polib.POFile:
-    """A PO file, or a :class:`RuleError` for people (never a traceback)."""
+    """A PO file, or a :class:`RuleError` for people (never a traceback), located at its line.
+
+    It is read in the character set its header names (Poedit may save ISO-8859-1), UTF-8 when
+    it names none. Every live entry must be one text of ours: a ``msgctxt`` (the key), no plural
+    forms, each key once; obsolete (``#~``) entries are a tool's memory and are not read."""
     try:
         size = path.stat().st_size
     except OSError as exc:
         raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
     if size > MAX_PO_BYTES:
         raise RuleError(f"file is larger than {MAX_PO_BYTES} bytes", Position(str(path)))
+    charset = _charset(path)
     try:
-        return polib.pofile(str(path), encoding="utf-8", check_for_duplicates=True)
+        po = polib.pofile(str(path), encoding=charset, check_for_duplicates=False)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         message = str(exc)
         line = None
@@ -136,6 +141,61 @@ def read_po(path: Path) -> polib.POFile:
         raise RuleError(
             f"not a readable PO file: {message}", Position(str(path), line or 1, 1), "export a fresh one"
         ) from None
+    _check_entries(po, path)
+    return po
+
+
+def _charset(path: Path) -> str:
+    """The character set the header names (UTF-8 if none); every byte must decode in it."""
+    try:
+        charset = str(polib.detect_encoding(str(path)))
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
+    try:
+        raw.decode(charset)
+    except LookupError:  # a codec that is not a text encoding (rot13)
+        raise RuleError(
+            f"the header names {charset}, which is not a character set", Position(str(path), 1, 1), "save it as UTF-8"
+        ) from None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise RuleError(
+            f"byte {raw[exc.start]:#04x} is not {charset} text (the charset its header names)",
+            Position(str(path), line, 1),
+            "save it as UTF-8, or name its character set in the header's Content-Type",
+        ) from None
+    return charset
+
+
+def _check_entries(po: polib.POFile, path: Path) -> None:
+    """Refuse, at its line, a live entry the import could not keep as the translator meant."""
+    first_line: dict[str, int] = {}
+    for item in po:
+        if item.obsolete:
+            continue
+        where = Position(str(path), item.linenum or 1, 1)
+        if item.msgid_plural or item.msgstr_plural:
+            raise RuleError(
+                f"the entry for {item.msgctxt or repr(item.msgid)} has plural forms; every text here has one",
+                where,
+                "write the translation as one msgstr",
+            )
+        if not item.msgctxt:
+            if item.msgstr.strip():  # (an untranslated one changes nothing, as everywhere)
+                raise RuleError(
+                    f"the entry {item.msgid[:60]!r} has no msgctxt: it names no text to translate",
+                    where,
+                    "keep the msgctxt of each exported entry (it is the text's key)",
+                )
+            continue
+        if item.msgctxt in first_line:
+            raise RuleError(
+                f"the text {item.msgctxt} is translated twice (first at line {first_line[item.msgctxt]})",
+                where,
+                "keep one of the two entries",
+            )
+        first_line[item.msgctxt] = item.linenum or 1
 
 
 def po_language(po: polib.POFile, path: Path) -> str:

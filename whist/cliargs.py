@@ -87,6 +87,28 @@ def check_output_folder(path: Path, option: str) -> None:
         raise click.BadParameter(f"{path} is a folder", param_hint=option)
     if path.exists() and not path.is_file():  # (a link to a file is followed: that file is fine)
         raise click.BadParameter(f"{path} is not a regular file (a device, pipe or socket)", param_hint=option)
+    if path.is_file() and path.resolve().suffix.lower() in YAML_SUFFIXES:
+        # Rule sets, locales and scenarios are YAML and no output is: a slip of the name must not replace one.
+        raise click.BadParameter(
+            f"{path} is a YAML file (a rule set, locale or scenario): never replaced", param_hint=option
+        )
+
+
+#: What rule sets, locales and scenarios are named: an output never replaces such a file.
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def check_save_target(path: Path, option: str) -> None:
+    """As :func:`check_output_folder`, and a file already there must be a save (or record) of ours:
+    a save replaces its file after every decision, so ``--save`` naming a rule set, a locale or any
+    other file by mistake would destroy it."""
+    check_output_folder(path, option)
+    if not path.is_file() or path.stat().st_size == 0:  # (an empty file holds nothing to lose)
+        return
+    from interpreter.records import is_record
+
+    if not is_record(path):
+        raise click.BadParameter(f"{path} is there and is not a saved game: never replaced", param_hint=option)
 
 
 def check_suffix(path: Path, allowed: dict[str, str], fmt: str | None, option: str = "-o") -> str:

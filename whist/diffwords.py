@@ -137,7 +137,7 @@ class Wording:
 
     def _part(self, part: str) -> str:
         """A part of a path: a list index as ``#1``, a winning variant by its label (``Classic``), else as written."""
-        if part.isdigit():
+        if part.isdecimal():
             return f"#{int(part) + 1}"
         return self.variant(part)
 

@@ -21,7 +21,7 @@ from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, Vi
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.playscreen import ask_bid
-from whist.refusals import card_reason
+from whist.refusals import card_reason, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
@@ -300,7 +300,7 @@ class HumanAgent(Agent):
         self.console.print(menu)
         while True:
             line = self._line(self.texts.label("prompt_card")) or ""
-            if line.strip().isdigit() and 1 <= int(line) <= len(legal):
+            if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
                 return legal[int(line) - 1]
             card = self.cards.parse(line, request.options)
             if card is not None:
@@ -349,7 +349,7 @@ class HumanAgent(Agent):
     def _choice_problem(self, line: str, parts: list[str], values: list[Any], options: list[Any], count: int) -> str:
         """Why typed choices were not taken: a number out of range, an unknown word, how many."""
         for part, value in zip(parts, values, strict=True):
-            if value is None and part.isdigit() and not any(str(o) == part for o in options):
+            if value is None and part.isdecimal() and not any(str(o) == part for o in options):
                 return self.texts.label("no_menu_number", n=int(part), max=len(options))
             if value is None:
                 return self.texts.label("not_a_choice", input=part)
@@ -389,10 +389,10 @@ class HumanAgent(Agent):
                 words = {self.cards.symbol.get(str(option), ""), self.texts.label(f"suit_{option}").upper()}
                 if text.upper() in {w.upper() for w in words if w}:
                     return option
-        if text.isdigit() and what != "number" and 1 <= int(text) <= len(options):
+        if text.isdecimal() and what != "number" and 1 <= int(text) <= len(options):
             return options[int(text) - 1]
-        if text.lstrip("-").isdigit() and what == "number":
-            value = int(text)
+        if what == "number":
+            value = typed_number(text)
             return value if value in options else None
         return None
 

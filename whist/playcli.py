@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from rulespec import RuleError
 from whist.cliargs import (
     DEFAULT_RULESET,
     agent_maker,
-    check_output_folder,
+    check_save_target,
     check_variant,
     lang_option,
     parse_options,
@@ -65,6 +66,7 @@ def play(
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from whist.play import HumanAgent, console_input
+    from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report
 
     console = Console()
@@ -92,8 +94,9 @@ def play(
             f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
         )
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
-    if not resume_path:
-        check_output_folder(Path(save_path), "--save")
+    save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
+    if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
+        check_save_target(Path(save_path), "--save")
     game_holder: list[Game] = []
     human = HumanAgent(
         rules,
@@ -107,8 +110,8 @@ def play(
     agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
     try:
         if resume_path:
-            game = resume(Path(resume_path), agents)
-            save_path = resume_path
+            game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)
+            save_path = save_path if save_given else resume_path
         else:
             game = Game(
                 rules,
@@ -120,6 +123,8 @@ def play(
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
+    assert game.on_decision is not None  # (both ways of starting save after every decision)
+    game.on_decision = tolerant_saver(game.on_decision, Path(save_path), texts, console)
     game_holder.append(game)
     console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))

@@ -19,6 +19,19 @@ from interpreter.decisions import BidAnswer, Refusal, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 
+
+def typed_number(text: str) -> int | None:
+    """The whole number a person typed (decimal digits of any script, one leading minus), or None.
+
+    ``str.isdigit`` also takes ``²`` and ``①``, and ``lstrip("-")`` takes ``--1``: ``int`` reads
+    neither, and a number check built on them ended ``whist play`` with a traceback."""
+    negative = text.startswith("-")
+    body = text[1:] if negative else text
+    if not body.isdecimal():
+        return None
+    return -int(body) if negative else int(body)
+
+
 #: The values of a :class:`~interpreter.decisions.Refusal` that are bid ids (said by their names).
 _BID_GROUPS = ("bid", "first", "second")
 
@@ -64,7 +77,7 @@ def card_reason(
     """Why the card typed as ``line`` cannot be played now (``parse`` reads card names), and
     whether the rules forbid it (True) or the input was not understood (False)."""
     menu = line.strip()
-    if menu.isdigit():
+    if menu.isdecimal():
         return texts.label("no_menu_number", n=int(menu), max=len(request.options)), False
     card = parse(line, view.hand)
     if card is None:
@@ -94,10 +107,11 @@ def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidA
         folded = token.casefold()
         if not token:
             continue
-        if token.lstrip("-").isdigit():
-            if not 1 <= int(token) <= len(ids):
-                return texts.label("no_bid_number", n=int(token), max=len(ids))
-            chosen.append(ids[int(token) - 1])
+        number = typed_number(token)
+        if number is not None:
+            if not 1 <= number <= len(ids):
+                return texts.label("no_bid_number", n=number, max=len(ids))
+            chosen.append(ids[number - 1])
         elif folded in names:
             chosen.append(names[folded])
         else:
