@@ -30,7 +30,10 @@ SLOW_TESTS = {
     "test_agents.py": {"test_agents_never_decide_illegally", "test_whole_heuristic_games_for_each_player_count"},
     "test_analysis_brute_force.py": {"test_checker_against_brute_force"},
     "test_heuristic_undeclared.py": {"test_the_picked_contract_does_better_than_an_average_one"},
-    "test_po_import_tools.py": {"test_what_the_translator_meant_is_kept", "test_what_cannot_be_kept_is_refused_at_its_line"},
+    "test_po_import_tools.py": {
+        "test_what_the_translator_meant_is_kept",
+        "test_what_cannot_be_kept_is_refused_at_its_line",
+    },
     "test_play_typed_text.py": {"test_any_text_is_taken_or_refused"},
     "test_play_save_fails.py": {"test_play_goes_on_and_says_so_when_the_folder_of_the_save_disappears"},
     "test_analysis_combo_whist.py": {
