@@ -172,7 +172,10 @@ class CardPainter:
         fit = fit_paragraph(name, style, CONTENT_WIDTH, NAME_LARGEST * 1.3, NAME_LARGEST, 10.0, max_lines=1)
         fit = fit or fit_paragraph(name, self._style(self.fonts.bold), CONTENT_WIDTH, 40.0, 11.0, NAME_SMALLEST)
         if fit is None:
-            raise RuleError(f"the name of bid '{face.bid_id}' ({self.language}) does not fit on its card")
+            raise RuleError(
+                f"the name of bid '{face.bid_id}' ({self.language}) does not fit on its card",
+                hint=f"shorten bids.{face.bid_id}.name in the locale file",
+            )
         fit.paragraph.drawOn(canvas, CONTENT_LEFT, top - fit.height + (fit.size * 0.25))
         rule_y = top - fit.height - 1.2 * MM
         canvas.setStrokeColor(color)

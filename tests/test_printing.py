@@ -141,8 +141,18 @@ def test_a_text_too_long_for_a_card_uses_the_short_text_then_fails(rules):
     (report,) = write_cards(rules, texts, ["plague"]).cards
     assert report.used_short
     del entry["short"], texts.fallback["bids"]["plague"]["short"]
-    with pytest.raises(RuleError, match="does not fit on its card"):
+    with pytest.raises(RuleError, match="does not fit on its card") as raised:
         write_cards(rules, texts, ["plague"])
+    assert raised.value.hint == "shorten bids.plague.rules in the locale file, or give the bid a 'short' text"
+
+
+def test_a_name_too_long_for_a_card_says_which_text_to_shorten(rules):
+    """Every text that does not fit on a card is refused with a hint naming its key in the locale file."""
+    texts = texts_for(rules, "en")
+    texts.data["bids"]["plague"]["name"] = "Plague" * 60
+    with pytest.raises(RuleError, match="the name of bid 'plague' .* does not fit on its card") as raised:
+        write_cards(rules, texts, ["plague"])
+    assert raised.value.hint == "shorten bids.plague.name in the locale file"
 
 
 def test_swedish_compounds_break_between_syllables():
