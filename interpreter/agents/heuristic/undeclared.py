@@ -24,6 +24,7 @@ from typing import Any
 
 from interpreter.agents.heuristic.cardplay import Table, choose, pick_card, seen
 from interpreter.agents.heuristic.knowledge import FEWER, MORE, Tables
+from interpreter.agents.heuristic.playout import Playout
 from interpreter.deal import Deal
 from interpreter.decisions import BidAnswer, Request, View
 from rulespec import model as M
@@ -150,18 +151,10 @@ def _played_out(
     direction = trick_direction(rules, len(view.players), [contract])
     want = direction != FEWER
 
+    runner = Playout(tables, MORE)  # (only for the table a seat chooses from: Playout.table)
+
     def ask(request: Request) -> Any:
-        player = deal.by_seat[request.seat]
-        table = Table(
-            request.seat,
-            None,
-            [c.name for c in player.hand],
-            deal.table.trump,
-            deal.table.rank_value,
-            tables,
-            {p.seat: p.won_count for p in deal.players},
-            list(view.players),
-        )
+        table = runner.table(request.seat)
         plays = deal.current.plays if deal.current is not None else []
         table.plays = [(play.player.seat, play.card.name) for play in plays]
         table.played = {play.card.name for play in deal.env["plays"]}
@@ -171,7 +164,7 @@ def _played_out(
 
     try:
         seats = list(view.players)
-        deal = Deal(
+        deal = runner.deal = Deal(
             rules,
             seats,
             view.dealer,
