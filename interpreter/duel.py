@@ -1,15 +1,20 @@
 """Duels between two agents over mirrored deals, and the single deals studies are made of.
 
 A **deal** of a study is one deal played from a fresh game position (every score and mark 0),
-dealer ``index % players``, the cards shuffled from the deal's own seed. In a **duel** every
-deal is played twice with the same cards: first agent A holds the even seats (0, 2, …) and B
-the odd ones, then they swap. Luck of the cards cancels in the difference; rotating the dealer
-from deal to deal puts each agent in every role (dealer, first bidder, declarer, defender).
+dealer ``index % players``, the cards shuffled from the deal's own seed. In a game played as a
+**match** (a schedule of hands, each with its own contract, as Christmas Whist), the unit is the
+whole match instead: its hands differ (winning tricks, then losing them …) and a later hand's
+contract may depend on the points so far, so a single hand would leave most of the game unplayed.
+In a **duel** every deal (or match) is played twice with the same cards: first agent A holds the
+even seats (0, 2, …) and B the odd ones, then they swap. Luck of the cards cancels in the
+difference; rotating the dealer from deal to deal puts each agent in every role (dealer, first
+bidder, declarer, defender).
 
 An agent's points in a deal are the score changes of the seats it holds, averaged over the two
 plays; the difference A − B per deal has a 95 % interval from the normal approximation
 (mean ± 1.96 standard errors over the deals). Thinking time is the CPU time of each agent's
 decisions (``seconds_per_decision``), which a busy machine does not inflate as the wall clock.
+A match also has a winner: ``wins`` counts the matches each agent won (a drawn match, none).
 """
 
 from __future__ import annotations
@@ -87,8 +92,10 @@ def deal_seed(seed: int, index: int) -> int:
 
 
 def play_deal(task: DealTask) -> dict[str, Any]:
-    """Play one deal from a fresh game; the score change of every seat, the declarer and the combo."""
+    """Play one deal (in a match game, the whole match) from a fresh game; the score change of
+    every seat, the declarer and the combo (a match: its winner, and how many hands it took)."""
     rules = load_rules(task.ruleset)
+    whole_game = rules.game.match is not None
     game_seed = deal_seed(task.seed, task.index)
     agents = [make_agent(kind, game_seed * 17 + seat, rules) for seat, kind in enumerate(task.seats)]
     state = GameState(rules, task.players, seed=game_seed, first_dealer=task.index % task.players)
@@ -102,9 +109,25 @@ def play_deal(task: DealTask) -> dict[str, Any]:
         seconds[request.seat] += time.process_time() - start
         decisions[request.seat] += 1
         state.apply(answer)
-        request = state.advance(one_deal=True)
+        request = state.advance(one_deal=not whole_game)
     record = state.deal_records[-1] if state.deal_records else {}
     combo = record.get("combo")
+    if whole_game:
+        return {
+            "index": task.index,
+            "dealer": task.index % task.players,
+            "players": list(range(task.players)),
+            "hands": state.deal_records[0].get("hands") if state.deal_records else None,  # the first hand's cards
+            "hands_played": len(state.deal_records),  # the schedule's, and each tied hand again
+            "gains": [_number(state.scores[s] - before[s]) for s in range(task.players)],
+            "declarer": None,
+            "combo": None,
+            "worth": None,
+            "completed": None,
+            "winner": state.result.winner if state.result is not None else None,
+            "seconds": seconds,
+            "decisions": decisions,
+        }
     return {
         "index": task.index,
         "dealer": record.get("dealer"),
@@ -183,10 +206,12 @@ def duel(
     tasks = deal_tasks(ruleset, a, b, deals, seed, players, mirror=True)
     results, seconds = play_deals(tasks, jobs, scheduler, progress)
     names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
+    matches = "winner" in results[0] if results else False
     points: dict[str, list[float]] = {names[0]: [], names[1]: []}
     declared = {names[0]: 0, names[1]: 0}
     completed = {names[0]: 0, names[1]: 0}
     think = {names[0]: [0.0, 0], names[1]: [0.0, 0]}
+    wins = {names[0]: 0, names[1]: 0}
     differences = []
     for index in range(deals):
         pair = results[2 * index : 2 * index + 2]
@@ -200,13 +225,16 @@ def duel(
                 if result["declarer"] == seat:
                     declared[name] += 1
                     completed[name] += bool(result["completed"])
+                if matches and result["winner"] == seat:
+                    wins[name] += 1
         for name in names:
             points[name].append(totals[name])
         differences.append(totals[names[0]] - totals[names[1]])
     mean, ci95 = interval(differences)
-    return {
+    data = {
         "ruleset": ruleset,
         "agents": list(names),
+        "unit": "match" if matches else "deal",  # what one of the ``deals`` is
         "deals": deals,
         "players": players,
         "seed": seed,
@@ -222,3 +250,6 @@ def duel(
             name: round(total / count, 4) if count else None for name, (total, count) in think.items()
         },
     }
+    if matches:
+        data["wins"] = wins  # of the 2 × ``deals`` matches played
+    return data

@@ -40,6 +40,8 @@ def register(cli: click.Group) -> None:
     ) -> None:
         """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.
 
+        In a match game (Christmas Whist) each deal is a whole match, and matches won are counted.
+
         \b
         Example:
           whist duel search heuristic --deals 400 --seed 1 --jobs 2
@@ -57,21 +59,29 @@ def register(cli: click.Group) -> None:
 
 
 def duel_table(data: dict[str, Any], texts: Texts) -> Table:
-    """The agents side by side: points per deal, completion as declarer, thinking time."""
+    """The agents side by side: points per deal, completion as declarer (a match game: points per
+    match, matches won), thinking time."""
     label = texts.label
     ruleset = rich_escape(data["ruleset"])
-    table = Table(title=label("duel_title", ruleset=ruleset, deals=data["deals"], seed=data["seed"]))
-    for column in ("duel_agent", "duel_points", "duel_completion", "duel_speed"):
+    matches = "wins" in data  # a match game: whole matches, and who won them (no declarers)
+    title = "duel_title_match" if matches else "duel_title"
+    table = Table(title=label(title, ruleset=ruleset, deals=data["deals"], seed=data["seed"]))
+    columns = ("duel_points_match", "duel_wins") if matches else ("duel_points", "duel_completion")
+    for column in ("duel_agent", *columns, "duel_speed"):
         table.add_column(label(column), justify="left" if column == "duel_agent" else "right")
     for name in data["agents"]:
         rate = data["declarer_completion"][name]
         speed = data["seconds_per_decision"][name]
+        if matches:  # each agent plays every match twice, once from each side
+            outcome = label("duel_wins_value", won=data["wins"][name], n=2 * data["deals"])
+        elif rate is None:
+            outcome = label("none")
+        else:
+            outcome = label("duel_completion_value", rate=f"{rate:.0%}", n=data["declared"][name])
         table.add_row(
             rich_escape(name),
             f"{data['mean_points'][name]:+.3f}",
-            label("none")
-            if rate is None
-            else label("duel_completion_value", rate=f"{rate:.0%}", n=data["declared"][name]),
+            outcome,
             label("none") if speed is None else f"{speed:.3f}",
         )
     return table
@@ -80,13 +90,14 @@ def duel_table(data: dict[str, Any], texts: Texts) -> Table:
 def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
     """The difference A − B with its interval, and what it says."""
     difference = f"{data['difference']:+.3f}"
+    per = "_match" if "wins" in data else ""  # per match, or per deal
     if data["ci95"] is None:  # a single deal has no interval
         return [
-            texts.label("duel_difference", difference=difference, low="?", high="?"),
-            texts.label("duel_not_significant"),
+            texts.label(f"duel_difference{per}", difference=difference, low="?", high="?"),
+            texts.label(f"duel_not_significant{per}"),
         ]
     low, high = data["ci95"]
-    lines = [texts.label("duel_difference", difference=difference, low=f"{low:+.3f}", high=f"{high:+.3f}")]
-    verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else "duel_not_significant"
+    lines = [texts.label(f"duel_difference{per}", difference=difference, low=f"{low:+.3f}", high=f"{high:+.3f}")]
+    verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else f"duel_not_significant{per}"
     lines.append(texts.label(verdict))
     return lines
