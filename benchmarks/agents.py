@@ -20,7 +20,8 @@ git history by :mod:`benchmarks.baseline`; default: before its speed work). Run 
 ``--duel N`` plays N mirrored deals of the agent against itself with settings changed (``--setting
 hopeless=2``: giving a combo up only after two playouts without a completion, as before; ``reach=1.5``,
 ``samples=4``: any public attribute of the agent; several as ``a=1,b=2``): the points per deal, as
-``whist duel`` counts them, and the CPU time each side spent deciding.
+``whist duel`` counts them, and the CPU time each side spent deciding. ``--ruleset christmas-whist``
+plays the duel on another rule set (a match game: whole matches, as ``whist duel`` plays them).
 """
 
 from __future__ import annotations
@@ -241,13 +242,16 @@ def self_play(games: int, seed: int, samples: int, baseline: str) -> None:
         )
 
 
-def settings_duel(deals: int, seed: int, setting: str) -> None:
-    """Mirrored deals (as ``whist duel`` plays them) of the heuristic agent now (A) against the same
-    agent with class settings changed (B, e.g. ``hopeless=2``: the agent before a change of it)."""
+def settings_duel(deals: int, seed: int, setting: str, ruleset: str = "combo-whist") -> None:
+    """Mirrored deals (as ``whist duel`` plays them: whole matches in a match game) of the heuristic
+    agent now (A) against the same agent with class settings changed (B, e.g. ``hopeless=2``: the
+    agent before a change of it)."""
     from interpreter.duel import arrangement, deal_seed, interval
     from interpreter.gamestate import GameState
 
-    rules = load_ruleset("combo-whist")
+    rules = load_ruleset(ruleset)
+    players = PLAYERS if rules.game.players.min <= PLAYERS <= rules.game.players.max else rules.game.players.min
+    whole_game = rules.game.match is not None
     probe = HeuristicAgent(0, rules=rules)  # class settings (hopeless, reach) and the agent's own (samples)
     changes: dict[str, Any] = {}
     for part in setting.split(","):
@@ -263,14 +267,14 @@ def settings_duel(deals: int, seed: int, setting: str) -> None:
     for index in range(deals):
         difference = 0.0
         for mirrored in (False, True):
-            sides = arrangement("A", "B", PLAYERS, mirrored)
+            sides = arrangement("A", "B", players, mirrored)
             game_seed = deal_seed(seed, index)
-            agents = [HeuristicAgent(game_seed * 17 + s, rules=rules) for s in range(PLAYERS)]
+            agents = [HeuristicAgent(game_seed * 17 + s, rules=rules) for s in range(players)]
             for agent, side in zip(agents, sides, strict=True):
                 if side == "B":
                     for name, value in changes.items():
                         setattr(agent, name, value)
-            state = GameState(rules, PLAYERS, seed=game_seed, first_dealer=index % PLAYERS)
+            state = GameState(rules, players, seed=game_seed, first_dealer=index % players)
             before = dict(state.scores)
             request = state.advance()
             while request is not None:
@@ -278,19 +282,20 @@ def settings_duel(deals: int, seed: int, setting: str) -> None:
                 answer = agents[request.seat].decide(request, state.view(request.seat))
                 cpu[sides[request.seat]] += time.process_time() - start
                 state.apply(answer)
-                request = state.advance(one_deal=True)
+                request = state.advance(one_deal=not whole_game)
             record = state.deal_records[-1]
-            for seat in range(PLAYERS):
+            for seat in range(players):
                 gain = float(state.scores[seat] - before[seat]) / 2
                 difference += gain if sides[seat] == "A" else -gain
-            if record["declarer"] is not None:
+            if record.get("declarer") is not None:
                 declared[sides[record["declarer"]]] += 1
                 completed[sides[record["declarer"]]] += bool(record["completed"])
         differences.append(difference)
     mean, ci95 = interval(differences)
     print(
-        f"duel: the agent now (A) against {setting} (B), {deals} mirrored deals, seed {seed}: A - B = {mean:+.3f} "
-        f"points per deal, 95 % interval {ci95}; declarers completed "
+        f"duel ({ruleset}): the agent now (A) against {setting} (B), {deals} mirrored "
+        f"{'matches' if whole_game else 'deals'}, seed {seed}: A - B = {mean:+.3f} "
+        f"points per {'match' if whole_game else 'deal'}, 95 % interval {ci95}; declarers completed "
         + ", ".join(f"{side} {completed[side]}/{declared[side]}" for side in ("A", "B"))
         + f"; CPU seconds deciding: A {cpu['A']:.1f}, B {cpu['B']:.1f}"
     )
@@ -345,6 +350,7 @@ def main() -> None:
     )
     parser.add_argument("--duel", type=int, default=0, help="mirrored deals of the agent against --setting")
     parser.add_argument("--setting", default="hopeless=2", help="B's changed settings in --duel (a=1,b=2)")
+    parser.add_argument("--ruleset", default="combo-whist", help="the rule set of --duel (default combo-whist)")
     args = parser.parse_args()
     rules = load_ruleset("combo-whist")
     start = time.perf_counter()
@@ -354,7 +360,7 @@ def main() -> None:
         self_play(args.games, args.seed, args.samples, args.baseline)
         simulation(args.games, args.seed, args.baseline)
     if args.duel:
-        settings_duel(args.duel, args.seed, args.setting)
+        settings_duel(args.duel, args.seed, args.setting, args.ruleset)
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

@@ -204,6 +204,7 @@ class View:
     stock_size: int = 0  # cards left in the stock (the face-up one included)
     closed: bool = False  # the stock has run out
     melds: tuple[dict[str, Any], ...] = ()  # melds declared so far: seat, meld, led, shown, points
+    meld_leads: tuple[str, ...] = ()  # own cards that, led, would let this player declare a meld
     hand_number: int = 0  # in a match: which hand this is
     lead_worth: Any = None  # during the auction: the rank of the highest bid so far (public)
 

@@ -2,7 +2,7 @@
 
 A **deal** of a study is one deal played from a fresh game position (every score and mark 0),
 dealer ``index % players``, the cards shuffled from the deal's own seed. In a game played as a
-**match** (a schedule of hands, each with its own contract, as Christmas Whist), the unit is the
+**match** (a schedule of hands, each with its own contract), the unit is the
 whole match instead: its hands differ (winning tricks, then losing them …) and a later hand's
 contract may depend on the points so far, so a single hand would leave most of the game unplayed.
 In a **duel** every deal (or match) is played twice with the same cards: first agent A holds the

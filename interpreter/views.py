@@ -6,8 +6,9 @@ from typing import Any
 
 from interpreter.dealparts import DealParts
 from interpreter.decisions import View
-from interpreter.state import Player
+from interpreter.state import Play, Player, Trick
 from interpreter.steps import _names
+from rulespec.compiled import EvaluationError
 
 
 class Views(DealParts):
@@ -39,6 +40,35 @@ class Views(DealParts):
                     merged = dict.fromkeys([*shown.get(owner.seat, ()), *cards])
                     shown[owner.seat] = tuple(merged)
         return shown
+
+    def meld_leads(self, player: Player) -> tuple[str, ...]:
+        """The cards of ``player``'s hand that, led, would let them declare a meld after the trick:
+        the meld's ``lead`` rule holds for the card and another card of the hand passes its ``show``
+        rule (as :meth:`interpreter.hand.Hand._meld` asks once the trick is over). A rule that cannot
+        be told before the trick is played (it reads who won it) counts as no. Only the player's own
+        cards are read, so a view may carry it without showing anything new."""
+        if not self.melds or self.current is not None and self.current.plays:
+            return ()  # (no melds in this hand, or not this player's lead)
+        env = self.env
+        saved: dict[str, Any] = {name: env[name] for name in ("player", "trick", "card") if name in env}
+        leads: list[str] = []
+        try:
+            for card in player.hand:
+                trick = Trick(0, player, self.table.trump, [Play(player, card, True)])
+                rest = [other for other in player.hand if other is not card]
+                for meld in self.melds:
+                    env["player"], env["trick"], env["card"] = player, trick, card
+                    try:
+                        if meld.lead(env) and self._filter(rest, "card", meld.show, player):
+                            leads.append(card.name)
+                            break
+                    except EvaluationError:
+                        continue
+        finally:
+            for name in ("player", "trick", "card"):
+                env.pop(name, None)
+            env.update(saved)
+        return tuple(leads)
 
     def view(self, seat: int) -> View:
         viewer = self.by_seat[seat]
@@ -73,6 +103,7 @@ class Views(DealParts):
             stock_size=self.env["stock_size"],
             closed=self.closed,
             melds=tuple(dict(m) for m in self.meld_log),
+            meld_leads=self.meld_leads(viewer),
             hand_number=self.hand_number,
             lead_worth=self.lead_worth,
         )

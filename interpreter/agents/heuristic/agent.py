@@ -125,7 +125,7 @@ class HeuristicAgent(Bidder, Agent):
             return self._bid(rules, request, view)
         table = self._table(rules, view)
         if view.declarer is None:  # a hand of a match: every seat plays for its own points
-            answer = own_answer(rules, request, view, table, self.rng, self.samples)
+            answer = own_answer(rules, request, view, table, self.rng, self.samples, self.phases)
             return _fallback(request, self.rng) if answer is None else answer
         plan = self._play_plan(rules, request, view)
         # The others fight over the same tricks: they want them exactly when the declarer does.

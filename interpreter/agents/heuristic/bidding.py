@@ -55,6 +55,8 @@ class Bidder:
     #: Whether a bid's completing counts are the rule set's own from the start (:mod:`.reach`) rather
     #: than learnt from its first playout (as before; a duel may set it off).
     early_reach = True
+    #: Without a declarer: lead to open melds, and before a close play for the card a trick brings (.undeclared).
+    phases = True
     #: The confirmation's own layouts as a share of ``samples`` (:meth:`confirm`; a duel may set it).
     confirm_share = 1.0
     #: How many passed standard bids, when nothing harmless beats the lead, are tried with one more
