@@ -80,3 +80,10 @@ def test_the_duel_table_speaks_of_matches(lang: str, words: tuple[str, ...]) -> 
     assert "giv" not in result.output and " deal" not in result.output
     data = json.loads(_run("duel", "random", "heuristic", "christmas-whist", "--deals", "1", "--json").output)
     assert data["unit"] == "match" and sum(data["wins"].values()) <= 2
+
+
+def test_a_match_duel_gives_the_same_figures_for_any_jobs() -> None:
+    one = duel("christmas-whist", "heuristic", "random", 3, 5, 2, jobs=1)
+    two = duel("christmas-whist", "heuristic", "random", 3, 5, 2, jobs=2)
+    timing = ("seconds", "seconds_per_decision")
+    assert {k: v for k, v in one.items() if k not in timing} == {k: v for k, v in two.items() if k not in timing}
