@@ -52,14 +52,17 @@ class Views(DealParts):
         env = self.env
         saved: dict[str, Any] = {name: env[name] for name in ("player", "trick", "card") if name in env}
         leads: list[str] = []
+        trick = Trick(0, player, self.table.trump)  # one trick, its lead changed card by card
         try:
             for card in player.hand:
-                trick = Trick(0, player, self.table.trump, [Play(player, card, True)])
-                rest = [other for other in player.hand if other is not card]
+                trick.plays = [Play(player, card, True)]
                 for meld in self.melds:
                     env["player"], env["trick"], env["card"] = player, trick, card
                     try:
-                        if meld.lead(env) and self._filter(rest, "card", meld.show, player):
+                        if not meld.lead(env):
+                            continue
+                        rest = [other for other in player.hand if other is not card]
+                        if self._filter(rest, "card", meld.show, player):
                             leads.append(card.name)
                             break
                     except EvaluationError:
