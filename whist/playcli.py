@@ -65,6 +65,7 @@ def play(
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
+    from rulespec.titles import title_of
     from whist.play import HumanAgent, console_input
     from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report
@@ -126,7 +127,7 @@ def play(
     assert game.on_decision is not None  # (both ways of starting save after every decision)
     game.on_decision = tolerant_saver(game.on_decision, Path(save_path), texts, console)
     game_holder.append(game)
-    console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
+    console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
