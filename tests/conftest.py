@@ -35,6 +35,10 @@ SLOW_TESTS = {
         "test_what_cannot_be_kept_is_refused_at_its_line",
     },
     "test_play_typed_text.py": {"test_any_text_is_taken_or_refused"},
+    "test_play_help.py": {
+        "test_every_prompt_explains_itself_and_asks_again",
+        "test_a_real_game_explains_its_bid_card_and_enter_prompts",
+    },
     "test_play_save_fails.py": {"test_play_goes_on_and_says_so_when_the_folder_of_the_save_disappears"},
     "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",
