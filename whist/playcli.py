@@ -67,6 +67,7 @@ def play(
     from interpreter.records import resume, saver
     from rulespec.titles import title_of
     from whist.play import HumanAgent, console_input
+    from whist.playlock import hold_save
     from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report
 
@@ -98,6 +99,9 @@ def play(
     save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
     if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
+    in_use = hold_save(Path(save_path if save_given or not resume_path else resume_path))  # one game per save
+    if in_use is not None:
+        _fail(in_use)
     game_holder: list[Game] = []
     human = HumanAgent(
         rules,
