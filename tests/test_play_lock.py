@@ -86,3 +86,16 @@ def test_the_lock_goes_with_the_first_game_however_it_ends(tmp_path: Path, endin
     if ending != "kill -9":
         assert child.exitstatus == 1 and "resume with: whist play --resume" in child.before
     assert started(second("--resume", str(save)))  # a lock is never left behind to block forever
+
+
+REFUSED = [["--option", "rounds=0"], ["--option", "nope=1"], ["--seat", "9"], ["--variant", "nope"], ["--agents", "x"]]
+
+
+@pytest.mark.parametrize("args", REFUSED)
+def test_a_game_refused_before_it_starts_holds_no_lock(tmp_path: Path, capsys, args: list[str]) -> None:
+    from tests.test_translate_cli import whist
+
+    save = tmp_path / "game.json"
+    code, _, err = whist(capsys, "play", "--save", str(save), *args)
+    assert code == 2, err
+    assert not save.exists() and not (tmp_path / "game.json.lock").exists()

@@ -99,6 +99,7 @@ def play(
     save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
     if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
+    options = {} if resume_path else parse_options(option_pairs, rules)  # (a usage error holds nothing)
     in_use = hold_save(Path(save_path if save_given or not resume_path else resume_path))  # one game per save
     if in_use is not None:
         _fail(in_use)
@@ -122,7 +123,7 @@ def play(
                 rules,
                 agents,
                 seed=seed,
-                options=parse_options(option_pairs, rules),
+                options=options,
                 variant=variant,
                 on_decision=saver(Path(save_path), ruleset, seat),
             )
