@@ -21,6 +21,7 @@ from typing import Any
 from interpreter.tableoptions import option_problem, start_problem
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
+from rulespec.jsonsource import parse_json
 from rulespec.model import RuleSet
 from rulespec.numbers import out_of_range
 from rulespec.paths import read_limited, rooted
@@ -68,9 +69,7 @@ def load_json(path: Path) -> Any:
     if max_depth > MAX_JSON_DEPTH:  # brackets inside strings count too: harmless for a record
         raise RuleError(f"{path}: nesting is deeper than {MAX_JSON_DEPTH} levels", None, "this is not a game record")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"{path}:{exc.lineno}:{exc.colno}: not a JSON record: {exc.msg}") from None
+        data = parse_json(text, str(path), "a JSON record")  # a key given twice is refused at its place
     except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
         raise RuleError(f"{path}: not a JSON record: {_shorten(str(exc))}") from None
     _check_numbers(path, data)

@@ -4,13 +4,16 @@ A rule set declares its options with their defaults (``rounds: 3``, ``match: ful
 set them from the command line (``--option rounds=5``), a scenario (``options:``) or a record.
 Whatever the source, an option must be declared and its value of the default's kind — a whole
 number for a number, yes/no for a flag, a word for a word — so that a stranger's file cannot put
-a text where an expression compares numbers, or a name the rules never read.
+a text where an expression compares numbers, or a name the rules never read; a whole number
+must also lie within the bounds the rule set declares (``rounds: {default: 3, min: 1, max: 20}``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from rulespec.declaredoptions import DeclaredOptions, bounds_text, within
 
 if TYPE_CHECKING:
     from rulespec.model import RuleSet
@@ -29,7 +32,10 @@ def option_problem(declared: Mapping[str, Any], name: Any, value: Any) -> str | 
             # bool is an int: a flag is never a number, nor a number a flag
             if not isinstance(value, kind) or isinstance(value, bool) != isinstance(default, bool):
                 return f"option {name} takes {said}, not {value!r}"
-            return None
+            break
+    bounds = declared.bounds.get(name) if isinstance(declared, DeclaredOptions) else None
+    if bounds is not None and not within(bounds, value):
+        return f"option {name} takes a whole number {bounds_text(bounds)}, not {value!r}"
     return None
 
 

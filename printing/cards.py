@@ -24,13 +24,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.backs import BackPainter
-from printing.facts import BidFace, bid_face, optional_label, ruleset_title, select_bids
+from printing.facts import BidFace, bid_face, optional_label, select_bids
 from printing.fitting import Fit, fit_paragraph, paragraph_style, sizes
 from printing.fonts import FontSet, load_fonts
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, BleedPage, Sheet, sheet_for
 from rulespec.errors import RuleError
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from rulespec.titles import title_of
 
 #: Strip colours: blue for standard bids, burnt orange for special bids (told apart also
 #: without colour vision, and the strip names the type).
@@ -291,7 +292,7 @@ def write_cards(
     """
     fonts = load_fonts()
     faces = card_faces(rules, texts, bid_ids)
-    title = ruleset_title(rules, texts)
+    title = title_of(rules, texts)
     painter = CardPainter(fonts, texts.language, title)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, lang=texts.language)

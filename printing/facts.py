@@ -48,12 +48,6 @@ def display_number(text: str) -> str:
     return _NEGATIVE.sub(MINUS, text)
 
 
-def ruleset_title(rules: RuleSet, texts: Texts) -> str:
-    """The rule set's title in the language (its name when it has none), with its version."""
-    title = texts.get("title") if has_text(texts, "title") else rules.name
-    return f"{title} {rules.version}"
-
-
 def worth_values(bid: Bid) -> list[str] | None:
     """The worths a bid can have, low to high, when there are several (Master Mail: 1, 3)."""
     values = bid.worth.ordered_values()

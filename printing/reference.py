@@ -18,7 +18,6 @@ from printing.facts import (
     has_text,
     optional_label,
     priority_text,
-    ruleset_title,
     score_text,
     trump_text,
     worth_text,
@@ -29,6 +28,7 @@ from rulespec.markdown import block as md_block
 from rulespec.markdown import inline as md_inline
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
+from rulespec.titles import title_of
 
 FORMATS = ("md", "html", "pdf")
 #: Columns of the two bid tables (label names in ui.yaml).
@@ -129,7 +129,7 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
         based_on = optional_label(texts, "based_on", "based on {ruleset}", ruleset=", ".join(rules.lineage[1:]))
     return Reference(
         language=texts.language,
-        title=ruleset_title(rules, texts),
+        title=title_of(rules, texts),
         based_on=based_on,
         general_title=optional_label(texts, "general_rules", "General rules"),
         sections=tuple(general_sections(texts)),

@@ -17,6 +17,7 @@ from rulespec.buildbid import BidBuilder
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import EvaluationError, Expression, Vocabulary
 from rulespec.dealsize import deal_problems
+from rulespec.declaredoptions import declared_options
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
@@ -64,7 +65,8 @@ class Builder(BidBuilder):
 
     def vocabulary(self, deck: M.Deck | None) -> Vocabulary:
         options = {}
-        for name, value in (self.m.get(("game", "options")) or {}).items():
+        for name, spec in (self.m.get(("game", "options")) or {}).items():
+            value = spec.get("default") if isinstance(spec, dict) else spec
             options[name] = T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT
         zones = set()
         for bid in self.m.bids.values():
@@ -167,7 +169,7 @@ class Builder(BidBuilder):
             scoring=self.scoring(),
             winning=self.winning(),
             marks=tuple(self.m.get((*g, "marks")) or ()),
-            options=dict(self.m.get((*g, "options")) or {}),
+            options=declared_options(self.m.get((*g, "options")), (*g, "options"), self.fail, self.newest),
             params=dict(self.params),
             match=self.match(),
         )

@@ -50,6 +50,17 @@ class BuilderBase:
             error = self.first_file_error(message, hint)
         self.errors.append(error)
 
+    def newest(self, keys: list[Key]) -> Key:
+        """Of ``keys``, the one written last (in the file merged last; the first on a tie): where a
+        clash between values is blamed, as a child that breaks its parent's value is told at its own line."""
+        order = {path: i for i, path in enumerate(self.m.applied)}
+
+        def written(key: Key) -> int:
+            src = self.m.source(key)
+            return order.get(src.doc.path, -1) if src else -1
+
+        return max(keys, key=written)
+
     def fail_key(self, key: Key, message: str, hint: str | None = None) -> None:
         """Like :meth:`fail`, pointing at the mapping key of ``key`` rather than at its value."""
         src = self.m.origin.get(key)

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulespec.declaredoptions import flat_options
 from rulespec.hooks import HOOKS
 
 Path = tuple[Any, ...]
@@ -340,7 +341,7 @@ def _owner(pair: tuple[str, str], bids: Mapping[str, dict[str, Any]], groups: Ma
 
 
 def _general_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
-    pairs = walk(("game",), old.get("game"), new.get("game"), WHOLE_GAME_FIELDS)
+    pairs = walk(("game",), _flat_options(old.get("game")), _flat_options(new.get("game")), WHOLE_GAME_FIELDS)
     changes = [Change(GENERAL, None, dotted(p), a, b) for p, a, b in pairs]
     old_groups, new_groups = old.get("groups") or {}, new.get("groups") or {}
     for name in [*old_groups, *(g for g in new_groups if g not in old_groups)]:
@@ -348,6 +349,13 @@ def _general_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Cha
         if a != b or (name in old_groups) != (name in new_groups):
             changes.append(Change(GENERAL, None, f"groups.{name}", a, b))
     return _without_param_echoes(changes)
+
+
+def _flat_options(game: Any) -> Any:
+    """The game section with its options one entry per fact (a default, a bound)."""
+    if not isinstance(game, dict) or not isinstance(game.get("options"), dict):
+        return game
+    return {**game, "options": flat_options(game["options"])}
 
 
 # --- texts ---------------------------------------------------------------------------------

@@ -14,10 +14,11 @@ from typing import Any
 
 from rulespec import model as M
 from rulespec.compiler import Expression
+from rulespec.declaredoptions import DeclaredOptions
 from rulespec.hooks import HOOKS, MARK_MOMENTS
 
 EXPORT_FORMAT = "whist-rules/ruleset"
-EXPORT_FORMAT_VERSION = 2  # 2: the three marks_on_* hooks became one ``marks`` keyed by moment
+EXPORT_FORMAT_VERSION = 3  # 2: one ``marks`` keyed by moment; 3: a bounded option as {default, min, max}
 
 
 def expression(expr: Expression | None) -> Any:
@@ -59,6 +60,8 @@ def _plain(value: Any) -> Any:
         return {"chosen_by": expression(value.chosen_by), "from": list(value.choices)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _fields(value)
+    if isinstance(value, DeclaredOptions):  # as rule files write them: with a number's bounds
+        return value.as_written()
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, tuple | list | frozenset | set):

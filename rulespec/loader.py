@@ -53,6 +53,7 @@ class Merged:
     origin: dict[Key, Source] = field(default_factory=dict)
     lineage: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)  # its files in the order they were merged, parents first
     digest: str | None = None  # what its schema checks read (:func:`knownvalid.chain_digest`)
 
     def source(self, key: Key) -> Source | None:
@@ -113,6 +114,9 @@ def _merge_mapping(
     merged: Merged, target: dict[str, Any], dst: Key, doc: Document, src: Key, overlay: dict[str, Any]
 ) -> None:
     for k, v in overlay.items():
+        if dst == _OPTIONS and v is not None and not isinstance(v, dict):
+            _short_option(merged, target, k, doc, (*src, k), v)
+            continue
         if isinstance(v, dict) and isinstance(target.get(k), dict):
             # Merged key by key: the values the overlay does not name keep their origin.
             merged.origin[(*dst, k)] = Source(doc, (*src, k))
@@ -124,6 +128,21 @@ def _merge_mapping(
         else:
             target[k] = _copy(v)
             _record(merged, (*dst, k), doc, (*src, k), v)
+
+
+#: Where a scalar is the short form of a mapping: ``game.options``' ``rounds: 3`` is ``{default: 3}``.
+_OPTIONS: Key = ("game", "options")
+
+
+def _short_option(merged: Merged, target: dict[str, Any], name: str, doc: Document, src: Key, value: Any) -> None:
+    """An option written short: its default. Over a parent's declaration it changes only the
+    default, so a house rule's ``rounds: 5`` keeps the parent's bounds (docs/writing-rules.md §2.4)."""
+    dst = (*_OPTIONS, name)
+    if not isinstance(target.get(name), dict):
+        _forget(merged, dst)
+        target[name] = {}
+    target[name]["default"] = value
+    merged.origin[dst] = merged.origin[(*dst, "default")] = Source(doc, src)
 
 
 def _copy(value: Any) -> Any:
@@ -316,6 +335,7 @@ def _header_view(doc: Document) -> Document:
 
 def _apply(merged: Merged, doc: Document) -> None:
     data = doc.data
+    merged.applied.append(doc.path)
     if "game" in data:
         merged.origin.setdefault(("game",), Source(doc, ("game",)))
         _merge_mapping(merged, merged.game, ("game",), doc, ("game",), data["game"])

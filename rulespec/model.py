@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rulespec.compiler import Expression
+from rulespec.declaredoptions import DeclaredOptions
 from rulespec.hookparts import (  # the parts of hook points, read as M.Trump …
     BidFacts as BidFacts,
 )
@@ -249,7 +250,7 @@ class Game:
     scoring: Scoring | None = None
     winning: Winning | None = None
     marks: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: DeclaredOptions = field(default_factory=DeclaredOptions)  # the defaults, with bounds
     params: Mapping[str, Any] = field(default_factory=dict)  # named values, also text placeholders
     match: Match | None = None
 

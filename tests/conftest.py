@@ -35,6 +35,14 @@ SLOW_TESTS = {
         "test_what_cannot_be_kept_is_refused_at_its_line",
     },
     "test_play_typed_text.py": {"test_any_text_is_taken_or_refused"},
+    "test_play_lock.py": {
+        "test_a_second_game_writing_the_same_save_is_refused_while_the_first_plays",
+        "test_the_lock_goes_with_the_first_game_however_it_ends",
+    },
+    "test_play_help.py": {
+        "test_every_prompt_explains_itself_and_asks_again",
+        "test_a_real_game_explains_its_bid_card_and_enter_prompts",
+    },
     "test_play_save_fails.py": {"test_play_goes_on_and_says_so_when_the_folder_of_the_save_disappears"},
     "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",

@@ -336,7 +336,7 @@ def test_game_numbers(exported: dict[str, Any], truth: dict[str, Any]) -> None:
     assert game["params"]["starting_target"] == general["winning"]["classic"]["winning_score_start"]
     assert game["params"]["lowest_target"] == general["winning"]["classic"]["floor"]
     assert game["auction"]["minimum_worth"] == general["bidding"]["minimum_combo_worth"]
-    assert game["options"]["rounds"] == general["winning"]["limited"]["suggested_rounds"]
+    assert game["options"]["rounds"]["default"] == general["winning"]["limited"]["suggested_rounds"]
     assert game["players"]["min"] == general["players"]["minimum"]
     assert game["players"]["in_deal"] == general["more_than_4_players"]["per_deal_active_players"]
     assert game["deck"]["ranks"] == list(reversed(general["deck"]["rank_high_to_low"]))

@@ -14,6 +14,7 @@ import click
 
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from rulespec.titles import title_of
 from whist.cliargs import lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
 
@@ -66,7 +67,7 @@ def to_json(texts: Texts, analysis: Analysis) -> str:
 def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
     """The analysis for people: a title, each impossible set with its reason and its bids' short rules."""
     label = texts.label
-    title = texts.data.get("title") or texts.fallback.get("title") or rules.name
+    title = title_of(rules, texts, version=False)
     lines = [label("analyze_title", title=title, version=rules.version)]
     if analysis.note in ("no_auction", "not_modelled"):
         lines.append(label(f"analyze_{analysis.note}"))

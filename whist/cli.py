@@ -121,6 +121,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     from rich.markup import escape as rich_escape
 
     from rulespec.export import ruleset_to_data
+    from rulespec.titles import title_of
     from whist.tables import bid_tables
 
     try:
@@ -132,7 +133,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
         return
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
-    console.print(f"[bold]{texts.get('title')}[/bold] {rich_escape(rules.version)}")
+    console.print(f"[bold]{title_of(rules, texts, version=False)}[/bold] {rich_escape(rules.version)}")
     for table in bid_tables(rules, texts):
         console.print(table)
     if not rules.special_bids and rules.game.auction is not None:  # (an empty table would say nothing)

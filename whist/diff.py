@@ -14,6 +14,7 @@ from typing import Any
 
 from rulespec import diff as D
 from rulespec.locale import Texts
+from rulespec.titles import title_of
 from whist.diffwords import Wording
 
 #: Markdown sections, in order: (label of the heading, kinds listed under it).
@@ -223,10 +224,11 @@ def title(words: Wording, old_id: str, new_id: str) -> str:
 
 
 def _display_name(texts: Texts, ruleset_id: str) -> str:
-    """``Combo Whist 1.5.1`` from the locale's title, or ``tiny-whist 0.1`` when it has none."""
+    """``Combo Whist 1.5.1`` (:func:`rulespec.titles.title_of`), or ``tiny-whist 0.1`` when it has no title."""
+    if texts.rules is not None:
+        return title_of(texts.rules, texts)
     name, _, version = ruleset_id.partition("@")
-    written = texts.data.get("title") or texts.fallback.get("title")
-    return f"{written if isinstance(written, str) and written.strip() else name} {version}".strip()
+    return f"{name} {version}".strip()
 
 
 def to_markdown(changes: Sequence[D.Change], words: Wording, heading: str) -> str:

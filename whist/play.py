@@ -20,8 +20,9 @@ from rich.table import Table
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from whist.playhelp import asks_help, choice_help_lines, say_help
 from whist.playscreen import ask_bid
-from whist.refusals import card_reason, typed_number
+from whist.refusals import card_reason, choice_problem, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
@@ -300,6 +301,9 @@ class HumanAgent(Agent):
         self.console.print(menu)
         while True:
             line = self._line(self.texts.label("prompt_card")) or ""
+            if asks_help(line, self.texts.label):
+                say_help(self, [self.texts.label("help_card")], menu)
+                continue
             if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
                 return legal[int(line) - 1]
             card = self.cards.parse(line, request.options)
@@ -325,13 +329,16 @@ class HumanAgent(Agent):
         options = list(request.options)
         if what == "card":
             options = self.cards.sorted_hand(tuple(str(o) for o in options))
-        shown = [self._option_text(o, what, view) for o in options]
-        self.console.print("  ".join(f"{i}:{s}" for i, s in enumerate(shown, 1)))
+        menu = "  ".join(f"{i}:{self._option_text(o, what, view)}" for i, o in enumerate(options, 1))
+        self.console.print(menu)
         prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label("prompt_choice")
         if request.optional:
             prompt += " " + self.texts.label("prompt_optional")
         while True:
             line = (self._line(prompt) or "").strip()
+            if asks_help(line, self.texts.label, lambda text: self._parse_option(text, options, what) is not None):
+                say_help(self, choice_help_lines(request, self.texts.label), menu)
+                continue
             if request.optional and line in ("-", ""):
                 return None
             parts = line.replace(",", " ").split()
@@ -344,20 +351,7 @@ class HumanAgent(Agent):
                 except IllegalDecision as exc:
                     self.say_refused(exc.reason)
                     continue
-            self.say(self._choice_problem(line, parts, values, options, request.count))
-
-    def _choice_problem(self, line: str, parts: list[str], values: list[Any], options: list[Any], count: int) -> str:
-        """Why typed choices were not taken: a number out of range, an unknown word, how many."""
-        for part, value in zip(parts, values, strict=True):
-            if value is None and part.isdecimal() and not any(str(o) == part for o in options):
-                return self.texts.label("no_menu_number", n=int(part), max=len(options))
-            if value is None:
-                return self.texts.label("not_a_choice", input=part)
-        if parts and len(values) != count:
-            return self.texts.label("wrong_choice_count", n=count)
-        if len(set(map(str, values))) != len(values):
-            return self.texts.label("choose_different", n=count)
-        return self.texts.label("bad_input", input=line)
+            self.say(choice_problem(self.texts, line, parts, values, options, request.count))
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":

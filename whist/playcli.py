@@ -65,7 +65,9 @@ def play(
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
+    from rulespec.titles import title_of
     from whist.play import HumanAgent, console_input
+    from whist.playlock import hold_save
     from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report
 
@@ -97,6 +99,10 @@ def play(
     save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
     if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
+    options = {} if resume_path else parse_options(option_pairs, rules)  # (a usage error holds nothing)
+    in_use = hold_save(Path(save_path if save_given or not resume_path else resume_path))  # one game per save
+    if in_use is not None:
+        _fail(in_use)
     game_holder: list[Game] = []
     human = HumanAgent(
         rules,
@@ -117,7 +123,7 @@ def play(
                 rules,
                 agents,
                 seed=seed,
-                options=parse_options(option_pairs, rules),
+                options=options,
                 variant=variant,
                 on_decision=saver(Path(save_path), ruleset, seat),
             )
@@ -126,7 +132,7 @@ def play(
     assert game.on_decision is not None  # (both ways of starting save after every decision)
     game.on_decision = tolerant_saver(game.on_decision, Path(save_path), texts, console)
     game_holder.append(game)
-    console.print(texts.label("play_title", title=texts.get("title"), seat=seat))
+    console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:

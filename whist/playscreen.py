@@ -20,6 +20,7 @@ from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.ordering import by_rank
+from whist.playhelp import asks_help, say_help, wait_for_enter
 from whist.refusals import bid_reason, parse_bid
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -136,8 +137,9 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
         typed = typed.strip()
         if typed.casefold() in ("pass", "p", "-", texts.label("pass").casefold()):
             return None
-        if typed == "?":
+        if asks_help(typed, texts.label, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
             full_bid_table(console, request, human.rules, texts)
+            say_help(human, [texts.label("help_bid")])
             continue
         answer = parse_bid(typed, ids, request, texts)
         if not isinstance(answer, BidAnswer):  # not a well-formed combo bid
@@ -178,4 +180,4 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     scores = "  ".join(f"{seat(s)}: {v}" for s, v in sorted(game.scores.items()))
     console.print(f"{texts.label('scores')}: {scores}")
     if wait:
-        human.read(texts.label("press_enter"), None)
+        wait_for_enter(human)

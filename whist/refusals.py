@@ -128,3 +128,17 @@ def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidA
     specials = list(chosen)
     specials.remove(standard[0])
     return BidAnswer(standard[0], tuple(specials))
+
+
+def choice_problem(texts: Texts, line: str, parts: list[str], values: list[Any], options: list[Any], count: int) -> str:
+    """Why typed choices were not taken: a number out of range, an unknown word, how many."""
+    for part, value in zip(parts, values, strict=True):
+        if value is None and part.isdecimal() and not any(str(o) == part for o in options):
+            return texts.label("no_menu_number", n=int(part), max=len(options))
+        if value is None:
+            return texts.label("not_a_choice", input=part)
+    if parts and len(values) != count:
+        return texts.label("wrong_choice_count", n=count)
+    if len(set(map(str, values))) != len(values):
+        return texts.label("choose_different", n=count)
+    return texts.label("bad_input", input=line)

@@ -8,6 +8,7 @@ from rich.table import Table
 
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from rulespec.titles import title_of
 
 
 def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:
@@ -35,7 +36,9 @@ def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:
 
 def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
     """The two-column table that opens a simulation summary (label, figure)."""
-    title = texts.label("sim_title", title=texts.get("title"), version=rules.version, games=data["games"])
+    title = texts.label(
+        "sim_title", title=title_of(rules, texts, version=False), version=rules.version, games=data["games"]
+    )
     overview = Table(title=title, title_justify="left", show_header=False)
     overview.add_column("")
     overview.add_column("", justify="right")

@@ -1,0 +1,133 @@
+"""The table options a rule set declares (``game.options``): each one's default, and a number's bounds.
+
+An option is written short, ``rounds: 3`` (its default, which also gives its kind: a whole number,
+true/false or a word), or long, ``rounds: {default: 3, min: 1, max: 20}``, where a whole number may
+say the least and the most a table may choose. The short form sets no bounds: any whole number is
+taken, as a rule author who wrote none would expect of a number that may well be negative (a
+floor, a handicap). In a file that extends another, the short form changes only the default: a
+house rule's ``rounds: 5`` keeps the parent's bounds (the loader reads it as ``{default: 5}``).
+
+:class:`DeclaredOptions` is a mapping of the defaults (what expressions read as ``option.NAME``
+when a table chooses nothing), so code that only needs the defaults reads it as before; the
+bounds ride along for :func:`interpreter.tableoptions.option_problem`, which every source of a
+table's choice (command line, scenario, record, state API) goes through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+#: A whole-number option's least and most value (None: no bound on that side).
+Bounds = tuple[int | None, int | None]
+
+
+class DeclaredOptions(Mapping[str, Any]):
+    """The declared options' defaults by name, with the bounds of those that have any."""
+
+    def __init__(self, defaults: Mapping[str, Any] | None = None, bounds: Mapping[str, Bounds] | None = None) -> None:
+        self._defaults = dict(defaults or {})
+        self.bounds: dict[str, Bounds] = {name: b for name, b in (bounds or {}).items() if b != (None, None)}
+
+    def __getitem__(self, name: str) -> Any:
+        return self._defaults[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._defaults)
+
+    def __len__(self) -> int:
+        return len(self._defaults)
+
+    def __repr__(self) -> str:
+        return f"DeclaredOptions({self._defaults!r}, bounds={self.bounds!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DeclaredOptions):
+            return self._defaults == other._defaults and self.bounds == other.bounds
+        # as a plain mapping it is its defaults (what ``option.NAME`` reads when a table chooses nothing)
+        return isinstance(other, Mapping) and self._defaults == dict(other)
+
+    __hash__ = None  # type: ignore[assignment]  # (a mapping: compared by value, never hashed)
+
+    def as_written(self) -> dict[str, Any]:
+        """The options as a rule file writes them: the short form, or the long one where bounds are."""
+        written: dict[str, Any] = {}
+        for name, default in self._defaults.items():
+            low, high = self.bounds.get(name, (None, None))
+            if low is None and high is None:
+                written[name] = default
+                continue
+            written[name] = {"default": default} | ({"min": low} if low is not None else {})
+            written[name] |= {"max": high} if high is not None else {}
+        return written
+
+
+def flat_options(written: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as :meth:`DeclaredOptions.as_written` gives them, one entry per fact, for comparing
+    two rule sets: ``{"rounds": 3, "rounds.min": 1, "rounds.max": 20}`` (``whist diff`` then says
+    "table option rounds 3 → 2" whichever form each side is written in)."""
+    flat: dict[str, Any] = {}
+    for name, spec in written.items():
+        spec = spec if isinstance(spec, Mapping) else {"default": spec}
+        flat[name] = spec.get("default")
+        flat |= {f"{name}.{bound}": spec[bound] for bound in ("min", "max") if spec.get(bound) is not None}
+    return flat
+
+
+def bounds_text(bounds: Bounds) -> str:
+    """'from 1 to 20', 'of at least 1', 'of at most 20'."""
+    low, high = bounds
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return f"of at least {low}" if low is not None else f"of at most {high}"
+
+
+def within(bounds: Bounds, value: int) -> bool:
+    low, high = bounds
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+#: Reports a problem at a key below ``game.options`` (the builder's located ``fail``).
+Fail = Callable[[tuple[Any, ...], str, "str | None"], None]
+#: Of several keys, the one written last (in the file that extends the others).
+Newest = Callable[[list[tuple[Any, ...]]], tuple[Any, ...]]
+
+
+def declared_options(
+    raw: Mapping[str, Any] | None, key: tuple[Any, ...], fail: Fail, newest: Newest = lambda keys: keys[0]
+) -> DeclaredOptions:
+    """The options of a merged rule set (every one in the long form, see ``loader``), checked:
+    bounds only for a whole number, the least not above the most, the default within them.
+
+    A default outside its bounds is blamed on whichever of the two was written last (``newest``):
+    a house rule that lowers the ``max`` below the parent's default is told so at its ``max``."""
+    defaults: dict[str, Any] = {}
+    bounds: dict[str, Bounds] = {}
+    for name, spec in (raw or {}).items():
+        spec = spec if isinstance(spec, dict) else {"default": spec}
+        default = spec.get("default")
+        defaults[name] = default
+        low, high = spec.get("min"), spec.get("max")
+        if low is None and high is None:
+            continue
+        at = (*key, name)
+        if not isinstance(default, int) or isinstance(default, bool):
+            said = "min" if low is not None else "max"
+            fail((*at, said), f"option {name} is not a whole number: it cannot have a '{said}'", "remove it")
+            continue
+        if low is not None and high is not None and low > high:
+            fail(
+                newest([(*at, "min"), (*at, "max")]),
+                f"option {name}: its min {low} is above its max {high}",
+                "a min may not be above its max",
+            )
+            continue
+        if not within((low, high), default):
+            fail(
+                newest([(*at, "default"), (*at, "min" if low is not None and default < low else "max")]),
+                f"option {name}: the default {default} is not a whole number {bounds_text((low, high))}",
+                "change the default or the bounds",
+            )
+            continue
+        bounds[name] = (low, high)
+    return DeclaredOptions(defaults, bounds)

@@ -1,0 +1,132 @@
+"""Reading JSON text from a stranger: one meaning per document, every problem at its place.
+
+Python's :func:`json.loads` keeps the last of two values given for one key
+(``{"rounds": 3, "rounds": 0}`` reads as ``{"rounds": 0}``), so a file could say one thing to
+a person reading it and another to the program, as YAML would if its reader allowed it
+(:mod:`rulespec.yamlsource` refuses a duplicate key). :func:`parse_json` refuses it the same
+way, as every other file error is reported: ``file:line:col``, the line, a caret and a hint.
+
+The check costs one call per object on the fast (C) parser. Only when a duplicate is found is
+the text read again, by the pure-Python parser, to find where the second key stands.
+"""
+
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+from collections.abc import Callable
+from typing import Any
+
+from rulespec.errors import Position, RuleError
+
+#: The pure-Python parser's parts (``json.decoder``'s, not declared in its type stubs).
+_PARTS: Any = json.decoder
+_SCANNER: Any = json.scanner
+_WHITESPACE = _PARTS.WHITESPACE.match
+_MAX_KEY_SHOWN = 60
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _Found(Exception):
+    """A duplicate key, with where its first and second occurrences start in the text."""
+
+    def __init__(self, key: str, first: int, second: int) -> None:
+        super().__init__(key)
+        self.key, self.first, self.second = key, first, second
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` every reader of a stranger's JSON uses: a dict, or :class:`_Duplicate`."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
+    return result
+
+
+def parse_json(text: str, path: str, what: str = "JSON") -> Any:
+    """The JSON document in ``text`` (read from ``path``); :class:`RuleError` at the place of a
+    syntax error or of a key given twice in one object. ``what`` names the document in messages
+    ("not a JSON record: …")."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique)
+    except json.JSONDecodeError as exc:
+        raise _located(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
+    except _Duplicate:
+        found = _find_duplicate(text)
+    key = _shown(found.key)
+    line = _line_and_column(text, found.first)[0]
+    raise _located(
+        text,
+        path,
+        found.second,
+        f"duplicate key '{key}'",
+        f"'{key}' is already given at line {line}; each key may appear once in an object",
+    ) from None
+
+
+def _find_duplicate(text: str) -> _Found:
+    """Where the first duplicate key stands (the one the fast parser met first: objects are
+    completed in the same order by both parsers)."""
+    decoder: Any = json.JSONDecoder(object_pairs_hook=_unique)
+    plain_object = _PARTS.JSONObject
+
+    def parse_object(s_and_end: tuple[str, int], strict: bool, scan_once: Any, *rest: Any) -> Any:
+        text, after_brace = s_and_end
+        try:
+            return plain_object(s_and_end, strict, scan_once, *rest)
+        except _Duplicate as dup:
+            first, second = _key_places(text, after_brace, dup.key, scan_once)
+            raise _Found(dup.key, first, second) from None
+
+    decoder.parse_object = parse_object  # (read by the Python scanner only, not the C one)
+    decoder.scan_once = _SCANNER.py_make_scanner(decoder)
+    try:
+        decoder.decode(text)
+    except _Found as found:
+        return found
+    raise AssertionError("the fast parser found a duplicate key the Python parser did not")  # pragma: no cover
+
+
+def _key_places(text: str, index: int, key: str, scan_once: Callable[[str, int], tuple[Any, int]]) -> tuple[int, int]:
+    """The starts of the first two occurrences of ``key`` among the keys of the object whose
+    members begin at ``index`` (just after its ``{``; the object is well formed)."""
+    places: list[int] = []
+    while len(places) < 2:
+        index = _WHITESPACE(text, index).end()
+        start = index
+        name, index = _PARTS.scanstring(text, index + 1)
+        if name == key:
+            places.append(start)
+        index = _WHITESPACE(text, index).end() + 1  # the ':'
+        _, index = scan_once(text, _WHITESPACE(text, index).end())
+        index = _WHITESPACE(text, index).end() + 1  # the ',' (or the closing '}')
+    return places[0], places[1]
+
+
+def _line_and_column(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _located(text: str, path: str, index: int, message: str, hint: str | None) -> RuleError:
+    line, column = _line_and_column(text, index)
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", index)
+    source = text[start : end if end >= 0 else len(text)].removesuffix("\r")
+    return RuleError(message, Position(path, line, column), hint, source)
+
+
+def _shown(key: str) -> str:
+    """A key as a message may show it: no control characters, not too long."""
+    key = "".join(ch if ch.isprintable() else "?" for ch in key)
+    return key if len(key) <= _MAX_KEY_SHOWN else key[:_MAX_KEY_SHOWN] + "…"

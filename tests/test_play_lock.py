@@ -1,0 +1,101 @@
+"""One ``whist play`` per save: a second game that would write the same save is refused while the
+first plays, and the lock goes with the first game however it ends (Enter, Ctrl-C, ``kill -9``).
+
+Two ``whist play --resume S`` at once both wrote ``S``, the later overwriting the other. The
+class: every way a second game would write ``S`` (``--resume S``, ``--save S``, ``--resume T
+--save S``, a link to ``S``) is refused while ``S`` is played; a game writing elsewhere is not;
+and every way the first game ends frees ``S``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}, "TERM": "dumb", "WHIST_LANG": "en"}
+PLAY = [sys.executable, "-m", "whist", "play", "--agents", "random", "--seed", "5"]
+PROMPTS = ["Your bid", "Your card", "Your choice", r"Your \d+ choices", "Press Enter"]
+
+
+def first_game(save: Path, *args: str) -> pexpect.spawn:
+    """A game playing ``save``, waiting at a prompt after its first answer (so the save exists)."""
+    child = pexpect.spawn(PLAY[0], [*PLAY[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8", timeout=60)
+    child.expect(PROMPTS)
+    child.sendline("pass" if child.after == "Your bid" else "1")
+    child.expect(PROMPTS)
+    deadline = time.monotonic() + 30
+    while not save.is_file() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert save.is_file()
+    return child
+
+
+def second(*args: str) -> subprocess.CompletedProcess[str]:
+    """Another game started now (its input ends at once: if it starts, it stops at its first prompt)."""
+    return subprocess.run([*PLAY, *args], cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=120, input="")
+
+
+def refused(result: subprocess.CompletedProcess[str], save: Path) -> bool:
+    return result.returncode == 1 and f"{save} is being played by another 'whist play' right now" in result.stderr
+
+
+def started(result: subprocess.CompletedProcess[str]) -> bool:
+    return "is being played" not in result.stderr and "Game saved to" in result.stdout
+
+
+def test_a_second_game_writing_the_same_save_is_refused_while_the_first_plays(tmp_path: Path) -> None:
+    save, other = tmp_path / "game.json", tmp_path / "other.json"
+    (tmp_path / "link.json").symlink_to(save)
+    child = first_game(save, "--save", str(save))
+    before = save.read_bytes()
+    try:
+        assert refused(second("--resume", str(save)), save)
+        assert refused(second("--save", str(save)), save)
+        assert refused(second("--resume", str(tmp_path / "link.json")), tmp_path / "link.json")
+        assert save.read_bytes() == before  # nothing written by the refused ones
+        other.write_bytes(before)
+        assert refused(second("--resume", str(other), "--save", str(save)), save)
+        # reading the save and writing another file is no clash
+        assert started(second("--resume", str(save), "--save", str(tmp_path / "branch.json")))
+        assert started(second("--resume", str(other)))  # another save
+    finally:
+        child.terminate(force=True)
+
+
+@pytest.mark.parametrize("ending", ["ctrl-c", "kill -9", "end of input"])
+def test_the_lock_goes_with_the_first_game_however_it_ends(tmp_path: Path, ending: str) -> None:
+    save = tmp_path / "game.json"
+    child = first_game(save, "--save", str(save))
+    assert refused(second("--resume", str(save)), save)
+    if ending == "ctrl-c":
+        child.sendintr()
+    elif ending == "kill -9":
+        os.kill(child.pid, signal.SIGKILL)
+    else:
+        child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    if ending != "kill -9":
+        assert child.exitstatus == 1 and "resume with: whist play --resume" in child.before
+    assert started(second("--resume", str(save)))  # a lock is never left behind to block forever
+
+
+REFUSED = [["--option", "rounds=0"], ["--option", "nope=1"], ["--seat", "9"], ["--variant", "nope"], ["--agents", "x"]]
+
+
+@pytest.mark.parametrize("args", REFUSED)
+def test_a_game_refused_before_it_starts_holds_no_lock(tmp_path: Path, capsys, args: list[str]) -> None:
+    from tests.test_translate_cli import whist
+
+    save = tmp_path / "game.json"
+    code, _, err = whist(capsys, "play", "--save", str(save), *args)
+    assert code == 2, err
+    assert not save.exists() and not (tmp_path / "game.json.lock").exists()

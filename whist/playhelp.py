@@ -1,0 +1,58 @@
+"""``?`` (or ``help``, or the word in the player's language) at any prompt of ``whist play``.
+
+Every prompt — a bid, a card, a choice of a suit, a card, a number, a player, a direction or the
+rules of a hand, one or several, optional or not, and "press Enter" — answers ``?`` by saying
+what it takes, in the chosen language, and asks again. ``?`` is never an answer; the word
+(``help``, ``hjälp``) is taken as a request for help only where it is not an answer itself (a
+choice whose value is that word stays choosable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from interpreter.decisions import Request
+
+if TYPE_CHECKING:
+    from whist.play import HumanAgent
+
+#: The kinds of a choice that have their own help text (``help_choice_<what>``); others: ``value``.
+CHOICE_KINDS = ("suit", "card", "number", "player", "direction", "bid")
+
+
+def asks_help(line: str | None, words: Callable[[str], str], is_answer: Callable[[str], bool] | None = None) -> bool:
+    """Whether ``line`` asks for help: ``?``, or ``help`` / the language's word when it is not an
+    answer (``is_answer`` of the typed text). ``words``: the label lookup (``texts.label``)."""
+    typed = (line or "").strip()
+    if typed == "?":
+        return True
+    if typed.casefold() not in ("help", words("help_word").casefold()):
+        return False
+    return is_answer is None or not is_answer(typed)
+
+
+def choice_help_lines(request: Request, words: Callable[..., str]) -> list[str]:
+    """What a choice takes: the kind of value, how many, and whether it may be skipped."""
+    what = request.what if request.what in CHOICE_KINDS else "value"
+    lines = [words(f"help_choice_{what}")]
+    if request.count > 1:
+        lines.append(words("help_choices", n=request.count))
+    if request.optional:
+        lines.append(words("help_optional"))
+    return lines
+
+
+def say_help(human: HumanAgent, lines: list[str], menu: str | None = None) -> None:
+    """The help, then the menu again (the prompt follows)."""
+    for line in lines:
+        human.console.print(f"[cyan]{line}[/cyan]")
+    if menu is not None:
+        human.console.print(menu)
+
+
+def wait_for_enter(human: HumanAgent) -> None:
+    """The end of a deal: any line goes on to the next deal, except a request for help."""
+    label = human.texts.label
+    while asks_help(human.read(label("press_enter"), None), label):
+        say_help(human, [label("help_enter")])
