@@ -187,3 +187,47 @@ def test_a_game_without_melds_or_a_close_is_played_as_before(seed: int) -> None:
             request = state.advance(one_deal=True)
         records.append(state.decisions)
     assert records[0] == records[1]
+
+
+# --- a person at the terminal is told which leads open a meld ------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "to declare a meld"), ("sv", "för att anmäla")])
+def test_whist_play_names_the_leads_that_open_a_meld(lang: str, words: str) -> None:
+    """At every lead of a person in a hand with melds, the screen names exactly the cards that open one
+    (by the rulebook: a 3 with its 2, a King with its Queen), and says nothing when none does."""
+    import io
+    import re
+
+    from rich.console import Console
+    from rich.markup import escape
+
+    from whist.common import texts_or_fail
+    from whist.play import HumanAgent
+
+    rules = load_ruleset("christmas-whist")
+    out = io.StringIO()
+    texts = texts_or_fail(rules, lang, escape)  # as whist play makes them
+    answers: list[str] = []
+    human = HumanAgent(rules, texts, Console(file=out, width=200, color_system=None), lambda _p, _l: answers.pop())
+    named = quiet = 0
+    for _, request, view in _random_states(range(3)):
+        if request.kind != "play" or view.current_trick or view.seat != 0:
+            continue
+        out.seek(0)
+        out.truncate()
+        answers.append(str(request.options[0]))
+        human.decide(request, view)
+        screen = out.getvalue()
+        contract = view.combo["bids"][0] if view.combo else ""
+        openings = _openings_by_the_rulebook(contract, view.hand)
+        line = next((row for row in screen.splitlines() if words in row), None)
+        if openings:
+            assert line is not None, screen
+            shown = set(re.findall(r"(10|[2-9JQKA])([♠♥♦♣])", line))
+            assert len(shown) == len(openings)
+            named += 1
+        else:
+            assert line is None, screen
+            quiet += 1
+    assert named > 3 and quiet > 50

@@ -281,6 +281,9 @@ class HumanAgent(Agent):
             return self.ask_bid(request, view)
         self.show_table(view)
         if request.kind == "play":
+            if view.meld_leads:  # (the engine names them at one's own lead only)
+                leads = " ".join(map(self.cards.show, view.meld_leads))
+                self.console.print(self.texts.label("meld_leads", cards=leads))
             return self.ask_card(request)
         return self.ask_choice(request, view)
 
