@@ -259,7 +259,7 @@ def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
     if rules is not None and parts[0] == "general":
         return set(general_values(rules))
     if parts[0] == "labels" and len(parts) == 2:
-        return label_placeholders().get(parts[1], set())
+        return set(label_placeholders().get(parts[1], ()))  # (a copy: the kept sets are shared)
     if parts[0] in ("bids", "general"):
         return None  # a bid this rule set does not have: checked as an unknown bid id
     return set()
@@ -271,10 +271,24 @@ def label_placeholders() -> dict[str, set[str]]:
     The code that prints a label passes exactly those values; the English file, written with
     the code, is their declaration (a translation or a house rule cannot add one)."""
     path = LOCALES_DIR / DEFAULT_LANGUAGE / f"{SHARED_FILE}.yaml"
-    labels = read_locale(path).data.get("labels") if path.is_file() else None
-    if not isinstance(labels, dict):
+    if not path.is_file():
         return {}
-    return {str(k): parse(v).names if isinstance(v, str) else set() for k, v in labels.items()}
+    document = read_locale(path)  # (the same object while the file's text is the same)
+    kept = _LABEL_NAMES.get(str(path))
+    if kept is not None and kept[0] is document:
+        return kept[1]  # asked for every text a check looks at: the labels are parsed once
+    labels = document.data.get("labels")
+    names = (
+        {str(k): parse(v).names if isinstance(v, str) else set() for k, v in labels.items()}
+        if isinstance(labels, dict)
+        else {}
+    )
+    _LABEL_NAMES[str(path)] = (document, names)
+    return names
+
+
+#: The labels' placeholders per English ui.yaml path, with the parsed file they were read from.
+_LABEL_NAMES: dict[str, tuple[Document, dict[str, set[str]]]] = {}
 
 
 # --- lookup ------------------------------------------------------------------------------

@@ -98,12 +98,18 @@ COMMANDS = ["show", "simulate", "analyze", "diff", "play", "rules md", "rules ht
 WITHOUT_VERSION = {"play"}
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("case", list(RULE_SETS))
+@pytest.mark.parametrize(
+    ("case", "command"),
+    [
+        (case, command)
+        for case in RULE_SETS
+        for command in COMMANDS
+        # (a PDF writes other letters as it likes: Swedish titles are checked in md and html)
+        if not (command in ("rules pdf", "cards") and RULE_SETS[case][1] != "en")
+    ],
+)
 def test_every_command_shows_whose_title_it_is(tmp_path, capsys, command: str, case: str) -> None:
     make, lang, title, never = RULE_SETS[case]
-    if command in ("rules pdf", "cards") and lang != "en":
-        pytest.skip("a PDF writes other letters as it likes; the words are the same as in md")
     shown = _run(capsys, tmp_path, command, make(tmp_path), lang)
     expected = title.rsplit(" ", 1)[0] + ":" if command in WITHOUT_VERSION else title
     assert expected in shown, shown[:400]
