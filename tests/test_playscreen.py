@@ -7,6 +7,7 @@ wait for Enter before the next deal.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -232,6 +233,14 @@ def test_every_incompatible_pair_is_refused_with_both_names(lang: str) -> None:
         assert "cannot be combined" not in reason or lang == "en"
 
 
+@functools.cache
+def _refusal_setting(lang: str) -> tuple[Any, Any, Any, Request]:
+    """The rule set, its texts in ``lang`` and in English, and a first bid request: made once, not
+    for each of the examples below (a check changes nothing, so one request serves them all)."""
+    rules = load_ruleset("combo-whist")
+    return rules, load_texts(rules, lang), load_texts(rules, "en"), _first_bid_request(rules)
+
+
 @pytest.mark.parametrize("lang", ["en", "sv"])
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(data=st.data())
@@ -239,9 +248,7 @@ def test_every_refusal_of_the_rules_is_said_in_the_chosen_language(lang: str, da
     """The whole class of 'a refusal shown in English to a Swedish player' (the engine's sentences were
     once matched by their shapes): every reason the engine gives for a random combo bid is a
     structured Refusal whose label exists and whose text has every placeholder filled."""
-    rules = load_ruleset("combo-whist")
-    texts, english = load_texts(rules, lang), load_texts(rules, "en")
-    request = _first_bid_request(rules)
+    rules, texts, english, request = _refusal_setting(lang)
     standard = data.draw(st.sampled_from(request.standard_ids))
     specials = tuple(data.draw(st.lists(st.sampled_from(request.special_ids), max_size=4)))
     answer = BidAnswer(standard, specials)
