@@ -73,6 +73,7 @@ def play(
 
     console = Console()
     if resume_path:
+        _refuse_settings_of_a_saved_game()
         from interpreter.recordcheck import record_rules
         from interpreter.records import read_record
 
@@ -156,3 +157,17 @@ def play(
 def register(cli: click.Group) -> None:
     """Add ``play`` to the ``whist`` group (see :mod:`whist.commands`)."""
     cli.add_command(play)
+
+
+#: What a saved game keeps of its own: given with --resume they would be ignored, so they are refused.
+_SAVED_SETTINGS = {"ruleset": "RULESET", "players": "--players", "variant": "--variant", "option_pairs": "--option"}
+
+
+def _refuse_settings_of_a_saved_game() -> None:
+    """A usage error for a setting given with ``--resume`` that the saved game decides (its rule set,
+    players, winning variant and table options): silently playing on with the saved ones would
+    leave the person believing theirs apply. (``--seed`` is taken: it seeds the agents from here on.)"""
+    context = click.get_current_context()
+    for name, shown in _SAVED_SETTINGS.items():
+        if context.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            raise click.UsageError(f"{shown} cannot change a saved game: --resume plays on with the game's own")
