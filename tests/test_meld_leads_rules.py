@@ -122,3 +122,25 @@ def test_working_out_the_named_cards_changes_nothing_of_the_game(tmp_path: Path,
             request = state.advance()
         played.append(answers)
     assert played[0] == played[1]
+
+
+def test_a_meld_without_texts_is_shown_by_its_name(tmp_path: Path) -> None:
+    """A house rule's meld with no text in any language: the person asked to declare it reads its name,
+    never a key of the locale files."""
+    import io
+
+    from rich.console import Console
+    from rich.markup import escape
+
+    from whist.common import texts_or_fail
+    from whist.play import HumanAgent
+
+    rules = load_ruleset(str(_house_rules(tmp_path, KNOWN_BEFORE)))
+    out = io.StringIO()
+    human = HumanAgent(rules, texts_or_fail(rules, "en", escape), Console(file=out, width=200), lambda _p, _l: "-")
+    asked = 0
+    for _, request, view in random_states(rules, range(2)):
+        if request.kind == "choose" and request.optional and view.seat == 0:
+            human.decide(request, view)
+            asked += 1
+    assert asked > 5 and "meld_0" in out.getvalue() and "declarations." not in out.getvalue()
