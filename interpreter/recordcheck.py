@@ -70,7 +70,7 @@ def load_json(path: Path) -> Any:
         raise RuleError(f"{path}: nesting is deeper than {MAX_JSON_DEPTH} levels", None, "this is not a game record")
     try:
         data = parse_json(text, str(path), "a JSON record")  # a key given twice is refused at its place
-    except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
+    except (ValueError, RecursionError) as exc:  # (a number too long is refused at its place by parse_json)
         raise RuleError(f"{path}: not a JSON record: {_shorten(str(exc))}") from None
     _check_numbers(path, data)
     return data
