@@ -144,3 +144,37 @@ def test_a_meld_without_texts_is_shown_by_its_name(tmp_path: Path) -> None:
             human.decide(request, view)
             asked += 1
     assert asked > 5 and "meld_0" in out.getvalue() and "declarations." not in out.getvalue()
+
+
+def test_the_screen_names_the_leads_in_the_order_of_the_hand(tmp_path: Path) -> None:
+    """The hint line at a person's lead lists its cards as the hand above it is shown (sorted)."""
+    import io
+
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.text import Text
+
+    from whist.common import texts_or_fail
+    from whist.play import HumanAgent
+
+    rules = load_ruleset(str(_house_rules(tmp_path, KNOWN_BEFORE)))
+    out = io.StringIO()
+    answers: list[str] = []
+    human = HumanAgent(
+        rules, texts_or_fail(rules, "en", escape), Console(file=out, width=300), lambda _p, _l: answers.pop()
+    )
+    several = 0
+    for _, request, view in random_states(rules, range(2)):
+        if request.kind != "play" or view.current_trick or view.seat != 0 or len(view.meld_leads) < 2:
+            continue
+        out.seek(0)
+        out.truncate()
+        answers.append(str(request.options[0]))
+        human.decide(request, view)
+        line = next(row for row in out.getvalue().splitlines() if "to declare a meld" in row)
+        named = [Text.from_markup(human.cards.show(c)).plain for c in view.meld_leads]
+        in_order = [Text.from_markup(human.cards.show(c)).plain for c in human.cards.sorted_hand(view.hand)]
+        in_order = [c for c in in_order if c in named]
+        assert [c for c in line.split() if c in named] == in_order
+        several += named != in_order
+    assert several > 3  # (the engine's order differed from the hand's)
