@@ -14,7 +14,8 @@ An agent's points in a deal are the score changes of the seats it holds, average
 plays; the difference A − B per deal has a 95 % interval from the normal approximation
 (mean ± 1.96 standard errors over the deals). Thinking time is the CPU time of each agent's
 decisions (``seconds_per_decision``), which a busy machine does not inflate as the wall clock.
-A match also has a winner: ``wins`` counts the matches each agent won (a drawn match, none).
+A match also has a winner: ``wins`` counts the matches each agent won (a drawn match, none), and
+``unfinished`` the matches stopped at the game's cap of deals (hands tied again and again), won by neither.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def play_deal(task: DealTask) -> dict[str, Any]:
             "worth": None,
             "completed": None,
             "winner": state.result.winner if state.result is not None else None,
+            "unfinished": state.result is not None and state.result.reason == "unfinished",  # at the deal cap
             "seconds": seconds,
             "decisions": decisions,
         }
@@ -212,6 +214,7 @@ def duel(
     completed = {names[0]: 0, names[1]: 0}
     think = {names[0]: [0.0, 0], names[1]: [0.0, 0]}
     wins = {names[0]: 0, names[1]: 0}
+    unfinished = sum(1 for result in results if result.get("unfinished"))
     differences = []
     for index in range(deals):
         pair = results[2 * index : 2 * index + 2]
@@ -252,4 +255,5 @@ def duel(
     }
     if matches:
         data["wins"] = wins  # of the 2 × ``deals`` matches played
+        data["unfinished"] = unfinished  # of those, stopped at the game's deal cap (won by neither)
     return data

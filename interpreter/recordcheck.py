@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ from rulespec.paths import read_limited, rooted
 
 #: Largest record or save read: a deal takes about 10 kB, a long game a few hundred kilobytes.
 MAX_RECORD_BYTES = 4_000_000
+#: Schema problems looked at to name the first (a file of a million wrong entries has a million).
+MAX_SCHEMA_ERRORS = 1_000
 #: Deepest nesting of JSON arrays and objects (a record needs about eight levels).
 MAX_JSON_DEPTH = 32
 _SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
@@ -70,7 +73,7 @@ def load_json(path: Path) -> Any:
         raise RuleError(f"{path}: nesting is deeper than {MAX_JSON_DEPTH} levels", None, "this is not a game record")
     try:
         data = parse_json(text, str(path), "a JSON record")  # a key given twice is refused at its place
-    except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
+    except (ValueError, RecursionError) as exc:  # (a number too long is refused at its place by parse_json)
         raise RuleError(f"{path}: not a JSON record: {_shorten(str(exc))}") from None
     _check_numbers(path, data)
     return data
@@ -95,7 +98,8 @@ def check_schema(path: Path, data: Any) -> None:
     import jsonschema
 
     schema = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    found = jsonschema.Draft202012Validator(schema).iter_errors(data)
+    errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
     if errors:
         first = errors[0]
         raise problem(path, first.absolute_path, f"not a valid game record: {first.message}")

@@ -66,11 +66,13 @@ and ``GAME_EXPECT_KEYS``; nothing else is accepted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, RequestKind, ScriptError, View
 from interpreter.game import Game, Script
+from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
@@ -195,7 +197,8 @@ def load_scenario(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or ("hands" not in data and "deals" not in data):
         raise RuleError(f"{path}: a scenario needs 'ruleset', 'players' and 'hands' (one deal) or 'deals' (a game)")
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    found = jsonschema.Draft202012Validator(schema).iter_errors(data)
+    errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
     if errors:
         hint = None
         if errors[0].validator == "required":  # what a missing key wants, as the format's reference says

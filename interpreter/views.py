@@ -11,6 +11,20 @@ from interpreter.steps import _names
 from rulespec.compiled import EvaluationError
 
 
+class _Unplayed(Trick):
+    """A trick as it will be once played, asked before it is: who wins it cannot be told yet."""
+
+    __slots__ = ()
+
+    @property
+    def winner(self) -> Player | None:
+        raise EvaluationError("who wins the trick is not known before it is played")
+
+    @winner.setter
+    def winner(self, value: Player | None) -> None:
+        pass  # (the dataclass's __init__ sets it)
+
+
 class Views(DealParts):
     """Views of the deal (part of :class:`interpreter.deal.Deal`)."""
 
@@ -42,36 +56,56 @@ class Views(DealParts):
         return shown
 
     def meld_leads(self, player: Player) -> tuple[str, ...]:
-        """The cards of ``player``'s hand that, led, would let them declare a meld after the trick:
-        the meld's ``lead`` rule holds for the card and another card of the hand passes its ``show``
-        rule (as :meth:`interpreter.hand.Hand._meld` asks once the trick is over). A rule that cannot
-        be told before the trick is played (it reads who won it) counts as no. Only the player's own
-        cards are read, so a view may carry it without showing anything new."""
-        if not self.melds or self.current is not None and self.current.plays:
-            return ()  # (no melds in this hand, or not this player's lead)
+        """The cards of ``player``'s hand that, led to the trick they are about to lead, would let them
+        declare a meld after it: the meld's ``lead`` rule holds for the card and another card of the
+        hand passes its ``show`` rule (as :meth:`interpreter.hand.Hand._meld` asks once the trick is
+        over). The rules see what is known before the trick, as they will see it then: its number and
+        phase, the leader's hand without the card led, the card among the hand's plays, the trick as
+        the last one. A rule that cannot be told before (it reads who won the trick) counts as no.
+        Only the player's own cards are read, so a view may carry it without showing anything new."""
+        current = self.current
+        if not self.melds or current is None or current.plays or current.leader is not player:
+            return ()  # (no melds in this hand, or not this player's lead: between tricks, draws may follow)
         env = self.env
         saved: dict[str, Any] = {name: env[name] for name in ("player", "trick", "card") if name in env}
+        hand, plays = player.hand, env["plays"]
         leads: list[str] = []
-        trick = Trick(0, player, self.table.trump)  # one trick, its lead changed card by card
+        # One trick as the engine will hold it once played, its lead changed card by card.
+        trick = _Unplayed(current.number, player, current.trump, after_close=current.after_close)
+        last_trick = env.get("last_trick")
+        env["last_trick"] = trick  # (the trick just finished, when the engine asks)
+        self.tricks.append(trick)
         try:
-            for card in player.hand:
-                trick.plays = [Play(player, card, True)]
-                for meld in self.melds:
-                    env["player"], env["trick"], env["card"] = player, trick, card
-                    try:
-                        if not meld.lead(env):
-                            continue
-                        rest = [other for other in player.hand if other is not card]
-                        if self._filter(rest, "card", meld.show, player):
-                            leads.append(card.name)
-                            break
-                    except EvaluationError:
-                        continue
+            for card in hand:
+                play = Play(player, card, True)
+                trick.plays = [play]
+                player.hand = [other for other in hand if other is not card]  # (played, as in ``_play``)
+                plays.append(play)
+                try:
+                    if self._opens_meld(player, trick, card):
+                        leads.append(card.name)
+                finally:
+                    plays.pop()
         finally:
+            self.tricks.pop()
+            env["last_trick"] = last_trick
+            player.hand = hand
             for name in ("player", "trick", "card"):
                 env.pop(name, None)
             env.update(saved)
         return tuple(leads)
+
+    def _opens_meld(self, player: Player, trick: Trick, card: Any) -> bool:
+        """Whether leading ``card`` to ``trick`` (``player.hand`` without it) opens one of the melds."""
+        env = self.env
+        for meld in self.melds:
+            env["player"], env["trick"], env["card"] = player, trick, card
+            try:
+                if meld.lead(env) and self._filter(player.hand, "card", meld.show, player):
+                    return True
+            except EvaluationError:
+                continue
+        return False
 
     def view(self, seat: int) -> View:
         viewer = self.by_seat[seat]

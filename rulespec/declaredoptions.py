@@ -82,6 +82,11 @@ def bounds_text(bounds: Bounds) -> str:
     return f"of at least {low}" if low is not None else f"of at most {high}"
 
 
+def _written(value: Any) -> str:
+    """A default as YAML writes it (``true``, ``'fast'``)."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
 def within(bounds: Bounds, value: int) -> bool:
     low, high = bounds
     return (low is None or value >= low) and (high is None or value <= high)
@@ -99,8 +104,9 @@ def declared_options(
     """The options of a merged rule set (every one in the long form, see ``loader``), checked:
     bounds only for a whole number, the least not above the most, the default within them.
 
-    A default outside its bounds is blamed on whichever of the two was written last (``newest``):
-    a house rule that lowers the ``max`` below the parent's default is told so at its ``max``."""
+    A default outside its bounds (or not a number at all) is blamed on whichever of the two was
+    written last (``newest``): a house rule that lowers the ``max`` below the parent's default is
+    told so at its ``max``, one that makes the default a word at its default."""
     defaults: dict[str, Any] = {}
     bounds: dict[str, Bounds] = {}
     for name, spec in (raw or {}).items():
@@ -113,7 +119,15 @@ def declared_options(
         at = (*key, name)
         if not isinstance(default, int) or isinstance(default, bool):
             said = "min" if low is not None else "max"
-            fail((*at, said), f"option {name} is not a whole number: it cannot have a '{said}'", "remove it")
+            if newest([(*at, said), (*at, "default")])[-1] == "default":  # (a house rule's new default)
+                written = _written(default)
+                fail(
+                    (*at, "default"),
+                    f"option {name}: the default {written} is not a whole number, and the option has a '{said}'",
+                    "give a whole number, or drop the bounds with {min: null, max: null}",
+                )
+            else:
+                fail((*at, said), f"option {name} is not a whole number: it cannot have a '{said}'", "remove it")
             continue
         if low is not None and high is not None and low > high:
             fail(

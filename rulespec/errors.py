@@ -90,15 +90,20 @@ MAX_EXCERPT = 100
 
 def _excerpt(line: str, index: int) -> tuple[str, int]:
     """The source line as shown (one column per character), and the caret's index in it."""
-    text = "".join(" " if ch == "\t" else "?" if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in line)
-    text = text.rstrip("\r\n")
-    if len(text) <= MAX_EXCERPT:
-        return text, index
-    start = max(0, min(index - MAX_EXCERPT // 2, len(text) - MAX_EXCERPT))
-    shown = text[start : start + MAX_EXCERPT]
+    if len(line) <= MAX_EXCERPT:
+        return _visible(line), index
+    # Cut first, then clean only what is shown: a file of one long line may have thousands of
+    # errors, each of which would otherwise walk the whole line (one character shows as one).
+    start = max(0, min(index - MAX_EXCERPT // 2, len(line) - MAX_EXCERPT))
+    shown = _visible(line[start : start + MAX_EXCERPT])
     prefix = "…" if start > 0 else ""
-    suffix = "…" if start + MAX_EXCERPT < len(text) else ""
+    suffix = "…" if start + MAX_EXCERPT < len(line) else ""
     return prefix + shown + suffix, index - start + len(prefix)
+
+
+def _visible(text: str) -> str:
+    """``text`` with a tab as a space and every control or format character as ``?``."""
+    return "".join(" " if ch == "\t" else "?" if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

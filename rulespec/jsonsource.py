@@ -15,10 +15,12 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import re
 from collections.abc import Callable
 from typing import Any
 
 from rulespec.errors import Position, RuleError
+from rulespec.numbers import MAX_NUMBER_CHARS
 
 #: The pure-Python parser's parts (``json.decoder``'s, not declared in its type stubs).
 _PARTS: Any = json.decoder
@@ -41,6 +43,22 @@ class _Found(Exception):
         self.key, self.first, self.second = key, first, second
 
 
+class _TooLong(Exception):
+    """A number written with more digits than any number a document may hold."""
+
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _number(digits: str) -> int:
+    """The ``parse_int`` of every reader: a whole number, or :class:`_TooLong` before converting
+    thousands of digits (which Python refuses with a message about its own settings)."""
+    if len(digits) > MAX_NUMBER_CHARS:
+        raise _TooLong(digits)
+    return int(digits)
+
+
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """The ``object_pairs_hook`` every reader of a stranger's JSON uses: a dict, or :class:`_Duplicate`."""
     result = dict(pairs)
@@ -58,9 +76,14 @@ def parse_json(text: str, path: str, what: str = "JSON") -> Any:
     syntax error or of a key given twice in one object. ``what`` names the document in messages
     ("not a JSON record: …")."""
     try:
-        return json.loads(text, object_pairs_hook=_unique)
+        return json.loads(text, object_pairs_hook=_unique, parse_int=_number)
     except json.JSONDecodeError as exc:
         raise _located(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
+    except _TooLong as long:
+        # (where it stands: the first such run of digits that is a value, not inside a string)
+        at = re.search(r"[\[:,]\s*(" + re.escape(long.digits) + r")(?![0-9])", text)
+        message = f"a number of {len(long.digits.lstrip('-'))} digits: a number has at most {MAX_NUMBER_CHARS}"
+        raise _located(text, path, at.start(1) if at else 0, message, None) from None
     except _Duplicate:
         found = _find_duplicate(text)
     key = _shown(found.key)

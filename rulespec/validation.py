@@ -255,8 +255,8 @@ def validate_document(doc: Document, schema: str = RULESET_SCHEMA.name) -> list[
     result: list[RuleError] = []
     for error in errors:
         place = _place(error)
-        if any(place[: len(p)] == p for p in seen):
-            continue  # one message per place: deeper ones are usually consequences
+        if any(place[:depth] in seen for depth in range(len(place) + 1)):
+            continue  # one message per place: deeper ones are usually consequences (one look per depth)
         seen.add(place)
         result.extend(_errors_for(doc, error))
     result.sort(key=lambda e: (e.position.line, e.position.column) if e.position else (0, 0))

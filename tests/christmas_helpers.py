@@ -22,6 +22,7 @@ from interpreter.agents import RandomAgent
 from interpreter.deal import Deal
 from interpreter.decisions import Agent, Request, View
 from interpreter.game import Game
+from interpreter.gamestate import GameState
 from rulespec import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,3 +234,16 @@ def assert_no_problems(watch: Watch, kind: str) -> None:
 
 def hands_of(game: Game) -> list[dict[str, Any]]:
     return [r for r in game.deal_records if "contract" in r]
+
+
+def random_states(rules: Any, seeds: range) -> Any:
+    """(state, request, view) at every decision of matches of ``rules`` between seeded random players."""
+    for seed in seeds:
+        state = GameState(rules, 2, seed=seed)
+        agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
+        request = state.advance()
+        while request is not None:
+            view = state.view(request.seat)
+            yield state, request, view
+            state.apply(agents[request.seat].decide(request, view))
+            request = state.advance()

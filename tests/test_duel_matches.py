@@ -9,6 +9,7 @@ Expectations here come from the rule set's own schedule, read independently of t
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +88,47 @@ def test_a_match_duel_gives_the_same_figures_for_any_jobs() -> None:
     two = duel("christmas-whist", "heuristic", "random", 3, 5, 2, jobs=2)
     timing = ("seconds", "seconds_per_decision")
     assert {k: v for k, v in one.items() if k not in timing} == {k: v for k, v in two.items() if k not in timing}
+
+
+def _house_match(folder: Path, schedule: str, bids: str = "") -> str:
+    """A house rule of Christmas Whist playing ``schedule`` (a list of kinds of hand) by default."""
+    text = "\n".join(
+        [
+            "ruleset: house-match",
+            "version: 1.0.0",
+            "extends: christmas-whist",
+            "game:",
+            "  options: {match: house}",
+            "  match:",
+            f"    schedules: {{house: {schedule}}}",
+            bids,
+        ]
+    )
+    path = folder / "house.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_schedule_of_one_hand_has_a_winner_in_every_match(tmp_path: Path) -> None:
+    """One hand, a tie played again: every match is won by one side, so the wins add up to them all."""
+    data = duel(_house_match(tmp_path, "[tricks_up]"), "heuristic", "random", 2, 3, 2)
+    assert sum(data["wins"].values()) == 2 * 2 and data["unfinished"] == 0
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "did not finish"), ("sv", "blev inte färdiga")])
+def test_matches_whose_hands_always_tie_stop_and_are_said_unfinished(tmp_path: Path, lang: str, words: str) -> None:
+    """A kind of hand where both always score alike is replayed until the game's cap of deals: the duel
+    still ends, wins nothing for either agent, and says how many matches did not finish."""
+    house = _house_match(tmp_path, "[even]", "bids:\n  - {id: even, kind: standard, points_each: '0'}")
+    result = _run("duel", "random", "random", house, "--deals", "1", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    assert f"2 {'of the' if lang == 'en' else 'av de'} 2" in result.output and words in result.output
+    data = json.loads(_run("duel", "random", "random", house, "--deals", "1", "--json").output)
+    assert data["unfinished"] == 2 and sum(data["wins"].values()) == 0
+
+
+def test_a_duel_of_finished_matches_says_nothing_of_unfinished_ones() -> None:
+    result = _run("duel", "random", "heuristic", "christmas-whist", "--deals", "1")
+    assert result.exit_code == 0 and "did not finish" not in result.output
+    data = duel("christmas-whist", "random", "heuristic", 1, 1, 2)
+    assert data["unfinished"] == 0

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from christmas_helpers import random_states
 
-from interpreter.agents import HeuristicAgent, RandomAgent
+from interpreter.agents import HeuristicAgent
 from interpreter.agents.heuristic.knowledge import FEWER, MORE
 from interpreter.agents.heuristic.undeclared import phase_directions
 from interpreter.duel import interval
@@ -40,16 +41,7 @@ def _openings_by_the_rulebook(contract: str, hand: tuple[str, ...]) -> set[str]:
 
 def _random_states(seeds: range) -> Any:
     """(state, request, view) at every decision of random Christmas Whist matches."""
-    rules = load_ruleset("christmas-whist")
-    for seed in seeds:
-        state = GameState(rules, 2, seed=seed)
-        agents = [RandomAgent(seed * 2), RandomAgent(seed * 2 + 1)]
-        request = state.advance()
-        while request is not None:
-            view = state.view(request.seat)
-            yield state, request, view
-            state.apply(agents[request.seat].decide(request, view))
-            request = state.advance()
+    return random_states(load_ruleset("christmas-whist"), seeds)
 
 
 def test_meld_leads_are_the_rulebooks_openings_and_the_engine_offers_the_meld() -> None:

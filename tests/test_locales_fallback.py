@@ -43,6 +43,7 @@ def test_a_bid_with_no_text_anywhere_shows_its_id(tmp_path):
     assert texts.bid_text("favourite") == "favourite"
     assert texts.bid_text("no_such_bid") == "no_such_bid"  # never a KeyError
     assert texts.get("groups.unheard_of") == "unheard_of" and texts.get("labels.nothing") == "labels.nothing"
+    assert texts.get("declarations.a_new_meld") == "a_new_meld"  # (a meld, a choice or a zone of a house rule)
     assert {"bids.favourite.name", "bids.favourite.rules", "groups.unheard_of"} <= texts.missing
     result = whist("show", str(tmp_path / "house.yaml"), "--lang", "sv")
     assert result.returncode == 0, result.stderr

@@ -142,6 +142,9 @@ def _house_rule(tmp_path: Path, options: str, parent: str = "extends: combo-whis
         ("rounds: 21", 13, "option rounds: the default 21 is not a whole number from 1 to 20"),
         ("fast: {default: true, max: 1}", 32, "option fast is not a whole number: it cannot have a 'max'"),
         ("word: {default: x, min: 1}", 29, "option word is not a whole number: it cannot have a 'min'"),
+        # a house rule that makes the parent's bounded whole number a word: told at its own default
+        ("rounds: true", 13, "option rounds: the default true is not a whole number, and the option has a 'min'"),
+        ("rounds: {default: x}", 23, "option rounds: the default 'x' is not a whole number, and the option has a"),
         ("rounds: {default: 3, maximum: 4}", 26, "unknown key 'maximum'"),
         ("extra: {min: 1}", 12, "'extra' needs the key 'default'"),
         ("rounds: {default: 1.5}", 23, "expected a whole number, true or false or text for 'default'"),
@@ -157,6 +160,27 @@ def test_bounds_that_cannot_hold_are_located(tmp_path, capsys, options: str, col
     code, out, err = whist(capsys, "check", str(path))
     assert code == 1 and f"house.yaml:6:{column}: {message}" in err
     assert f"    {options}" in err and "^" in err  # the line and a caret
+
+
+@pytest.mark.parametrize(
+    ("options", "column", "message"),
+    [
+        ("rounds: true", 13, "the default true is not a whole number, and the option has a 'min'"),
+        ("rounds: {max: 4}", 19, "the default 7 is not a whole number from 1 to 4"),
+        ("rounds: {min: 9}", 19, "the default 7 is not a whole number from 9 to 50"),
+    ],
+)
+def test_a_house_rule_of_a_house_rule_is_told_at_its_own_line(tmp_path, options: str, column: int, message: str):
+    """Bounds and default written in three files (the bundled set, a house rule, a house rule of that):
+    a clash is blamed on the line written last, in the file that broke what its parents said."""
+    (tmp_path / "club").mkdir()
+    _house_rule(tmp_path / "club", "rounds: {default: 7, max: 50}")
+    child = tmp_path / "club" / "child.yaml"
+    child.write_text(_house_rule(tmp_path, options, "extends: house.yaml").read_text(encoding="utf-8"))
+    with pytest.raises(RuleErrors) as caught:
+        load_ruleset(str(child))
+    shown = [str(error) for error in caught.value.errors]
+    assert any(f"child.yaml:6:{column}: option rounds: {message}" in text for text in shown), shown
 
 
 def test_a_bound_on_one_side_only(tmp_path) -> None:

@@ -99,3 +99,15 @@ def test_a_game_refused_before_it_starts_holds_no_lock(tmp_path: Path, capsys, a
     code, _, err = whist(capsys, "play", "--save", str(save), *args)
     assert code == 2, err
     assert not save.exists() and not (tmp_path / "game.json.lock").exists()
+
+
+NO_FILES_HERE = Path("/proc/whist-test-save.json")  # (a folder where no file can be made)
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir() or NO_FILES_HERE.exists(), reason="needs /proc")
+def test_a_save_where_no_lock_file_can_be_made_is_not_said_to_be_played_by_another(tmp_path: Path) -> None:
+    """Where the lock file cannot be made, nobody can hold it: the game is not refused as if another one
+    played the save; it starts, and says that the save fails, as in any folder it cannot write."""
+    result = second("--save", str(NO_FILES_HERE))
+    assert started(result), result.stderr
+    assert "Could not save" in result.stdout

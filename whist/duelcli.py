@@ -88,7 +88,13 @@ def duel_table(data: dict[str, Any], texts: Texts) -> Table:
 
 
 def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
-    """The difference A − B with its interval, and what it says."""
+    """The difference A − B with its interval, and what it says (and the matches that did not finish)."""
+    unfinished = data.get("unfinished", 0)
+    note = [texts.label("duel_unfinished", n=unfinished, matches=2 * data["deals"])] if unfinished else []
+    return _difference(data, texts) + note
+
+
+def _difference(data: dict[str, Any], texts: Texts) -> list[str]:
     difference = f"{data['difference']:+.3f}"
     per = "_match" if "wins" in data else ""  # per match, or per deal
     if data["ci95"] is None:  # a single deal has no interval

@@ -282,7 +282,7 @@ class HumanAgent(Agent):
         self.show_table(view)
         if request.kind == "play":
             if view.meld_leads:  # (the engine names them at one's own lead only)
-                leads = " ".join(map(self.cards.show, view.meld_leads))
+                leads = " ".join(map(self.cards.show, self.cards.sorted_hand(view.meld_leads)))  # (as the hand)
                 self.console.print(self.texts.label("meld_leads", cards=leads))
             return self.ask_card(request)
         return self.ask_choice(request, view)

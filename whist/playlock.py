@@ -31,10 +31,13 @@ def hold_save(save: Path) -> str | None:
 
     A folder where no lock file can be made (read-only) is not refused here: the save itself
     fails there too, and ``whist play`` says so and goes on (``whist.playsave``)."""
-    lock = FileLock(str(lock_path(save)), timeout=0)
+    path = lock_path(save)
+    lock = FileLock(str(path), timeout=0)
     try:
         lock.acquire()
     except Timeout:
+        if not os.path.lexists(path):
+            return None  # (no lock file could be made, as in /proc: nobody holds it, the save fails there too)
         return (
             f"error: {save} is being played by another 'whist play' right now; "
             "finish or stop that game first (Ctrl-C there keeps its save)"
