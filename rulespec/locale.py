@@ -26,7 +26,7 @@ from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
 from rulespec.model import Bid, RuleSet
 from rulespec.paths import check_link_stays, read_limited
-from rulespec.placeholders import MissingValues, fill, parse
+from rulespec.placeholders import MissingValues, fill
 from rulespec.yamlsource import Document, read_yaml
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -246,52 +246,6 @@ def general_values(rules: RuleSet, or_word: str = "or") -> dict[str, str]:
         if minimum is not None:
             values["minimum_worth"] = minimum
     return {k: str(v) for k, v in values.items()}
-
-
-def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
-    """The placeholders a text at ``key`` may use (a bid's values, the general rules' numbers,
-    a label's declared names, nothing for other texts); None for a bid text of another rule set."""
-    parts = key.split(".")
-    if rules is not None and parts[0] == "bids" and len(parts) >= 3:
-        bid = rules.bids.get(parts[1])
-        # A text of a bid this rule set does not have (a house rule removed it) is never shown.
-        return set(bid_values(bid)) if bid else None
-    if rules is not None and parts[0] == "general":
-        return set(general_values(rules))
-    if parts[0] == "labels" and len(parts) == 2:
-        return set(label_placeholders().get(parts[1], ()))  # (a copy: the kept sets are shared)
-    if parts[0] in ("bids", "general"):
-        return None  # a bid this rule set does not have: checked as an unknown bid id
-    return set()
-
-
-def label_placeholders() -> dict[str, set[str]]:
-    """What each label may use: the placeholders of its text in the project's English ``ui.yaml``.
-
-    The code that prints a label passes exactly those values; the English file, written with
-    the code, is their declaration (a translation or a house rule cannot add one)."""
-    path = LOCALES_DIR / DEFAULT_LANGUAGE / f"{SHARED_FILE}.yaml"
-    if not path.is_file():
-        return {}
-    document = read_locale(path)  # (the same object while the file's text is the same)
-    kept = _LABEL_NAMES.get(str(path))
-    if kept is not None and kept[0] is document:
-        return kept[1]  # asked for every text a check looks at: the labels are parsed once
-    labels = document.data.get("labels")
-    names = (
-        {str(k): parse(v).names if isinstance(v, str) else set() for k, v in labels.items()}
-        if isinstance(labels, dict)
-        else {}
-    )
-    _LABEL_NAMES[str(path)] = (document, names)
-    return names
-
-
-#: The labels' placeholders per English ui.yaml path, with the parsed file they were read from.
-_LABEL_NAMES: dict[str, tuple[Document, dict[str, set[str]]]] = {}
-
-
-# --- lookup ------------------------------------------------------------------------------
 
 
 @dataclass

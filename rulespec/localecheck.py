@@ -21,13 +21,12 @@ from rulespec.loader import BUNDLED_DIR
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
     META_KEYS,
-    allowed_placeholders,
     available_languages,
-    label_placeholders,
     locale_files,
     read_locale,
 )
 from rulespec.model import RuleSet
+from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
 from rulespec.translations import _placeholder_errors, catalog
 from rulespec.yamlsource import Document

@@ -6,7 +6,7 @@ house rule). So a text is never a Python format string: it cannot reach attribut
 (``{worth:█>1000000000}``). The only syntax is
 
 - ``{name}``: a name of letters, digits and ``_`` (not starting with a digit), one of the names
-  the kind of text may use (see :func:`rulespec.locale.allowed_placeholders`);
+  the kind of text may use (see :func:`rulespec.placeholdernames.allowed_placeholders`);
 - ``{{`` and ``}}``: a literal brace.
 
 Anything else with a brace is *malformed*, and a locale file holding it is refused when it is

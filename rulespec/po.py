@@ -23,9 +23,10 @@ import polib
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, allowed_placeholders, check_locale_path, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
+from rulespec.placeholdernames import allowed_placeholders
 from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
 
 #: The PO header field naming the rule set a file was exported for.

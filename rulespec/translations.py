@@ -19,7 +19,6 @@ from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
-    allowed_placeholders,
     flatten,
     layer,
     locale_files,
@@ -27,6 +26,7 @@ from rulespec.locale import (
 )
 from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
+from rulespec.placeholdernames import allowed_placeholders
 from rulespec.placeholders import parse as parse_placeholders
 from rulespec.yamlsource import Document
 

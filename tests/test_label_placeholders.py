@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulespec import locale
+from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 
 
 def _write(folder: Path, text: str) -> None:
@@ -24,18 +25,18 @@ def test_the_kept_placeholders_follow_the_file(tmp_path: Path, monkeypatch: pyte
     _write(first, "Hello {name}")
     _write(second, "Hello {player} at {table}")
     monkeypatch.setattr(locale, "LOCALES_DIR", first)
-    assert locale.label_placeholders() == {"greeting": {"name"}}
-    assert locale.allowed_placeholders("labels.greeting", None) == {"name"}
+    assert label_placeholders() == {"greeting": {"name"}}
+    assert allowed_placeholders("labels.greeting", None) == {"name"}
     _write(first, "Hello {who}")  # the same file edited
-    assert locale.label_placeholders() == {"greeting": {"who"}}
+    assert label_placeholders() == {"greeting": {"who"}}
     monkeypatch.setattr(locale, "LOCALES_DIR", second)  # another folder
-    assert locale.label_placeholders() == {"greeting": {"player", "table"}}
+    assert label_placeholders() == {"greeting": {"player", "table"}}
 
 
 def test_a_caller_cannot_change_the_kept_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _write(tmp_path, "Hello {name}")
     monkeypatch.setattr(locale, "LOCALES_DIR", tmp_path)
-    allowed = locale.allowed_placeholders("labels.greeting", None)
+    allowed = allowed_placeholders("labels.greeting", None)
     assert allowed is not None
     allowed.add("anything")
-    assert locale.allowed_placeholders("labels.greeting", None) == {"name"}
+    assert allowed_placeholders("labels.greeting", None) == {"name"}
