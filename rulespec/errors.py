@@ -17,6 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+def shown_path(path: str) -> str:
+    """A file name as a message shows it: a character that is not printable (a newline in a
+    stranger's file name, which could fake a line of output) as a visible escape, ``\\x0a``."""
+    if path.isprintable():
+        return path
+    return "".join(
+        ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}" for ch in path
+    )
+
+
 @dataclass(frozen=True)
 class Position:
     """A place in a source file; ``line`` and ``column`` count from 1."""
@@ -27,8 +37,8 @@ class Position:
 
     def __str__(self) -> str:
         if self.line <= 0:
-            return self.path
-        return f"{self.path}:{self.line}:{self.column}"
+            return shown_path(self.path)
+        return f"{shown_path(self.path)}:{self.line}:{self.column}"
 
 
 class RuleError(Exception):

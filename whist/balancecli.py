@@ -10,6 +10,7 @@ import click
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
+from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
@@ -41,7 +42,7 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     label = texts.label
     title = label(
         "balance_title",
-        ruleset=rich_escape(data["ruleset"]),
+        ruleset=rich_escape(shown_path(data["ruleset"])),
         declared=data["declared"],
         deals=data["deals"],
         agents=rich_escape(data["agents"]),
@@ -80,7 +81,7 @@ def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
     label = texts.label
     title = label(
         "balance_title",
-        ruleset=data["ruleset"],
+        ruleset=shown_path(data["ruleset"]),
         declared=data["declared"],
         deals=data["deals"],
         agents=data["agents"],

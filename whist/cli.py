@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from rulespec import RuleError, load_ruleset
+from rulespec.errors import shown_path
 from whist.cliargs import DEFAULT_RULESET, agent_maker, check_variant, lang_option, parse_options, players_for
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
@@ -87,7 +88,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
             for gap in gaps:
                 click.echo(f"warning: {gap}", err=True)
             click.echo(
-                f"{path}: ok ({rules.id}: {counts['standard_bids']} standard and {counts['special_bids']} special bids)"
+                f"{shown_path(path)}: ok ({rules.id}: {counts['standard_bids']} standard and "
+                f"{counts['special_bids']} special bids)"
             )
     if as_json:
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))

@@ -8,6 +8,7 @@ import click
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
+from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
@@ -62,7 +63,7 @@ def duel_table(data: dict[str, Any], texts: Texts) -> Table:
     """The agents side by side: points per deal, completion as declarer (a match game: points per
     match, matches won), thinking time."""
     label = texts.label
-    ruleset = rich_escape(data["ruleset"])
+    ruleset = rich_escape(shown_path(data["ruleset"]))  # (a path from the command line: a newline shown)
     matches = "wins" in data  # a match game: whole matches, and who won them (no declarers)
     title = "duel_title_match" if matches else "duel_title"
     table = Table(title=label(title, ruleset=ruleset, deals=data["deals"], seed=data["seed"]))
