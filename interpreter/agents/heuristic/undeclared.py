@@ -42,26 +42,18 @@ TRIALS = 16
 #: A correlation of a phase's tricks with the points this strong (either way) says they move them.
 CLEARLY = 0.5
 
-_KNOWN: RuleSetCache[dict[tuple[int, tuple[str, ...]], int | None]] = RuleSetCache()
-_PHASES: RuleSetCache[dict[tuple[int, tuple[str, ...]], tuple[int | None, int | None]]] = RuleSetCache()
+#: Per rule set, (players, contract) → both answers, worked out from one set of trial hands:
+#: (:func:`trick_direction`, :func:`phase_directions`).
+_KNOWN: RuleSetCache[dict[tuple[int, tuple[str, ...]], tuple[int | None, tuple[int | None, int | None]]]] = (
+    RuleSetCache()
+)
 
 
 def trick_direction(rules: M.RuleSet, players: int, contract: Sequence[str]) -> int | None:
     """Which way a seat's hand points go with its tricks under ``contract`` (its bid ids, the standard
     bid first) with ``players`` players: MORE, FEWER or None (see the module's docstring), kept per
     rule set."""
-    known = _KNOWN.get(rules, lambda _: {})
-    key = (players, tuple(contract))
-    if key not in known:
-        known[key] = _work_out(rules, players, key[1])
-    return known[key]
-
-
-def _work_out(rules: M.RuleSet, players: int, contract: tuple[str, ...]) -> int | None:
-    trials = _trials(rules, players, contract)
-    if not trials:
-        return None
-    return _sign([(before + after, points) for before, after, points in trials])
+    return _known(rules, players, contract)[0]
 
 
 def phase_directions(rules: M.RuleSet, players: int, contract: Sequence[str]) -> tuple[int | None, int | None]:
@@ -69,14 +61,20 @@ def phase_directions(rules: M.RuleSet, players: int, contract: Sequence[str]) ->
     whose rules close it (a draw pile run out); kept per rule set. A phase whose tricks do not move
     the points clearly (a correlation below :data:`CLEARLY` over the trials) gets None: a hand may
     score only the tricks after its close, those before it winning nothing but the face-up card."""
-    known = _PHASES.get(rules, lambda _: {})
+    return _known(rules, players, contract)[1]
+
+
+def _known(rules: M.RuleSet, players: int, contract: Sequence[str]) -> tuple[int | None, tuple[int | None, int | None]]:
+    known = _KNOWN.get(rules, lambda _: {})
     key = (players, tuple(contract))
     if key not in known:
         trials = _trials(rules, players, key[1])
-        known[key] = (
-            _clearly([(before, points) for before, _, points in trials]),
-            _clearly([(after, points) for _, after, points in trials]),
+        whole = _direction([(before + after, points) for before, after, points in trials], 0.0)
+        split = (
+            _direction([(before, points) for before, _, points in trials], CLEARLY),
+            _direction([(after, points) for _, after, points in trials], CLEARLY),
         )
+        known[key] = (whole, split)
     return known[key]
 
 
@@ -114,26 +112,20 @@ def _trials(rules: M.RuleSet, players: int, contract: tuple[str, ...]) -> list[t
     return found
 
 
-def _sign(pairs: list[tuple[float, float]]) -> int | None:
-    """MORE when the two figures rise together, FEWER when one falls as the other rises, else None."""
-    mean_tricks = sum(t for t, _ in pairs) / len(pairs)
-    mean_points = sum(p for _, p in pairs) / len(pairs)
-    together = sum((t - mean_tricks) * (p - mean_points) for t, p in pairs)
-    if abs(together) < 1e-9:
-        return None
-    return MORE if together > 0 else FEWER
-
-
-def _clearly(pairs: list[tuple[float, float]]) -> int | None:
-    """:func:`_sign` when the correlation is at least :data:`CLEARLY` either way, else None."""
+def _direction(pairs: list[tuple[float, float]], clearly: float) -> int | None:
+    """MORE when the two figures rise together, FEWER when one falls as the other rises; None when
+    they do not move together, or (``clearly`` > 0) their correlation is weaker than ``clearly``."""
     if len(pairs) < 2:
         return None
     mean_t = sum(t for t, _ in pairs) / len(pairs)
     mean_p = sum(p for _, p in pairs) / len(pairs)
     together = sum((t - mean_t) * (p - mean_p) for t, p in pairs)
-    spread = (sum((t - mean_t) ** 2 for t, _ in pairs) * sum((p - mean_p) ** 2 for _, p in pairs)) ** 0.5
-    if spread < 1e-9 or abs(together) / spread < CLEARLY:
+    if abs(together) < 1e-9:
         return None
+    if clearly > 0:
+        spread = (sum((t - mean_t) ** 2 for t, _ in pairs) * sum((p - mean_p) ** 2 for _, p in pairs)) ** 0.5
+        if abs(together) / spread < clearly:
+            return None
     return MORE if together > 0 else FEWER
 
 
