@@ -12,7 +12,7 @@ from interpreter.bidcheck import BidCheck
 from interpreter.dealparts import DealParts
 from interpreter.decisions import BID, BidAnswer, Request
 from interpreter.prepared import ComboPlan, combo_plan
-from interpreter.scoring import DealResult, _with_score
+from interpreter.scoring import DealResult, with_score
 from interpreter.state import Combo, Player
 from rulespec import model as M
 from rulespec.build import least_tricks, least_tricks_fixed
@@ -30,7 +30,7 @@ def _no_declared(_rules: M.RuleSet) -> _Declared:
 
 
 @dataclass
-class _Bidding:
+class AuctionCursor:
     """Where the auction stands: who may still bid, whose turn it is, and the lead so far."""
 
     active: list[Player]
@@ -55,7 +55,7 @@ class Bidding(DealParts):
         if rules is None:
             return
         first = rules.first_bidder(self.env)
-        self._bidding = _Bidding(list(self.seating.clockwise_from(first)))
+        self._bidding = AuctionCursor(list(self.seating.clockwise_from(first)))
         self._then(("_bid_turn",))
 
     def _bid_turn(self) -> None:
@@ -185,7 +185,7 @@ class Bidding(DealParts):
         score_of = standard.score
         score = 0 if score_of is None else score_of.constant if score_of.is_constant else score_of(env)
         wanted = standard.tricks.in_force(count) if standard.tricks is not None else None
-        facts = _with_score(combo.standard, score, least_tricks(wanted, env))
+        facts = with_score(combo.standard, score, least_tricks(wanted, env))
         made = combo
         if facts is not combo.standard:
             combo = Combo(facts, combo.specials, combo.worth)

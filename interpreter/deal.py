@@ -18,13 +18,13 @@ from typing import Any
 
 from interpreter.agenda import Agenda
 from interpreter.auction import ComboMaker, ImpossibleCheck
-from interpreter.bidding import Bidding, _Bidding
+from interpreter.bidding import AuctionCursor, Bidding
 from interpreter.copying import share
 from interpreter.dealparts import Ask, BidChoosers, CardChoosers
 from interpreter.decisions import Request, ScriptError
 from interpreter.draws import shuffle
 from interpreter.hand import HandPlay, trick_data
-from interpreter.plainhand import PlainHand, _PlainCursor
+from interpreter.plainhand import PlainCursor, PlainHand
 from interpreter.prepared import NO_HOOKS, DeckLayout, deck_layout
 from interpreter.scoring import DealResult, Scoring, bid_holds, floored
 from interpreter.state import Card, Combo, Marks, Player, Seating, Table, Trick, Tricks
@@ -65,8 +65,8 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
     # takes its answer.
     pending: Request | None = None
     _resume: tuple[Any, ...] = ()
-    _bidding: _Bidding | None = None
-    _plain: _PlainCursor | None = None
+    _bidding: AuctionCursor | None = None
+    _plain: PlainCursor | None = None
     # A driver that answers at once may set this: the hot loop of a hook-less hand then calls it
     # for each card instead of stopping (the same requests in the same order, the same state).
     sync_ask: Ask | None = None

@@ -12,7 +12,7 @@ from typing import Any
 from interpreter.deal import Deal
 from interpreter.decisions import CONTRACT, BidAnswer, Request
 from interpreter.gameparts import GameParts
-from interpreter.standings import GameResult, _number
+from interpreter.standings import GameResult, plain_number
 
 
 class MatchHands(GameParts):
@@ -93,12 +93,12 @@ class MatchHands(GameParts):
                 tricks=list(deal.trick_log),
                 tricks_won={str(s): n for s, n in result.tricks.items()},
                 melds=[dict(m) for m in deal.meld_log],
-                hand_points={str(s): _number(v) for s, v in result.hand_points.items()},
+                hand_points={str(s): plain_number(v) for s, v in result.hand_points.items()},
                 hand_winner=winner,
                 replay=winner is None,
                 declarer=None,
                 auction=[],
-                scores={str(s): _number(v) for s, v in self.scores.items()},
+                scores={str(s): plain_number(v) for s, v in self.scores.items()},
                 marks={str(s): dict(m) for s, m in self.marks.items() if m},
             )
         self.deal_records.append(record)

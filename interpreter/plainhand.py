@@ -24,7 +24,7 @@ _Turn = tuple[Player, Any, list[Card], list[str], dict[Any, list[str]]]
 
 
 @dataclass
-class _PlainCursor:
+class PlainCursor:
     """Where a hook-less hand stands: the trick's turns, its led suit and the winner so far."""
 
     turns: dict[Player, list[_Turn]]
@@ -38,7 +38,7 @@ class _PlainCursor:
     best_value: int = 0
     best: Player | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _PlainCursor:
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlainCursor:
         turns: dict[Any, list[_Turn]] = {}
         copied: dict[int, _Turn] = {}  # each player's turn once (every rotation holds the same ones)
         for leader, order in self.turns.items():
@@ -84,7 +84,7 @@ class PlainHand(DealParts):
         if self.sync_ask is not None:
             self._plain_hand(leader, self.sync_ask)
             return
-        self._plain = _PlainCursor(self._plain_turns(), self.game.play.follow_suit, self.table.trump)
+        self._plain = PlainCursor(self._plain_turns(), self.game.play.follow_suit, self.table.trump)
         self._plain_trick(leader)
 
     def _plain_hand(self, leader: Player, ask: Ask) -> None:

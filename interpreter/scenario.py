@@ -74,6 +74,7 @@ from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, Reques
 from interpreter.game import Game, Script
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
+from interpreter.standings import plain_number
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
 from rulespec.paths import rooted
@@ -289,7 +290,7 @@ def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fil
         game.current = None
         return {"error": str(exc)}, True
     outcome = deal_outcome(game, game.deal_records[-1])
-    outcome.update(dealer=dealer, next_dealer=game.dealer, target=_number(game.winning_target()))
+    outcome.update(dealer=dealer, next_dealer=game.dealer, target=plain_number(game.winning_target()))
     return outcome, game.script.exhausted
 
 
@@ -315,11 +316,3 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
         left = len(game.script.decisions) - game.script.position
         problems.append(f"{left} scripted decision(s) were never asked for")
     return problems
-
-
-def _number(value: Any) -> Any:
-    from fractions import Fraction
-
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else str(value)
-    return value

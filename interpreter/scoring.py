@@ -93,7 +93,7 @@ def floored(scoring: M.Scoring | None, score: Any, marks: Marks) -> Any:
     return floor.score
 
 
-def _with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
+def with_score(facts: M.BidFacts, score: Any, min_tricks: Any) -> M.BidFacts:
     """``facts`` with the bid's score and trick minimum in this deal (the same facts when unchanged)."""
     if type(score) is type(facts.score) and score == facts.score and min_tricks == facts.min_tricks:
         return facts

@@ -178,15 +178,15 @@ class Standings(GameParts):
         else:
             summary.update(
                 declarer=result.declarer,
-                combo={"bids": deal.combo.ids, "worth": _number(deal.combo.worth)},
+                combo={"bids": deal.combo.ids, "worth": plain_number(deal.combo.worth)},
                 declarations={k: v.record() for k, v in deal.declarations.items()},
                 trump=deal.table.trump,
                 tricks=list(deal.trick_log),
                 tricks_won={str(s): n for s, n in result.tricks.items()},
                 completed=result.completed,
-                points=_number(result.points),
+                points=plain_number(result.points),
             )
-        summary["scores"] = {str(s): _number(v) for s, v in self.scores.items()}
+        summary["scores"] = {str(s): plain_number(v) for s, v in self.scores.items()}
         summary["marks"] = {str(s): dict(m) for s, m in self.marks.items() if m}
         return summary
 
@@ -205,7 +205,8 @@ class _Standing:
         return Marks(self.marks_counts)
 
 
-def _number(value: Any) -> Any:
+def plain_number(value: Any) -> Any:
+    """A score as records and scenarios write it: a whole Fraction as an int, any other as text ("7/2")."""
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else str(value)
     return value

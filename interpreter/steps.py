@@ -340,9 +340,9 @@ def _plain(value: Any) -> Any:
     return _option(value)
 
 
-def _names(value: Any) -> list[str]:
+def card_names(value: Any) -> list[str]:
     if isinstance(value, dict):  # by seat
-        return [n for v in value.values() for n in _names(v)]
+        return [n for v in value.values() for n in card_names(v)]
     if isinstance(value, list):
-        return [n for v in value for n in _names(v)]
+        return [n for v in value for n in card_names(v)]
     return [value] if isinstance(value, str) else []

@@ -7,7 +7,7 @@ from typing import Any
 from interpreter.dealparts import DealParts
 from interpreter.decisions import View
 from interpreter.state import Play, Player, Trick
-from interpreter.steps import _names
+from interpreter.steps import card_names
 from rulespec.compiled import EvaluationError
 
 
@@ -117,7 +117,7 @@ class Views(DealParts):
                 continue
             declarations[name] = plain
             if decl.is_card:
-                declared_cards.extend(_names(plain))
+                declared_cards.extend(card_names(plain))
         zones = {name: tuple(c.name for c in self._zone_cards(z)) for name, z in self.zones.items()}
         return View(
             seat=seat,

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from interpreter.agents import RandomAgent
 from interpreter.agents.heuristic.knowledge import COSTLY_HOOKS, INFORMATION_HOOKS, rank_values
 from interpreter.analysis import _world, check, impossible_reason, requirement_bids
-from interpreter.analysis.search import _Search
+from interpreter.analysis.search import ProofSearch
 from interpreter.decisions import BidAnswer
 from interpreter.gamestate import GameState
 from interpreter.prepared import combo_plan, event_order
@@ -171,7 +171,7 @@ def test_the_deal_the_prover_and_the_agent_order_and_rank_a_combo_alike(
     if world is not None and world.rank_orders:
         assert plan.rank_value in world.rank_orders
         # … and takes a combo's params and choices in event order (a later one wins).
-        search = _Search(world, list(plan.bids), (0,), [frozenset(range(1, world.tricks + 1))], 10)
+        search = ProofSearch(world, list(plan.bids), (0,), [frozenset(range(1, world.tricks + 1))], 10)
         params = dict(rules.game.params)
         for bid in plan.bids:
             params.update(bid.params)

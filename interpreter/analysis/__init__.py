@@ -68,10 +68,10 @@ from typing import Any
 from interpreter import prepared
 from interpreter.analysis.flow import table_feasible
 from interpreter.analysis.observe import requirement_bids
-from interpreter.analysis.outcome import _World
-from interpreter.analysis.results import Analysis, Finding, Verdict, _Refine
-from interpreter.analysis.search import _Search
-from interpreter.analysis.wording import _english, _label, reason
+from interpreter.analysis.outcome import World
+from interpreter.analysis.results import Analysis, Finding, Refine, Verdict
+from interpreter.analysis.search import ProofSearch
+from interpreter.analysis.wording import english_labels, label_text, reason
 from interpreter.prepared import deck_layout, rank_values
 from rulespec import model as M
 from rulespec.rulesetcache import RuleSetCache
@@ -92,7 +92,7 @@ SEARCH_SETUP = 30
 # --- worlds, checks and caches ------------------------------------------------------------
 
 
-_WORLDS: RuleSetCache[dict[int, _World | None]] = RuleSetCache()  # by player count
+_WORLDS: RuleSetCache[dict[int, World | None]] = RuleSetCache()  # by player count
 
 
 def deal_sizes(rules: M.RuleSet) -> tuple[int, ...]:
@@ -118,7 +118,7 @@ def _rank_orders(rules: M.RuleSet) -> tuple[dict[str, int], ...]:
     return tuple({rank: i + 1 for i, rank in enumerate(ranks)} for ranks in orders)
 
 
-def _world(rules: M.RuleSet, player_count: int) -> _World | None:
+def _world(rules: M.RuleSet, player_count: int) -> World | None:
     """The fixed facts for ``player_count`` players; None when the model does not cover the game."""
     worlds = _WORLDS.get(rules, lambda _: {})
     if player_count not in worlds:
@@ -126,7 +126,7 @@ def _world(rules: M.RuleSet, player_count: int) -> _World | None:
     return worlds[player_count]
 
 
-def _make_world(rules: M.RuleSet, player_count: int) -> _World | None:
+def _make_world(rules: M.RuleSet, player_count: int) -> World | None:
     game = rules.game
     if game.deal.stock is not None or game.play.after_trick:
         return None  # hands refilled from a draw pile: the number of tricks is not the hand size
@@ -140,10 +140,10 @@ def _make_world(rules: M.RuleSet, player_count: int) -> _World | None:
     suits = tuple(s.id for s in game.deck.suits)
     with_trump = game.play.trump is not None or any(b.trump is not None for b in rules.bids.values())
     trump_domain: tuple[str | None, ...] = (None, *suits) if with_trump else (None,)
-    return _World(weakref.ref(rules), player_count, hand_size, cards, trump_domain, _rank_orders(rules))
+    return World(weakref.ref(rules), player_count, hand_size, cards, trump_domain, _rank_orders(rules))
 
 
-def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | None = None) -> Verdict:
+def _check(world: World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | None = None) -> Verdict:
     ids = tuple(sorted(b.id for b in bids))
     key = (frozenset(ids), adjustments)
     cached = world.verdicts.get(key)
@@ -158,10 +158,10 @@ def _check(world: _World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | 
         numbers |= world.learned.get(bid.id, set())
     classes = _split([frozenset(range(1, world.tricks + 1))], numbers)
     while True:
-        search = _Search(world, bids, used, classes, SEARCH_LIMIT)
+        search = ProofSearch(world, bids, used, classes, SEARCH_LIMIT)
         try:
             result, _ = search.search()
-        except _Refine as refine:
+        except Refine as refine:
             world.spent += search.evaluations + SEARCH_SETUP
             world.learned.setdefault(search.current, set()).add(refine.numbers)
             classes = _split(classes, [refine.numbers])
@@ -231,9 +231,9 @@ def impossible_reason(rules: M.RuleSet, answer: Any, player_count: int | None = 
         if smaller and all(check(rules, smaller, size).possible is False for size in sizes):
             core = smaller
     verdict = check(rules, core, sizes[0])
-    words = _english(rules)
+    words = english_labels(rules)
     combo = " + ".join(words.bid_name(b) for b in core)
-    return _label(words, "analyze_impossible", combo=combo, reason=reason(words, verdict))
+    return label_text(words, "analyze_impossible", combo=combo, reason=reason(words, verdict))
 
 
 # --- the whole rule set -------------------------------------------------------------------

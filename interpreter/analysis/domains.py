@@ -8,8 +8,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from interpreter.analysis.flow import table_feasible
-from interpreter.analysis.results import _FULL, _STATIC_NAMES, Var, _Unknown
-from interpreter.analysis.searchstate import _SearchState
+from interpreter.analysis.results import FULL, STATIC_NAMES, Unknown, Var
+from interpreter.analysis.searchstate import SearchState
 from interpreter.state import Card
 from rulespec import model as M
 from rulespec import types as T
@@ -22,7 +22,7 @@ VECTOR_LIMIT = 20_000
 VALUES_LIMIT = 20_000
 
 
-class _Domains(_SearchState):
+class Domains(SearchState):
     """The domains of a search (a part of :class:`~interpreter.analysis.search._Search`)."""
 
     if TYPE_CHECKING:  # defined by the other parts of the search
@@ -55,7 +55,7 @@ class _Domains(_SearchState):
         if kind == "decl":
             values = self.declaration_values(var[1])
             if isinstance(values, str):
-                raise _Unknown(values)
+                raise Unknown(values)
             if var[1] in self.suit_choices:
                 return self._fresh_suits(values, var)
             return [{var: v} for v in values], set()
@@ -122,7 +122,7 @@ class _Domains(_SearchState):
         # the declarations (a declared card's suit counts as used) and the trump suit say which
         # suits are used; a card split by suit tells every suit apart.
         inputs = {v for v in self.assign if v == ("trump",) or v[0] == "decl"}
-        if self.card_use.attributes.get("suit", ()) is _FULL and any(v[0] == "C" for v in self.assign):
+        if self.card_use.attributes.get("suit", ()) is FULL and any(v[0] == "C" for v in self.assign):
             return [{var: v} for v in values], inputs | {v for v in self.assign if v[0] == "C"}
         used: set[Any] = set()
         for v in inputs:
@@ -163,7 +163,7 @@ class _Domains(_SearchState):
         for cap in left:
             ways = [sum(ways[s - t] for t in range(min(cap, s) + 1)) for s in range(wanted + 1)]
         if ways[wanted] > VECTOR_LIMIT:
-            raise _Unknown("too many ways to share the cards won")
+            raise Unknown("too many ways to share the cards won")
         room = [sum(left[k + 1 :]) for k in range(len(left))]
 
         def fill(k: int, rest: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -182,7 +182,7 @@ class _Domains(_SearchState):
         if known is None:
             try:
                 known = self._declaration_values(name)
-            except _Unknown as exc:
+            except Unknown as exc:
                 known = str(exc)
             self.declared[name] = known
         return known
@@ -190,12 +190,12 @@ class _Domains(_SearchState):
     def _declaration_values(self, name: str) -> list[Any]:
         step = self.choices[name]
         if step.who.type != T.PLAYER:
-            raise _Unknown(f"'{name}' (chosen by several players)")
+            raise Unknown(f"'{name}' (chosen by several players)")
         candidates = self._candidates(step)
         count = step.count or 1
         if count > 1:
             if math.perm(len(candidates), count) > VALUES_LIMIT:
-                raise _Unknown(f"too many values of '{name}'")
+                raise Unknown(f"too many values of '{name}'")
             values: list[Any] = [list(p) for p in itertools.permutations(candidates, count)]
         else:
             values = list(candidates)
@@ -206,7 +206,7 @@ class _Domains(_SearchState):
     def _static(self, expr: Expression | None, extra: Iterable[str] = ()) -> bool:
         if expr is None or expr.node is None:
             return True
-        allowed = _STATIC_NAMES | set(FUNCTIONS) - {"left_of", "right_of", "others"} | set(self.params) | set(extra)
+        allowed = STATIC_NAMES | set(FUNCTIONS) - {"left_of", "right_of", "others"} | set(self.params) | set(extra)
         return source_names(expr.node) <= allowed
 
     def _candidates(self, step: M.Choose) -> list[Any]:
@@ -230,7 +230,7 @@ class _Domains(_SearchState):
             elif step.what == "direction":
                 candidates = ["left", "right", "across"]
             else:
-                raise _Unknown(f"the values of '{step.name}'")
+                raise Unknown(f"the values of '{step.name}'")
         bound = T.ELEMENT_NAMES.get(T.Type(step.what)) or step.what
         if step.where is not None and self._static(step.where, (bound,)):
             kept = []

@@ -7,22 +7,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.analysis.results import Verdict, _Unknown
+from interpreter.analysis.results import Unknown, Verdict
 from interpreter.state import Card, CardFacts
 from rulespec import model as M
 
 # --- runtime objects of an outcome ----------------------------------------------------------
 
 if TYPE_CHECKING:  # the search makes these objects; they only refer back to it
-    from interpreter.analysis.search import _Search
+    from interpreter.analysis.search import ProofSearch
 
 
-class _Table(CardFacts):
+class OutcomeTable(CardFacts):
     """What expressions consult about cards: the trump and the rank order are variables of the search."""
 
     __slots__ = ("search", "players", "zone", "colors")
 
-    def __init__(self, search: _Search, colors: dict[str, str]) -> None:
+    def __init__(self, search: ProofSearch, colors: dict[str, str]) -> None:
         self.search = search
         self.players = ()  # every card has been played: nobody holds one
         self.zone: dict[Card, str] = {}
@@ -38,12 +38,12 @@ class _Table(CardFacts):
         return self.search.rank_value()
 
 
-class _Player:
+class OutcomePlayer:
     """A player at the end of the hand; ``index`` counts clockwise from the declarer (0)."""
 
     __slots__ = ("search", "index", "adjust")
 
-    def __init__(self, search: _Search, index: int) -> None:
+    def __init__(self, search: ProofSearch, index: int) -> None:
         self.search = search
         self.index = index
         self.adjust = 0
@@ -70,30 +70,30 @@ class _Player:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        raise _Unknown(f"player.{name}")
+        raise Unknown(f"player.{name}")
 
     def __repr__(self) -> str:
         return "declarer" if self.index == 0 else f"opponent {self.index}"
 
 
-class _LastTrick:
+class OutcomeLastTrick:
     __slots__ = ("search", "number")
 
-    def __init__(self, search: _Search, number: int) -> None:
+    def __init__(self, search: ProofSearch, number: int) -> None:
         self.search = search
         self.number = number
 
     @property
-    def winner(self) -> _Player:
+    def winner(self) -> OutcomePlayer:
         return self.search.last_winner()
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        raise _Unknown(f"last_trick.{name}")
+        raise Unknown(f"last_trick.{name}")
 
 
-class _BidView:
+class OutcomeBid:
     """A bid as expressions see it; a worth or score that depends on the combo is not modelled."""
 
     def __init__(self, facts: M.BidFacts) -> None:
@@ -104,14 +104,14 @@ class _BidView:
             raise AttributeError(name)
         value = getattr(self.facts, name)
         if value is None:
-            raise _Unknown(f"standard.{name}")
+            raise Unknown(f"standard.{name}")
         return value
 
 
-class _Env(dict[str, Any]):
+class OutcomeEnv(dict[str, Any]):
     """The names of a requirement; the ones that are variables are looked up when read."""
 
-    def __init__(self, search: _Search, base: dict[str, Any]) -> None:
+    def __init__(self, search: ProofSearch, base: dict[str, Any]) -> None:
         super().__init__(base)
         self.search = search
 
@@ -120,7 +120,7 @@ class _Env(dict[str, Any]):
 
 
 @dataclass
-class _World:
+class World:
     """What one rule set with one number of players fixes: the deck, the tricks, the hooks around."""
 
     ruleset: weakref.ref[M.RuleSet]  # not the rule set itself: worlds are kept in a cache beside it

@@ -12,22 +12,22 @@ Var = tuple[Any, ...]
 
 #: Card attributes (no other object has them); ``holder`` and ``zone`` are the same for every
 #: card once the hand is over, ``value`` follows the rank, ``is_trump`` the suit.
-_CARD_ATTRIBUTES = frozenset(T.ATTRIBUTES[T.CARD]) - frozenset(
+CARD_ATTRIBUTES = frozenset(T.ATTRIBUTES[T.CARD]) - frozenset(
     name for kind, names in T.ATTRIBUTES.items() if kind != T.CARD for name in names
 )
 #: Names an element is bound to inside a predicate (``count(declarer.won, card.suit == …)``).
-_BOUND_NAMES = frozenset(T.ELEMENT_NAMES.values())
+BOUND_NAMES = frozenset(T.ELEMENT_NAMES.values())
 #: Deal-scope names an expression may read without depending on the deal (``from: 0..hand_size``).
-_STATIC_NAMES = frozenset({"player_count", "suits", "ranks", "hand_size"})
+STATIC_NAMES = frozenset({"player_count", "suits", "ranks", "hand_size"})
 #: Attributes whose value is a list of cards: comparing such lists with ``==`` depends on their order.
-_CARD_LISTS = frozenset({"won", "hand", "cards"})
-_FULL = None  # a card attribute whose every value must be told apart
+CARD_LISTS = frozenset({"won", "hand", "cards"})
+FULL = None  # a card attribute whose every value must be told apart
 
 
 # --- control flow of the search -----------------------------------------------------------
 
 
-class _Need(Exception):
+class Need(Exception):
     """An evaluation read a variable that has no value yet."""
 
     def __init__(self, var: Var) -> None:
@@ -35,7 +35,7 @@ class _Need(Exception):
         self.var = var
 
 
-class _Refine(Exception):
+class Refine(Exception):
     """An evaluation asked about a set of trick numbers that splits a class of them."""
 
     def __init__(self, numbers: frozenset[int]) -> None:
@@ -43,7 +43,7 @@ class _Refine(Exception):
         self.numbers = numbers
 
 
-class _Unknown(Exception):
+class Unknown(Exception):
     """An evaluation read something the model does not cover; the requirement counts as met."""
 
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.analysis.domains import _Domains
-from interpreter.analysis.observe import _card_use, _CardUse, _choices, _expressions, _is_card_list, _walk
-from interpreter.analysis.outcome import _BidView, _Env, _LastTrick, _Player, _Table, _World
-from interpreter.analysis.results import Var, _Need, _Unknown
-from interpreter.analysis.variables import _Variables
+from interpreter.analysis.domains import Domains
+from interpreter.analysis.observe import (
+    CardUse,
+    bid_choices,
+    is_card_list,
+    observed_card_use,
+    requirement_expressions,
+    walk_nodes,
+)
+from interpreter.analysis.outcome import OutcomeBid, OutcomeEnv, OutcomeLastTrick, OutcomePlayer, OutcomeTable, World
+from interpreter.analysis.results import Need, Unknown, Var
+from interpreter.analysis.variables import Variables
 from interpreter.prepared import event_order
 from interpreter.scoring import trick_bounds
 from interpreter.state import Card, Seating
@@ -19,12 +26,12 @@ from rulespec.compiler import EvaluationError, Expression
 from rulespec.expressions import source_names
 
 
-class _Search(_Variables, _Domains):
+class ProofSearch(Variables, Domains):
     """A depth-first search over the outcomes one set of requirement bids observes."""
 
     def __init__(
         self,
-        world: _World,
+        world: World,
         bids: Sequence[M.Bid],
         adjustments: tuple[int, ...],
         classes: list[frozenset[int]],
@@ -46,21 +53,21 @@ class _Search(_Variables, _Domains):
         self.choices: dict[str, M.Choose] = {}
         self.params: dict[str, Any] = dict(rules.game.params)
         for bid in event_order(bids):  # a later choice wins
-            self.choices.update(_choices(bid))
+            self.choices.update(bid_choices(bid))
             self.params.update(bid.params)
         self.unsupported: set[str] = set()
-        self.card_use = _CardUse()
+        self.card_use = CardUse()
         for bid in self.bids:
-            for expr in _expressions(bid):
-                use = _card_use(expr, {**rules.game.params, **bid.params}, _choices(bid))
+            for expr in requirement_expressions(bid):
+                use = observed_card_use(expr, {**rules.game.params, **bid.params}, bid_choices(bid))
                 if use is None:
                     self.unsupported.add(expr.source)
                 else:
                     self.card_use.merge(use)
         colors = {suit.id: suit.color or "" for suit in rules.game.deck.suits}
-        self.table = _Table(self, colors)
+        self.table = OutcomeTable(self, colors)
         self.deck = [Card(rank, suit) for rank, suit in world.cards]
-        self.players = [_Player(self, i) for i in range(self.count)]
+        self.players = [OutcomePlayer(self, i) for i in range(self.count)]
         self.seating = Seating(self.players)  # type: ignore[arg-type]
         suits = tuple(s.id for s in rules.game.deck.suits)
         with_trump = any(b.trump is not None for b in bids)  # then a suit is trump, never none
@@ -78,13 +85,13 @@ class _Search(_Variables, _Domains):
             "declarer": self.players[0],
             "opponents": self.players[1:],
             "deck": self.deck,
-            "last_trick": _LastTrick(self, self.n) if self.n else None,
+            "last_trick": OutcomeLastTrick(self, self.n) if self.n else None,
             "_seating": self.seating,
             "_table": self.table,
         }
         if standard is not None:
-            base["standard"] = _BidView(facts(standard))
-        self.env = _Env(self, base)
+            base["standard"] = OutcomeBid(facts(standard))
+        self.env = OutcomeEnv(self, base)
         self.reads: set[Var] = set()  # the variables the hook being evaluated has read
         self.conflict: set[Var] = set()
         self.hooks = self._hooks()
@@ -95,14 +102,14 @@ class _Search(_Variables, _Domains):
         """Each suit's class of interchangeable suits (a suit alone in its class maps to None)."""
         rules = self.world.rules
         texts: set[Any] = set()
-        expressions = [e for b in self.bids for e in _expressions(b)]
+        expressions = [e for b in self.bids for e in requirement_expressions(b)]
         expressions += [e for c in self.choices.values() for e in (c.source, c.where) if e is not None]
         for expr in expressions:
             if expr.node is None:
                 continue
             if "suits" in source_names(expr.node):
                 return {}  # the suits in deck order: not interchangeable
-            texts.update(n.value for n in _walk(expr.node) if n.kind == "string")
+            texts.update(n.value for n in walk_nodes(expr.node) if n.kind == "string")
             texts.update(v for k, v in self.params.items() if k in source_names(expr.node))
         colours = "color" in self.card_use.attributes
         groups: dict[tuple[Any, ...], list[str]] = {}
@@ -137,7 +144,7 @@ class _Search(_Variables, _Domains):
             return True
         try:
             return bool(test(expr(self.env)))
-        except _Unknown as exc:
+        except Unknown as exc:
             self.unknown.setdefault(f"{self.current}: {exc}")
             return True
         except EvaluationError as exc:
@@ -158,7 +165,7 @@ class _Search(_Variables, _Domains):
                 counted.append((bid, lambda v, holds=holds: holds(declarer.tricks, v), bound))
             if bid.requires is not None:
                 node = bid.requires.node
-                cost = 1 if node is not None and any(_is_card_list(n) for n in _walk(node)) else 0
+                cost = 1 if node is not None and any(is_card_list(n) for n in walk_nodes(node)) else 0
                 others.append((cost, bid, bool, bid.requires))
         others.sort(key=lambda item: item[0])
         return counted + [(bid, test, expr) for _, bid, test, expr in others]
@@ -177,12 +184,12 @@ class _Search(_Variables, _Domains):
             if self.holds():
                 return True, set()
             return False, self.conflict
-        except _Need as need:
+        except Need as need:
             var = need.var
         self.observed.add(_OBSERVED.get((var[0], var[1] == 0 if var[0] == "R" else None), str(var[0])))
         try:
             options, conflict = self.domain(var)
-        except _Unknown as exc:
+        except Unknown as exc:
             self.unknown.setdefault(f"{self.current}: {exc}")
             return None, set()
         for update in options:
@@ -210,7 +217,7 @@ class _Search(_Variables, _Domains):
             elif kind == "C":
                 shown[f"cards[{var[1]}]"] = value
             elif kind == "decl":
-                shown[var[1]] = value if not isinstance(value, _Player) else repr(value)
+                shown[var[1]] = value if not isinstance(value, OutcomePlayer) else repr(value)
             else:
                 shown[kind] = value
         return shown

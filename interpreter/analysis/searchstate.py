@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.analysis.observe import _CardUse
-from interpreter.analysis.outcome import _Player, _World
+from interpreter.analysis.observe import CardUse
+from interpreter.analysis.outcome import OutcomePlayer, World
 from interpreter.analysis.results import Var
 from interpreter.state import Card
 from rulespec import model as M
 
 
-class _SearchState:
+class SearchState:
     """The attributes of a search (set by :class:`~interpreter.analysis.search._Search`)."""
 
-    world: _World
+    world: World
     classes: Any
     n: int
     count: int
     assign: dict[Var, Any]
     choices: dict[str, M.Choose]
     params: dict[str, Any]
-    card_use: _CardUse
+    card_use: CardUse
     deck: list[Card]
-    players: list[_Player]
+    players: list[OutcomePlayer]
     trump_domain: Any
     declared: dict[str, list[Any] | str]
     suit_choices: set[str]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.analysis.outcome import _Player
-from interpreter.analysis.results import _FULL, Var, _Need, _Refine, _Unknown
-from interpreter.analysis.searchstate import _SearchState
+from interpreter.analysis.outcome import OutcomePlayer
+from interpreter.analysis.results import FULL, Need, Refine, Unknown, Var
+from interpreter.analysis.searchstate import SearchState
 from interpreter.state import Card
 
 
-class _Variables(_SearchState):
+class Variables(SearchState):
     """The variables of a search (a part of :class:`~interpreter.analysis.search._Search`)."""
 
     if TYPE_CHECKING:  # defined by the other parts of the search
@@ -22,7 +22,7 @@ class _Variables(_SearchState):
         try:
             found = self.assign[var]
         except KeyError:
-            raise _Need(var) from None
+            raise Need(var) from None
         self.reads.add(var)
         return found
 
@@ -37,14 +37,14 @@ class _Variables(_SearchState):
         if name in self.choices:
             values = self.declaration_values(name)
             if isinstance(values, str):
-                raise _Unknown(values)
+                raise Unknown(values)
             return self.value(("decl", name))
-        raise _Unknown(f"'{name}'")
+        raise Unknown(f"'{name}'")
 
     def rank_value(self) -> dict[str, int]:
         orders = self.world.rank_orders
         if not orders:
-            raise _Unknown("the rank order")
+            raise Unknown("the rank order")
         return orders[0] if len(orders) == 1 else orders[self.value(("order",))]
 
     def total(self, player: int) -> int:
@@ -66,14 +66,14 @@ class _Variables(_SearchState):
             if not inside:
                 continue
             if inside != cls:
-                raise _Refine(wanted)
+                raise Refine(wanted)
             found += self.value(("T", player, index))
         return found
 
-    def last_winner(self) -> _Player:
+    def last_winner(self) -> OutcomePlayer:
         index = next(i for i, cls in enumerate(self.classes) if self.n in cls)
         if len(self.classes[index]) > 1:
-            raise _Refine(frozenset({self.n}))
+            raise Refine(frozenset({self.n}))
         winner = None
         for player in range(self.count):
             cell = ("T", player, index)
@@ -82,7 +82,7 @@ class _Variables(_SearchState):
                 if self.assign[cell] == 1:
                     winner = self.players[player]
         if winner is None:
-            raise _Need(("W", index))
+            raise Need(("W", index))
         return winner
 
     def won(self, player: int) -> list[Card]:
@@ -110,7 +110,7 @@ class _Variables(_SearchState):
     def _split_deck(self) -> list[list[Card]]:
         parts: list[tuple[str, frozenset[Any] | None]] = []
         for attribute, specs in sorted(self.card_use.attributes.items()):
-            parts.append((attribute, None if specs is _FULL else self._resolve(specs)))
+            parts.append((attribute, None if specs is FULL else self._resolve(specs)))
         identities: list[Card] = []
         for name in sorted(self.card_use.identities):
             chosen = self.assign[("decl", name)]
@@ -129,7 +129,7 @@ class _Variables(_SearchState):
         for attribute, specs in list(self.card_use.attributes.items()):
             names = [spec[1] for spec in specs or () if spec[0] in ("decl", "cardattr")]
             if any(isinstance(self.declaration_values(name), str) for name in names):
-                self.card_use.attributes[attribute] = _FULL
+                self.card_use.attributes[attribute] = FULL
         found: dict[Var, None] = {}
         for specs in self.card_use.attributes.values():
             for spec in specs or ():

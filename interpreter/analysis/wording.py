@@ -22,10 +22,10 @@ class Labels(Protocol):
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str: ...
 
 
-_TEXTS: RuleSetCache[Texts | None] = RuleSetCache()  # English texts without their rule set (see _english)
+_TEXTS: RuleSetCache[Texts | None] = RuleSetCache()  # English texts without their rule set (see english_labels)
 
 
-def _english(rules: M.RuleSet) -> Labels:
+def english_labels(rules: M.RuleSet) -> Labels:
     texts = _TEXTS.get(rules, _load_english)
     return dataclasses.replace(texts, rules=rules) if texts is not None else _NoTexts()
 
@@ -68,7 +68,7 @@ _ENGLISH = {
 }
 
 
-def _label(texts: Labels, name: str, **values: Any) -> str:
+def label_text(texts: Labels, name: str, **values: Any) -> str:
     text = texts.label(name, **values)
     if text == f"labels.{name}":
         return fill(_ENGLISH.get(name, name), values)
@@ -80,21 +80,21 @@ def reason(texts: Labels, verdict: Verdict) -> str:
     observed = verdict.observed
     for kind in ("cards", "tricks", "counts", "count"):
         if kind in observed:
-            words = _label(texts, f"analyze_reason_{kind}")
+            words = label_text(texts, f"analyze_reason_{kind}")
             break
     else:
-        words = _label(texts, "analyze_reason_never")
+        words = label_text(texts, "analyze_reason_never")
     if verdict.adjusted:
         changes = []
         for k in dict.fromkeys(verdict.adjustments):
             if k > 0:
-                changes.append(_label(texts, "analyze_adjust_up", n=k))
+                changes.append(label_text(texts, "analyze_adjust_up", n=k))
             elif k < 0:
-                changes.append(_label(texts, "analyze_adjust_down", n=-k))
+                changes.append(label_text(texts, "analyze_adjust_down", n=-k))
             else:
-                changes.append(_label(texts, "analyze_adjust_none"))
-        joined = f" {_label(texts, 'analyze_and')} ".join(changes)
-        words += " " + _label(texts, "analyze_reason_adjusted", changes=joined)
+                changes.append(label_text(texts, "analyze_adjust_none"))
+        joined = f" {label_text(texts, 'analyze_and')} ".join(changes)
+        words += " " + label_text(texts, "analyze_reason_adjusted", changes=joined)
     if "choices" in observed:
-        words += ", " + _label(texts, "analyze_reason_choices")
+        words += ", " + label_text(texts, "analyze_reason_choices")
     return words

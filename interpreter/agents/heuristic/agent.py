@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.agents.heuristic.bidding import Bidder
-from interpreter.agents.heuristic.cardplay import Table, _fallback, _rank_options, choose, pick_card, seen
+from interpreter.agents.heuristic.cardplay import Table, choose, fallback_answer, pick_card, rank_options, seen
 from interpreter.agents.heuristic.knowledge import (
     FEWER,
     MORE,
@@ -101,7 +101,7 @@ class HeuristicAgent(Bidder, Agent):
             if self.strict:
                 raise
             self.fallbacks += 1
-            return _fallback(request, self.rng)
+            return fallback_answer(request, self.rng)
 
     def _rules_for(self, request: Request, view: View | None) -> M.RuleSet | None:
         if self.rules is None and not self._not_found:
@@ -126,7 +126,7 @@ class HeuristicAgent(Bidder, Agent):
         table = self._table(rules, view)
         if view.declarer is None:  # a hand of a match: every seat plays for its own points
             answer = own_answer(rules, request, view, table, self.rng, self.samples, self.phases)
-            return _fallback(request, self.rng) if answer is None else answer
+            return fallback_answer(request, self.rng) if answer is None else answer
         plan = self._play_plan(rules, request, view)
         # The others fight over the same tricks: they want them exactly when the declarer does.
         want = plan.wants(table.won.get(view.declarer, 0))
@@ -136,7 +136,7 @@ class HeuristicAgent(Bidder, Agent):
             if self._worth_trying(request, view):
                 return self._try_options(rules, request, view, plan)
             return choose(request, table, want)
-        return _fallback(request, self.rng)
+        return fallback_answer(request, self.rng)
 
     # -- tables, layouts and simulated deals
 
@@ -375,7 +375,7 @@ class HeuristicAgent(Bidder, Agent):
         answer = BidAnswer(view.combo["bids"][0], tuple(view.combo["bids"][1:]))
         tables = self.tables(rules, len(view.players))
         table = self._table(rules, view)
-        ranked = _rank_options(request, list(request.options), table, plan.wants(0), True)
+        ranked = rank_options(request, list(request.options), table, plan.wants(0), True)
         layouts = [self.layout(tables, view, view.hand) for _ in range(self.samples)]
         best, best_count = ranked[0], -1
         for option in ranked:

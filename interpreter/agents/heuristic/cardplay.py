@@ -12,7 +12,7 @@ from interpreter.decisions import PASS_CARDS, Request
 
 # --- choosing a card ------------------------------------------------------------------------
 
-#: Two orders of the cards under one trump (see :func:`_keys`): card name → a whole number.
+#: Two orders of the cards under one trump (see :func:`card_keys`): card name → a whole number.
 KeyOrders = tuple[dict[str, int], dict[str, int]]
 
 
@@ -32,7 +32,7 @@ class Table:
     played: frozenset[str] | set[str] = frozenset()  # cards played in this deal, this trick included
     high_first: dict[str, list[str]] | None = None  # suit → its cards, highest first (see :func:`high_first`)
     card_value: dict[str, int] | None = None  # card name → value now (see :func:`card_values`)
-    key_orders: dict[str | None, KeyOrders] | None = None  # trump → :func:`_keys`
+    key_orders: dict[str | None, KeyOrders] | None = None  # trump → :func:`card_keys`
     unseen: dict[str, int] | None = None  # suit → value of its highest card still in another hand (None: not known)
 
     def values(self) -> dict[str, int]:
@@ -103,7 +103,7 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     orders = table.key_orders  # (the card orders of this trump, most often kept: looked up here)
     keys = orders.get(trump) if orders is not None else None
     if keys is None:
-        keys = _keys(table)
+        keys = card_keys(table)
     declarer = table.declarer
     win_seat, win_card = plays[0]
     best_suit, best_value = suit_of[win_card], value[win_card]
@@ -144,7 +144,7 @@ def pick_card(legal: Sequence[str], table: Table, want: bool) -> str:
     return max(legal, key=value.__getitem__)  # forced to win: dump the highest
 
 
-def _keys(table: Table) -> KeyOrders:
+def card_keys(table: Table) -> KeyOrders:
     """Two orders of the cards as whole numbers, made once per trump and rank order: cheapest to
     part with first (non-trump before trump, then low before high), and the order a duck prefers
     (trump before non-trump, then low before high)."""
@@ -166,7 +166,7 @@ def _lead(legal: Sequence[str], table: Table, want: bool) -> str:
     suit_of, trump = table.tables.suit_of, table.trump
     value = table.card_value if table.card_value is not None else table.values()
     if not want:
-        return min(legal, key=_keys(table)[0].__getitem__)
+        return min(legal, key=card_keys(table)[0].__getitem__)
     hand = table.hand
     if trump is not None and table.seat == table.declarer:
         trumps = [c for c in legal if suit_of[c] == trump]
@@ -213,13 +213,13 @@ def choose(request: Request, table: Table, want: bool) -> Any:
         return None  # the others keep their options to themselves
     if not options:
         return None
-    ranked = _rank_options(request, options, table, want, is_declarer)
+    ranked = rank_options(request, options, table, want, is_declarer)
     if request.count > 1:
         return ranked[: request.count]
     return ranked[0]
 
 
-def _rank_options(request: Request, options: list[Any], table: Table, want: bool, is_declarer: bool) -> list[Any]:
+def rank_options(request: Request, options: list[Any], table: Table, want: bool, is_declarer: bool) -> list[Any]:
     what = request.what
     if what == "suit":
         strengths = suit_strengths(table.hand, table.tables, table.value)
@@ -257,7 +257,7 @@ def _rank_options(request: Request, options: list[Any], table: Table, want: bool
     return options
 
 
-def _fallback(request: Request, rng: random.Random) -> Any:
+def fallback_answer(request: Request, rng: random.Random) -> Any:
     """A random legal answer (what the agent says when its own rules fail)."""
     if request.kind == "bid":
         return None

@@ -301,7 +301,7 @@ class Settled(Exception):
 
 
 #: A rank order (rank → value, the engine's own dict), and under it each card's value, each
-#: suit's cards highest first, and the card orders of each trump (see ``cardplay._keys``).
+#: suit's cards highest first, and the card orders of each trump (see ``cardplay.card_keys``).
 Order = tuple[dict[str, int], dict[str, int], dict[str, list[str]], dict[str | None, KeyOrders]]
 
 

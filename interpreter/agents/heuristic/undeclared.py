@@ -28,7 +28,7 @@ import random
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from interpreter.agents.heuristic.cardplay import Table, _keys, choose, pick_card, seen
+from interpreter.agents.heuristic.cardplay import Table, card_keys, choose, pick_card, seen
 from interpreter.agents.heuristic.knowledge import FEWER, MORE, Tables
 from interpreter.agents.heuristic.playout import Playout
 from interpreter.deal import Deal
@@ -194,7 +194,7 @@ def before_close(options: Sequence[str], table: Table, prize: str | None, after:
     if wanted:
         return pick_card(options, table, True)
     if after == MORE:
-        return min(options, key=_keys(table)[0].__getitem__)  # the cheapest card: strength kept
+        return min(options, key=card_keys(table)[0].__getitem__)  # the cheapest card: strength kept
     return pick_card(options, table, False)  # duck with the highest card that loses
 
 
