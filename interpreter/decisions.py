@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
 from interpreter.copying import copy_value
+from rulespec.textkeys import CONTRACT as CONTRACT
+from rulespec.textkeys import PASS_CARDS as PASS_CARDS
+from rulespec.textkeys import TRICK_TAKER as TRICK_TAKER
+from rulespec.textkeys import TRUMP as TRUMP
 
 RequestKind = Literal["bid", "play", "choose"]
 """What sort of decision a :class:`Request` asks for (see :attr:`Request.kind`)."""
@@ -24,10 +28,9 @@ EngineName = Literal["bid", "card", "trump", "contract", "trick_taker", "pass_ca
 
 BID: Final = "bid"  # a player's bid in the auction
 CARD: Final = "card"  # a card to play to the trick
-TRUMP: Final = "trump"  # the choice of trump (its outcome is the view's trump)
-CONTRACT: Final = "contract"  # a match hand's contract (the view's combo)
-TRICK_TAKER: Final = "trick_taker"  # giving a trick to someone (the view's winner)
-PASS_CARDS: Final = "pass_cards"  # the cards passed to another player
+# Also the engine's: TRUMP (the choice of trump; its outcome is the view's trump), CONTRACT (a match
+# hand's contract: the view's combo), TRICK_TAKER (giving a trick to someone: the view's winner) and
+# PASS_CARDS (the cards passed on), named where the texts they are shown under are listed.
 
 
 class Refusal(str):

@@ -28,11 +28,10 @@ from rulespec.locale import (
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
+from rulespec.textkeys import BID_FIELDS, needed_texts
 from rulespec.translations import _placeholder_errors, catalog
-from rulespec.yamlsource import Document
+from rulespec.yamlsource import Document, read_yaml
 
-#: The texts a bid may have in a locale file.
-BID_FIELDS = ("name", "short", "rules")
 #: Top-level keys that hold a mapping of texts by name.
 TEXT_GROUPS = ("labels", "general", "groups", "declarations", "ui")
 #: Top-level keys that hold one text.
@@ -172,11 +171,46 @@ def check_locales(rules: RuleSet) -> list[RuleError]:
     return errors
 
 
+def unwritten_texts(rules: RuleSet) -> list[RuleError]:
+    """The texts the rule set's own data asks for that no English file has (a house rule's new bid
+    without its name): every language shows them as their ids. One warning per bid (or for the
+    game), at the bid's ``id`` in the first of the rule set's files that defines it."""
+    if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
+        return []  # the project's own rule sets: their texts are checked by its tests
+    english = catalog(DEFAULT_LANGUAGE, rules).entries
+    keys_by_owner: dict[str, list[str]] = {}
+    for key, owner in needed_texts(rules).items():
+        if key not in english:
+            keys_by_owner.setdefault(owner, []).append(key)
+    where = f"locales/{DEFAULT_LANGUAGE}/{rules.name}.yaml beside the rule file"
+    warnings = []
+    for owner, keys in keys_by_owner.items():
+        what = "the bid" if owner in rules.bids else "the rule set"
+        message = f"{what} '{owner}' has no English text for {', '.join(keys)}: every language shows ids there"
+        hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} (whist translate status en lists them all)"
+        warnings.append(_at_bid(rules, owner, message, hint))
+    return warnings
+
+
+def _at_bid(rules: RuleSet, bid_id: str, message: str, hint: str) -> RuleError:
+    """A warning located at ``- id: <bid_id>`` in the rule set's own files (child first), else unlocated."""
+    for source in rules.sources:
+        try:
+            doc = read_yaml(Path(source))
+        except RuleError:
+            continue
+        bids = doc.data.get("bids") if isinstance(doc.data, dict) else None
+        for index, entry in enumerate(bids if isinstance(bids, list) else []):
+            if isinstance(entry, dict) and entry.get("id") == bid_id:
+                return doc.error(("bids", index, "id"), message, hint)
+    return RuleError(message, None, hint)
+
+
 def locale_report(rules: RuleSet) -> tuple[list[RuleError], list[RuleError]]:
     """What ``whist check`` says of a rule set's locale files: errors (:func:`check_locales`), and
-    when there are none, warnings (:func:`inherited_gaps`)."""
+    when there are none, warnings (:func:`inherited_gaps`, :func:`unwritten_texts`)."""
     try:
         problems = check_locales(rules)
-        return problems, [] if problems else inherited_gaps(rules)
+        return problems, [] if problems else inherited_gaps(rules) + unwritten_texts(rules)
     except RuleError as exc:
         return [exc], []

@@ -28,6 +28,7 @@ from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.placeholders import parse as parse_placeholders
+from rulespec.textkeys import needed_texts
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
@@ -160,10 +161,15 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         english = catalog(DEFAULT_LANGUAGE, rules)
     except RuleError as exc:
         return Status(lang, errors=[exc], unreadable=exc)
-    result = Status(lang, total=len(english.entries), errors=list(english.errors), english=english.entries)
+    # The texts the rule set's data asks for count even where no English file has them (a house
+    # rule's new bid): missing in English, and in every language that lacks them too.
+    unwritten = [key for key in needed_texts(rules) if key not in english.entries] if rules is not None else []
+    total = len(english.entries) + len(unwritten)
+    result = Status(lang, total=total, errors=list(english.errors), english=english.entries)
     for entry in english.entries.values():
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
     if lang == DEFAULT_LANGUAGE:
+        result.missing = unwritten
         return result
     try:
         other = catalog(lang, rules)
@@ -183,7 +189,8 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
-    result.obsolete = sorted(key for key in other.entries if key not in english.entries)
+    result.missing.extend(key for key in unwritten if key not in other.entries)
+    result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in unwritten)
     return result
 
 

@@ -59,7 +59,9 @@ def test_show_prints_english_for_a_missing_translation_and_says_so(tmp_path):
     result = whist("show", str(house), "--lang", "sv", "--format", "table")
     assert result.returncode == 0, result.stderr
     assert "Favourite" in result.stdout and "Specialbud" in result.stdout and "Misär" in result.stdout
-    assert "note: 1 text(s) missing in 'sv', shown in English (see: whist translate status sv)" in result.stderr
+    assert (
+        f"note: 1 text(s) missing in 'sv', shown in English (see: whist translate status sv {house})" in result.stderr
+    )
     assert "Traceback" not in result.stderr
     english = whist("show", str(house), "--lang", "en")
     assert english.returncode == 0 and "Favourite" in english.stdout and english.stderr == ""

@@ -27,17 +27,23 @@ bids:
   favourite:
     name: Favourite
     short: Take {favourite_cards} cards of a suit you name
+    rules: Name a suit; take at least {favourite_cards} of its cards.
   penalty:
     short: A failure costs you {penalty} more (house rule)
+declarations:
+  favourite_suit: favourite suit
 """
 
 HOUSE_SV = """\
 language: sv
 ruleset: house
+declarations:
+  favourite_suit: favoritfärg
 bids:
   favourite:
     name: Favorit
     short: Ta hem {favourite_cards} kort i en färg du väljer
+    rules: Välj en färg och ta hem minst {favourite_cards} av dess kort.
 """
 
 
@@ -78,8 +84,13 @@ def test_status_of_a_house_variant(layered_house):
     assert not report.missing and not report.errors and not report.obsolete
     # the parent's Swedish was made from other English texts; the new bid's was never marked
     assert report.stale == ["title", "bids.penalty.short"]
-    assert report.unreviewed == ["bids.favourite.name", "bids.favourite.short"]
-    assert report.total == len(catalog("en", load_ruleset("combo-whist")).entries) + 2  # favourite's two texts
+    assert report.unreviewed == [
+        "bids.favourite.name",
+        "bids.favourite.short",
+        "bids.favourite.rules",
+        "declarations.favourite_suit",
+    ]
+    assert report.total == len(catalog("en", load_ruleset("combo-whist")).entries) + 4  # favourite's four texts
 
 
 def test_mark_a_house_variant_leaves_the_parents_files_alone(layered_house, locales):
@@ -109,7 +120,9 @@ def test_show_a_house_variant_in_swedish(layered_house):
     # The house rule's own title, in English until it has a Swedish one (said on stderr), never
     # its parent's Swedish title with the house rule's version (tests/test_titles.py)
     assert "Combo Whist at our table 1" in result.stdout and "Kombinations-Whist" not in result.stdout
-    assert result.stderr == "note: 1 text(s) missing in 'sv', shown in English (see: whist translate status sv)\n"
+    assert result.stderr == (
+        f"note: 1 text(s) missing in 'sv', shown in English (see: whist translate status sv {layered_house})\n"
+    )
 
 
 def test_a_versioned_locale_file_overrides_for_that_version(tmp_path):

@@ -40,6 +40,9 @@ bids:
   favourite:
     name: Favourite
     short: Take {favourite_cards} cards of a suit you name
+    rules: Name a suit; take at least {favourite_cards} of its cards.
+declarations:
+  favourite_suit: favourite suit
 """
 
 
@@ -168,10 +171,11 @@ def test_init_for_a_house_rule_writes_beside_it(locales, house, capsys):
     code, out, err = whist(capsys, "translate", "init", "sv", str(house))
     assert code == 0, err
     written = house.parent / "locales" / "sv" / "house.yaml"
-    assert out.strip() == f"wrote {written} (2 entries)"
+    assert out.strip() == f"wrote {written} (4 entries)"
     assert texts_of(locales) == before  # the project's files are not touched
     data = read_locale(written).data
-    assert data["ruleset"] == "house" and data["bids"] == {"favourite": {"name": "", "short": ""}}
+    assert data["ruleset"] == "house" and data["bids"] == {"favourite": {"name": "", "short": "", "rules": ""}}
+    assert data["declarations"] == {"favourite_suit": ""}
     # where its texts are looked up: a filled entry shows
     edit(written, '    name: ""', "    name: Favorit")
     assert locale.load_texts(__import__("rulespec").load_ruleset(house), "sv").bid_name("favourite") == "Favorit"
@@ -185,7 +189,7 @@ def test_check_and_status_refuse_unknown_languages_and_take_a_rule_set(locales, 
     lines = out.splitlines()
     assert lines == [
         f"en/{house}: 0 missing, 0 unreviewed, 0 stale, 0 error(s)",
-        f"sv/{house}: 2 missing, 0 unreviewed, 0 stale, 0 error(s)",
+        f"sv/{house}: 4 missing, 0 unreviewed, 0 stale, 0 error(s)",
     ]
     assert code == 1 and "missing bids.favourite.name" in err and len(err.splitlines()) < 10
     code, out, _ = whist(capsys, "translate", "status", "sv", str(house))

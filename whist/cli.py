@@ -140,7 +140,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
         console.print(table)
     if not rules.special_bids and rules.game.auction is not None:  # (an empty table would say nothing)
         console.print(texts.label("no_special_bids"))
-    note_missing(texts)
+    note_missing(texts, ruleset=ruleset)
 
 
 @cli.command()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from rulespec import RuleError, load_ruleset
+from whist.cliargs import DEFAULT_RULESET
 
 # The locale code and the rule model are imported when a command needs them, not by `whist --help`.
 if TYPE_CHECKING:
@@ -65,11 +66,27 @@ def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str]
     return texts
 
 
-def note_missing(texts: Texts, done: str = "shown") -> None:
-    """A missing translation falls back to English; say so (on stderr), never fail."""
-    if texts.missing and texts.language != "en":
+def note_missing(*texts: Texts, ruleset: str, done: str = "shown") -> None:
+    """A text missing in the chosen language falls back to English, and one missing in English
+    too to its id (``big_hearts``): say so on stderr, with the command that lists them; never fail.
+    ``texts`` are the language's texts (two for ``diff``), ``ruleset`` the rule set as the person named it."""
+    import shlex
+
+    from rulespec.errors import shown_path
+
+    language = texts[-1].language
+    nowhere = {key for words in texts for key in words.missing if not words.has(key)}
+    in_english = {key for words in texts for key in words.missing} - nowhere
+    named = "" if ruleset == DEFAULT_RULESET else " " + shlex.quote(shown_path(ruleset))
+    if in_english and language != "en":
         click.echo(
-            f"note: {len(texts.missing)} text(s) missing in '{texts.language}', {done} in English "
-            f"(see: whist translate status {texts.language})",
+            f"note: {len(in_english)} text(s) missing in '{language}', {done} in English "
+            f"(see: whist translate status {language}{named})",
+            err=True,
+        )
+    if nowhere:
+        click.echo(
+            f"note: {len(nowhere)} text(s) missing in every language, {done} as ids "
+            f"(see: whist translate status en{named})",
             err=True,
         )

@@ -14,7 +14,7 @@ from rulespec.locale import Texts, flatten
 from rulespec.markdown import inline as md_inline
 from rulespec.model import RuleSet
 from whist.cliargs import lang_option
-from whist.common import check_lang, rules_or_fail, texts_or_fail
+from whist.common import check_lang, note_missing, rules_or_fail, texts_or_fail
 from whist.diff import title, to_json, to_markdown
 from whist.diffwords import Wording
 
@@ -49,18 +49,7 @@ def diff_command(old: str, new: str, lang: str | None, fmt: str, with_texts: boo
         click.echo(to_json(changes, words))
     else:
         click.echo(to_markdown(changes, words, title(words, old_rules.id, new_rules.id)), nl=False)
-    _note_missing(words)
-
-
-def _note_missing(words: Wording) -> None:
-    """A missing translation falls back to English; say so (on stderr), never fail."""
-    missing = words.old.missing | words.new.missing
-    if missing and words.new.language != "en":
-        click.echo(
-            f"note: {len(missing)} text(s) missing in '{words.new.language}', shown in English "
-            f"(see: whist translate status {words.new.language})",
-            err=True,
-        )
+    note_missing(words.old, words.new, ruleset=new)
 
 
 def register(cli: click.Group) -> None:

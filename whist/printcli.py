@@ -114,7 +114,7 @@ def cards_command(
     shortened = sorted({c.bid_id for c in result.cards if c.used_short})
     if shortened:
         click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
-    note_missing(texts, "printed")
+    note_missing(texts, ruleset=ruleset, done="printed")
     where = f"{result.sheet.paper.upper()}, {result.sheet.columns} × {result.sheet.rows}" if result.sheet else "bleed"
     files = written[0] if len(written) == 1 else f"{written[0]} … {written[-1]}"
     click.echo(f"wrote {files}: {len(result.cards)} cards on {result.pages} page(s) ({where})")
@@ -166,7 +166,7 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
         _fail(str(exc))
     except OSError as exc:
         _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
-    note_missing(texts, "printed")
+    note_missing(texts, ruleset=ruleset, done="printed")
     if output is not None:
         click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")
 

@@ -1,0 +1,64 @@
+"""The texts a rule set's own data asks for: every bid's three texts, the names of its choices,
+melds and zones, the groups its incompatibilities name.
+
+Renderers look texts up by key (``bids.trump.name``) and show the key's last part when no
+language has it (``big_hearts``). A house rule that adds a bid, a choice or a meld without
+texts is valid data, but people would read ids: ``whist check`` warns, and ``whist translate
+status``/``check`` count the texts as missing in every language that lacks them (English too).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rulespec import hookparts as H
+from rulespec.model import Bid, RuleSet
+
+#: The names the engine gives the decisions it asks for itself (interpreter/decisions.py uses these):
+#: the choice of trump, a match hand's contract, giving a trick away, the cards passed on.
+TRUMP: Final = "trump"
+CONTRACT: Final = "contract"
+TRICK_TAKER: Final = "trick_taker"
+PASS_CARDS: Final = "pass_cards"
+
+#: The texts every bid has, in this order (a locale file may hold no others under a bid).
+BID_FIELDS: Final = ("name", "short", "rules")
+
+
+def needed_texts(rules: RuleSet) -> dict[str, str]:
+    """Each text key the rule set's data asks for → the id of the bid (or ``game``) that asks for it.
+
+    In the order a person meets them: the bids' texts in the rule set's order, then the names
+    their decisions are shown under, then the groups named in incompatibilities.
+    """
+    needed: dict[str, str] = {}
+    for bid in rules.bids.values():
+        for name in BID_FIELDS:
+            needed[f"bids.{bid.id}.{name}"] = bid.id
+    for bid in rules.bids.values():
+        for declared in _declared_names(bid):
+            needed.setdefault(f"declarations.{declared}", bid.id)
+    match = rules.game.match
+    if match is not None and any(hand.chosen_by is not None for hands in match.schedules.values() for hand in hands):
+        needed.setdefault(f"declarations.{CONTRACT}", "game")
+    for bid in rules.bids.values():
+        for name in bid.incompatible:
+            if name in rules.groups:
+                needed.setdefault(f"groups.{name}", bid.id)
+    return needed
+
+
+def _declared_names(bid: Bid) -> list[str]:
+    """The names a bid's decisions and declarations are shown under (``declarations.<name>``)."""
+    names: list[str] = []
+    if bid.trump is not None and bid.trump.chosen_by is not None:
+        names.append(TRUMP)
+    for step in bid.steps:
+        if isinstance(step, H.Choose | H.Zone | H.DealBack):
+            names.append(step.name)
+        elif isinstance(step, H.PassCards):
+            names.append(PASS_CARDS)
+    if bid.trick_taker is not None:
+        names.append(TRICK_TAKER)
+    names.extend(meld.name for meld in bid.melds)
+    return names
