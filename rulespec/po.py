@@ -54,11 +54,17 @@ def shown_where(key: str) -> str:
     return "rules reference"
 
 
-def _source(path: str) -> str:
-    """A locale file's name as the PO file shows it: relative to the project, else its name."""
+def _source(path: str, rules: RuleSet | None) -> str:
+    """A locale file's name as the PO file shows it: relative to the project, or to the house
+    rule's folder (``locales/en/club.yaml``, not ``club.yaml``, which is the rule file's name), else its name."""
     file = Path(path).resolve()
-    root = locale.LOCALES_DIR.resolve().parent
-    return file.relative_to(root).as_posix() if file.is_relative_to(root) else file.name
+    roots = [locale.LOCALES_DIR.resolve().parent]
+    if rules is not None and rules.sources:
+        roots.append(Path(rules.sources[0]).resolve().parent)
+    for root in roots:
+        if file.is_relative_to(root):
+            return file.relative_to(root).as_posix()
+    return file.name
 
 
 def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFile:
@@ -87,7 +93,7 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
             msgid=source.text,
             msgstr=entry.text if entry is not None else "",
             comment="\n".join(notes),
-            occurrences=[(_source(source.doc.path), str(source.doc.locations[source.path].line))],
+            occurrences=[(_source(source.doc.path, rules), str(source.doc.locations[source.path].line))],
         )
         if key in report.stale or key in report.unreviewed:
             item.flags.append("fuzzy")

@@ -246,6 +246,17 @@ def test_po_export_entries(locales, tmp_path, capsys):
     assert entries["labels.scores"].occurrences[0][0] == "locales/en/ui.yaml"
 
 
+def test_po_export_of_a_house_rule_names_its_locale_file_from_the_house_rules_folder(locales, house, tmp_path, capsys):
+    """``locales/en/house.yaml:5``, not ``house.yaml:5``: that is the rule file's own name."""
+    code, _, err = whist(capsys, "translate", "export", "sv", str(house), "-o", str(tmp_path / "sv.po"))
+    assert code == 0, err
+    entries = {e.msgctxt: e for e in polib.pofile(str(tmp_path / "sv.po"))}
+    english = house.parent / "locales" / "en" / "house.yaml"
+    line = english.read_text(encoding="utf-8").splitlines().index("    name: Favourite") + 1
+    assert entries["bids.favourite.name"].occurrences == [("locales/en/house.yaml", str(line))]
+    assert entries["bids.misery.name"].occurrences[0][0] == "locales/en/combo-whist.yaml"
+
+
 def test_po_export_then_import_changes_nothing(locales, house, tmp_path, capsys):
     edit(locales / "en" / "combo-whist.yaml", "    name: Trump\n", "    name: Trumps\n")  # a stale entry
     (house.parent / "locales" / "sv").mkdir()
