@@ -12,11 +12,12 @@ Two uses:
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.errors import RuleError, RuleErrors, did_you_mean
+from rulespec.errors import RuleError, RuleErrors, did_you_mean, shown_path
 from rulespec.loader import BUNDLED_DIR
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
@@ -177,17 +178,18 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     game), at the bid's ``id`` in the first of the rule set's files that defines it."""
     if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
         return []  # the project's own rule sets: their texts are checked by its tests
-    english = catalog(DEFAULT_LANGUAGE, rules).entries
+    english = {key for key, entry in catalog(DEFAULT_LANGUAGE, rules).entries.items() if entry.text.strip()}
     keys_by_owner: dict[str, list[str]] = {}
     for key, owner in needed_texts(rules).items():
         if key not in english:
             keys_by_owner.setdefault(owner, []).append(key)
     where = f"locales/{DEFAULT_LANGUAGE}/{rules.name}.yaml beside the rule file"
+    init = f"whist translate init en {shlex.quote(shown_path(rules.sources[0]))}"
     warnings = []
     for owner, keys in keys_by_owner.items():
         what = "the bid" if owner in rules.bids else "the rule set"
         message = f"{what} '{owner}' has no English text for {', '.join(keys)}: every language shows ids there"
-        hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} (whist translate status en lists them all)"
+        hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} ('{init}' writes every one, empty)"
         warnings.append(_at_bid(rules, owner, message, hint))
     return warnings
 

@@ -34,18 +34,26 @@ def yaml_text(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def emit(tree: Mapping[str, Any], pad: str, lines: list[str], english: Mapping[str, str], prefix: str = "") -> None:
+def emit(
+    tree: Mapping[str, Any],
+    pad: str,
+    lines: list[str],
+    english: Mapping[str, str],
+    prefix: str = "",
+    label: str = "en",
+) -> None:
     """Nested entries as YAML lines; a leaf is ``None`` (write ``""``) or its text. Each leaf
-    gets the English text it translates in ``# en:`` comment lines above it."""
+    gets the English text it translates in ``# en:`` comment lines above it (an English skeleton:
+    what the text is for, ``# for:``)."""
     for key, value in tree.items():
         dotted = f"{prefix}.{key}" if prefix else str(key)
         shown = yaml_key(str(key))
         if isinstance(value, Mapping):
             lines.append(f"{pad}{shown}:")
-            emit(value, pad + "  ", lines, english, dotted)
+            emit(value, pad + "  ", lines, english, dotted, label)
             continue
         for text_line in str(english.get(dotted, "")).splitlines() or [""]:
-            lines.append(f"{pad}# en: {text_line}".rstrip())
+            lines.append(f"{pad}# {label}: {text_line}".rstrip())
         lines.append(f"{pad}{shown}: " + yaml_text("" if value is None else str(value)))
 
 
@@ -100,14 +108,14 @@ def _root_end(lines: list[str]) -> int:
     return end
 
 
-def add_entries(doc: Document, entries: Mapping[str, str | None], english: Mapping[str, str]) -> str:
+def add_entries(doc: Document, entries: Mapping[str, str | None], english: Mapping[str, str], label: str = "en") -> str:
     """The file's text with ``entries`` (dotted key → text, or None for ``""``) added where they
-    belong, each with its English in a comment. Existing lines are kept as they are."""
+    belong, each with its English in a comment (``label``: see :func:`emit`). Existing lines are kept as they are."""
     lines = doc.text.splitlines()
     groups: dict[tuple[str, ...], dict[str, str | None]] = {}
     for key, value in entries.items():
         groups.setdefault(_ancestor(doc, key.split(".")), {})[key] = value
-    inserts: list[tuple[int, list[str]]] = []
+    inserts: list[tuple[int, int, list[str]]] = []
     for ancestor, members in groups.items():
         if not ancestor:
             at, pad = _root_end(lines), ""
@@ -124,9 +132,11 @@ def add_entries(doc: Document, entries: Mapping[str, str | None], english: Mappi
             pad = " " * (child - 1)
             at = _block_end(lines, key_loc.line, key_loc.column - 1)
         block: list[str] = []
-        emit(nest(members, len(ancestor)), pad, block, english, ".".join(ancestor))
-        inserts.append((at, block))
-    for at, block in sorted(inserts, key=lambda item: item[0], reverse=True):
+        emit(nest(members, len(ancestor)), pad, block, english, ".".join(ancestor), label)
+        inserts.append((at, -len(ancestor), block))
+    # From the end of the file up; where blocks meet at one line (a nested block that ends the file
+    # and new top-level keys), the shallower goes in first so that the deeper stays under its parent.
+    for at, _, block in sorted(inserts, key=lambda item: item[:2], reverse=True):
         lines[at:at] = block
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,13 @@ from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
+from rulespec.textkeys import describe, needed_texts
 from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled
+
+
+def _label(lang: str) -> str:
+    """The comment above each new entry: its English text (``# en:``), or in an English skeleton what it is for."""
+    return "for" if lang == DEFAULT_LANGUAGE else DEFAULT_LANGUAGE
 
 
 def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str, str]]]:
@@ -39,6 +45,9 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
         return targets
     assert rules is not None
     folder = Path(rules.sources[0]).parent / "locales" / lang
+    if lang == DEFAULT_LANGUAGE:  # the texts the data asks for that no English file has, with what each is for
+        unwritten = [k for k in needed_texts(rules) if k not in english.entries or not english.entries[k].text.strip()]
+        return [(folder / f"{rules.name}.yaml", {key: describe(key) for key in unwritten})]
     bundled = locale.LOCALES_DIR.resolve()
     own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
     return [(folder / f"{rules.name}.yaml", own)]
@@ -51,16 +60,21 @@ def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, st
         schema_ref = Path(os.path.relpath(schema, path.parent.resolve())).as_posix()
     except ValueError:  # another drive
         schema_ref = schema.as_posix()
-    lines = [
-        f"# yaml-language-server: $schema={schema_ref}",
-        f"# Texts in '{lang}'. Fill in each empty \"\" entry; the English text is in the comment above it.",
-        f"# Then record fingerprints with: whist translate mark {lang}"
-        + ("" if is_bundled(rules) or rules is None else f" {rules.sources[0]}"),
-        f"language: {lang}",
-    ]
+    house = "" if is_bundled(rules) or rules is None else f" {rules.sources[0]}"
+    if lang == DEFAULT_LANGUAGE:  # a house rule's own English: what its data asks for
+        notes = [
+            '# English texts its data asks for. Fill in each empty "" entry; the comment says what it is for.',
+            f"# Then a translation: whist translate init sv{house}",
+        ]
+    else:
+        notes = [
+            f"# Texts in '{lang}'. Fill in each empty \"\" entry; the English text is in the comment above it.",
+            f"# Then record fingerprints with: whist translate mark {lang}{house}",
+        ]
+    lines = [f"# yaml-language-server: $schema={schema_ref}", *notes, f"language: {lang}"]
     if path.stem != SHARED_FILE and rules:
         lines.append(f"ruleset: {rules.name}")
-    emit(nest(dict.fromkeys(entries), 0), "", lines, entries)
+    emit(nest(dict.fromkeys(entries), 0), "", lines, entries, label=_label(lang))
     return "\n".join(lines) + "\n"
 
 
@@ -70,8 +84,12 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     A file that exists is refused unless ``force``; with ``force`` only the entries it lacks
     are added (empty, with their English above them). A translated entry is never changed.
     """
-    if lang == DEFAULT_LANGUAGE:
-        raise RuleError("English is the source language; it needs no skeleton", None, "give another language code")
+    if lang == DEFAULT_LANGUAGE and is_bundled(rules):
+        raise RuleError(
+            "English is the source language: the project's English files are written, not generated",
+            None,
+            "give another language code (for a house rule, 'init en' writes the English texts its data asks for)",
+        )
     if not LANGUAGE_CODE.match(lang):
         raise RuleError(f"'{lang}' is not a language code", None, "two or three lowercase letters, e.g. de or fi")
     targets = init_targets(lang, rules)
@@ -91,7 +109,7 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
         present = dict(flatten(doc.data))
         lacking = {k: None for k in entries if k not in present}
         if lacking:
-            text = add_entries(doc, lacking, entries)
+            text = add_entries(doc, lacking, entries, label=_label(lang))
             plans.append((path, checked(doc, text, {**present, **dict.fromkeys(lacking, "")}), len(lacking), False))
         else:
             plans.append((path, doc.text, 0, False))

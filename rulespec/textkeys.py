@@ -62,3 +62,23 @@ def _declared_names(bid: Bid) -> list[str]:
         names.append(TRICK_TAKER)
     names.extend(meld.name for meld in bid.melds)
     return names
+
+
+#: What each of a bid's texts is for, as the English skeleton of a house rule says it.
+_BID_FIELD_USES: Final = {
+    "name": "the bid's name, in tables, on its card and in the bid menu",
+    "short": "one line of what it asks, on its card and in the bid menu",
+    "rules": "its whole rule, in the rules reference and on its card",
+}
+
+
+def describe(key: str) -> str:
+    """What the text at ``key`` is for, in a few words (the comment above it in an English skeleton)."""
+    parts = key.split(".")
+    if parts[0] == "bids" and len(parts) == 3 and parts[2] in _BID_FIELD_USES:
+        return _BID_FIELD_USES[parts[2]]
+    if parts[0] == "declarations" and len(parts) == 2:
+        return f"what '{parts[1]}' is called where a player decides or sees it"
+    if parts[0] == "groups" and len(parts) == 2:
+        return f"the group '{parts[1]}' as incompatibility lists name it"
+    return "a text"

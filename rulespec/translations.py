@@ -163,8 +163,9 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         return Status(lang, errors=[exc], unreadable=exc)
     # The texts the rule set's data asks for count even where no English file has them (a house
     # rule's new bid): missing in English, and in every language that lacks them too.
-    unwritten = [key for key in needed_texts(rules) if key not in english.entries] if rules is not None else []
-    total = len(english.entries) + len(unwritten)
+    written = {key for key, entry in english.entries.items() if entry.text.strip()}
+    unwritten = [key for key in needed_texts(rules) if key not in written] if rules is not None else []
+    total = len(english.entries.keys() | set(unwritten))
     result = Status(lang, total=total, errors=list(english.errors), english=english.entries)
     for entry in english.entries.values():
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
@@ -189,7 +190,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
-    result.missing.extend(key for key in unwritten if key not in other.entries)
+    result.missing.extend(key for key in unwritten if key not in english.entries and key not in other.entries)
     result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in unwritten)
     return result
 

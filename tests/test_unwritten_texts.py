@@ -20,6 +20,7 @@ from locales_helpers import clean_env, whist
 from interpreter import GameState, RandomAgent
 from rulespec import load_ruleset
 from rulespec.loader import bundled_versions
+from rulespec.locale import flatten, read_locale
 from rulespec.textkeys import needed_texts
 from rulespec.translations import catalog
 
@@ -140,9 +141,30 @@ def test_a_house_rule_without_its_texts_is_valid_and_every_command_says_what_is_
     assert "text(s) missing in every language, shown as ids" in shown.stderr
     assert f"(see: whist translate status en {house})" in shown.stderr
 
+    # the hint's command writes every one of them, empty, with what each is for; empty is still missing
+    assert f"'whist translate init en {house}' writes every one, empty" in check.stderr
+    init = whist("translate", "init", "en", str(house))
+    english = tmp_path / "locales" / "en" / "mine.yaml"
+    assert init.returncode == 0 and init.stdout.strip() == f"wrote {english} (6 entries)"
+    skeleton = read_locale(english)
+    assert sorted(key for key, _ in flatten(skeleton.data) if key not in ("language", "ruleset")) == sorted(NEEDED)
+    assert all(text == "" for key, text in flatten(skeleton.data) if key in NEEDED)
+    lines = english.read_text(encoding="utf-8").splitlines()
+    assert (
+        lines[lines.index('    name: ""') - 1]
+        == "    # for: the bid's name, in tables, on its card and in the bid menu"
+    )
+    assert lines[lines.index('  vault: ""') - 1] == "  # for: what 'vault' is called where a player decides or sees it"
+    assert whist("check", str(house)).stderr.count("warning: ") == 1
+    assert whist("translate", "check", "en", str(house)).returncode == 1
+    # half written: --force adds only what the file lacks and keeps what is written
+    english.write_text("language: en\nruleset: mine\nbids:\n  big_hearts:\n    name: Big Hearts\n", encoding="utf-8")
+    added = whist("translate", "init", "en", str(house), "--force")
+    assert added.stdout.strip() == f"{english}: 5 missing entries added"
+    assert read_locale(english).data["bids"]["big_hearts"]["name"] == "Big Hearts"
+
     # with its English texts: nothing to warn of; Swedish falls back to them, and says so
-    (tmp_path / "locales" / "en").mkdir(parents=True)
-    (tmp_path / "locales" / "en" / "mine.yaml").write_text(ENGLISH, encoding="utf-8")
+    english.write_text(ENGLISH, encoding="utf-8")
     check = whist("check", str(house))
     assert (check.returncode, check.stderr) == (0, "")
     assert whist("translate", "check", "en", str(house)).returncode == 0
@@ -163,3 +185,8 @@ def test_the_note_names_the_rule_set_as_typed_and_quotes_it_for_the_shell(tmp_pa
     house.write_text(textwrap.dedent(HOUSE), encoding="utf-8")
     shown = whist("show", str(house))
     assert f"(see: whist translate status en '{house}')" in shown.stderr
+
+
+def test_the_projects_english_is_never_generated() -> None:
+    refused = whist("translate", "init", "en", "combo-whist")
+    assert refused.returncode == 1 and "the project's English files are written, not generated" in refused.stderr
