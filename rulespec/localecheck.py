@@ -18,7 +18,6 @@ from typing import Any
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.errors import RuleError, RuleErrors, did_you_mean, shown_path
-from rulespec.loader import BUNDLED_DIR
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
     META_KEYS,
@@ -30,7 +29,7 @@ from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
 from rulespec.textkeys import BID_FIELDS, needed_texts
-from rulespec.translations import _placeholder_errors, catalog
+from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
 
 #: Top-level keys that hold a mapping of texts by name.
@@ -74,7 +73,7 @@ def inherited_gaps(rules: RuleSet) -> list[RuleError]:
     bid): shown with the placeholder as written, refused on cards and in the rules reference.
     The fix is the rule set's own text for that key."""
     gaps: list[RuleError] = []
-    if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
+    if is_bundled(rules):
         return gaps  # the project's own rule sets: their texts are checked by its tests
     for lang in available_languages(rules):
         found = catalog(lang, rules)
@@ -176,7 +175,7 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     """The texts the rule set's own data asks for that no English file has (a house rule's new bid
     without its name): every language shows them as their ids. One warning per bid (or for the
     game), at the bid's ``id`` in the first of the rule set's files that defines it."""
-    if all(BUNDLED_DIR.resolve() in Path(source).resolve().parents for source in rules.sources):
+    if is_bundled(rules):
         return []  # the project's own rule sets: their texts are checked by its tests
     english = {key for key, entry in catalog(DEFAULT_LANGUAGE, rules).entries.items() if entry.text.strip()}
     keys_by_owner: dict[str, list[str]] = {}
