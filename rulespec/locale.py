@@ -324,9 +324,9 @@ class Texts:
 
 def _last_resort(key: str) -> str:
     """What to show when no language has a text: the id it names (``bids.x.name`` → ``x``), also for
-    the names a rule set gives its choices, melds and zones (``declarations.x`` → ``x``)."""
+    the names a rule set gives its choices, melds and zones (``declarations.x`` → ``x``) and its marks."""
     parts = key.split(".")
-    if parts[0] in ("bids", "groups", "declarations") and len(parts) >= 2:
+    if parts[0] in ("bids", "groups", "declarations", "marks") and len(parts) >= 2:
         return parts[1]
     return key
 

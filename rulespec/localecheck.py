@@ -33,7 +33,7 @@ from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
 
 #: Top-level keys that hold a mapping of texts by name.
-TEXT_GROUPS = ("labels", "general", "groups", "declarations", "ui")
+TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "ui")
 #: Top-level keys that hold one text.
 SINGLE_TEXTS = ("title",)
 
@@ -186,23 +186,30 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     init = f"whist translate init en {shlex.quote(shown_path(rules.sources[0]))}"
     warnings = []
     for owner, keys in keys_by_owner.items():
-        what = "the bid" if owner in rules.bids else "the rule set"
-        message = f"{what} '{owner}' has no English text for {', '.join(keys)}: every language shows ids there"
+        what = f"the bid '{owner}'" if owner in rules.bids else f"'{owner}'"
+        message = f"{what} has no English text for {', '.join(keys)}: every language shows ids there"
         hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} ('{init}' writes every one, empty)"
-        warnings.append(_at_bid(rules, owner, message, hint))
+        warnings.append(_at_owner(rules, owner, message, hint))
     return warnings
 
 
-def _at_bid(rules: RuleSet, bid_id: str, message: str, hint: str) -> RuleError:
-    """A warning located at ``- id: <bid_id>`` in the rule set's own files (child first), else unlocated."""
+def _at_owner(rules: RuleSet, owner: str, message: str, hint: str) -> RuleError:
+    """A warning located where ``owner`` is written in the rule set's own files (child first): a
+    bid's ``- id:`` line, or a place in the game section (``game.marks``); else unlocated."""
     for source in rules.sources:
         try:
             doc = read_yaml(Path(source))
         except RuleError:
             continue
-        bids = doc.data.get("bids") if isinstance(doc.data, dict) else None
+        data = doc.data if isinstance(doc.data, dict) else {}
+        if owner not in rules.bids:
+            place = tuple(owner.split("."))
+            if place in doc.key_locations:
+                return doc.key_error(place, message, hint)
+            continue
+        bids = data.get("bids")
         for index, entry in enumerate(bids if isinstance(bids, list) else []):
-            if isinstance(entry, dict) and entry.get("id") == bid_id:
+            if isinstance(entry, dict) and entry.get("id") == owner:
                 return doc.error(("bids", index, "id"), message, hint)
     return RuleError(message, None, hint)
 

@@ -26,10 +26,11 @@ BID_FIELDS: Final = ("name", "short", "rules")
 
 
 def needed_texts(rules: RuleSet) -> dict[str, str]:
-    """Each text key the rule set's data asks for → the id of the bid (or ``game``) that asks for it.
+    """Each text key the rule set's data asks for → the id of the bid that asks for it, or the
+    place in the game section (``game.marks``, ``game.match``).
 
     In the order a person meets them: the bids' texts in the rule set's order, then the names
-    their decisions are shown under, then the groups named in incompatibilities.
+    their decisions are shown under, the signs of the marks, then the groups named in incompatibilities.
     """
     needed: dict[str, str] = {}
     for bid in rules.bids.values():
@@ -40,7 +41,9 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
             needed.setdefault(f"declarations.{declared}", bid.id)
     match = rules.game.match
     if match is not None and any(hand.chosen_by is not None for hands in match.schedules.values() for hand in hands):
-        needed.setdefault(f"declarations.{CONTRACT}", "game")
+        needed.setdefault(f"declarations.{CONTRACT}", "game.match")
+    for mark in rules.game.marks:
+        needed.setdefault(f"marks.{mark}", "game.marks")
     for bid in rules.bids.values():
         for name in bid.incompatible:
             if name in rules.groups:
@@ -79,6 +82,8 @@ def describe(key: str) -> str:
         return _BID_FIELD_USES[parts[2]]
     if parts[0] == "declarations" and len(parts) == 2:
         return f"what '{parts[1]}' is called where a player decides or sees it"
+    if parts[0] == "marks" and len(parts) == 2:
+        return f"the sign of the mark '{parts[1]}' beside a player's name, with its count (a letter or two)"
     if parts[0] == "groups" and len(parts) == 2:
         return f"the group '{parts[1]}' as incompatibility lists name it"
     return "a text"

@@ -73,6 +73,8 @@ HOUSE = """\
 ruleset: mine
 version: "1"
 extends: combo-whist
+game:
+  marks: [potential, streak]
 groups:
   sly_bids: bid.id == "sloth"
 bids:
@@ -93,6 +95,7 @@ NEEDED = [
     "bids.big_hearts.rules",
     "declarations.lucky_suit",
     "declarations.vault",
+    "marks.streak",
     "groups.sly_bids",
 ]
 ENGLISH = """\
@@ -108,6 +111,8 @@ groups:
 declarations:
   lucky_suit: lucky suit
   vault: vault
+marks:
+  streak: S
 """
 
 
@@ -122,11 +127,14 @@ def test_a_house_rule_without_its_texts_is_valid_and_every_command_says_what_is_
     # one warning for the bid, at its id, with the line and a caret; the group is the bid's too
     line = HOUSE.splitlines().index("  - id: big_hearts") + 1
     assert f"warning: {house}:{line}:9: the bid 'big_hearts' has no English text for " in check.stderr
-    assert ", ".join(NEEDED) in check.stderr
+    assert ", ".join(key for key in NEEDED if not key.startswith("marks.")) + ": every" in check.stderr
     assert "  - id: big_hearts\n" in check.stderr and "\n" + " " * 12 + "^\n" in check.stderr
     assert "locales/en/mine.yaml beside the rule file" in check.stderr
+    # and one for the new mark, at the game section's marks
+    marks_line = HOUSE.splitlines().index("  marks: [potential, streak]") + 1
+    assert f"warning: {house}:{marks_line}:3: 'game.marks' has no English text for marks.streak" in check.stderr
     as_json = json.loads(whist("check", str(house), "--json").stdout)
-    assert as_json[0]["ok"] is True and len(as_json[0]["warnings"]) == 1
+    assert as_json[0]["ok"] is True and len(as_json[0]["warnings"]) == 2
 
     for lang in ("en", "sv"):
         status = whist("translate", "status", lang, str(house))
@@ -145,7 +153,7 @@ def test_a_house_rule_without_its_texts_is_valid_and_every_command_says_what_is_
     assert f"'whist translate init en {house}' writes every one, empty" in check.stderr
     init = whist("translate", "init", "en", str(house))
     english = tmp_path / "locales" / "en" / "mine.yaml"
-    assert init.returncode == 0 and init.stdout.strip() == f"wrote {english} (6 entries)"
+    assert init.returncode == 0 and init.stdout.strip() == f"wrote {english} (7 entries)"
     skeleton = read_locale(english)
     assert sorted(key for key, _ in flatten(skeleton.data) if key not in ("language", "ruleset")) == sorted(NEEDED)
     assert all(text == "" for key, text in flatten(skeleton.data) if key in NEEDED)
@@ -155,12 +163,12 @@ def test_a_house_rule_without_its_texts_is_valid_and_every_command_says_what_is_
         == "    # for: the bid's name, in tables, on its card and in the bid menu"
     )
     assert lines[lines.index('  vault: ""') - 1] == "  # for: what 'vault' is called where a player decides or sees it"
-    assert whist("check", str(house)).stderr.count("warning: ") == 1
+    assert whist("check", str(house)).stderr.count("warning: ") == 2
     assert whist("translate", "check", "en", str(house)).returncode == 1
     # half written: --force adds only what the file lacks and keeps what is written
     english.write_text("language: en\nruleset: mine\nbids:\n  big_hearts:\n    name: Big Hearts\n", encoding="utf-8")
     added = whist("translate", "init", "en", str(house), "--force")
-    assert added.stdout.strip() == f"{english}: 5 missing entries added"
+    assert added.stdout.strip() == f"{english}: 6 missing entries added"
     assert read_locale(english).data["bids"]["big_hearts"]["name"] == "Big Hearts"
 
     # with its English texts: nothing to warn of; Swedish falls back to them, and says so

@@ -247,7 +247,8 @@ class HumanAgent(Agent):
                 role = f" [bold]{texts.label('declarer')}[/bold]"
             elif seat == view.dealer:
                 role = f" {texts.label('dealer')}"
-            marks = "".join(f" {name[0].upper()}{n}" for name, n in view.marks.get(seat, {}).items() if n)
+            counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
+            marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
             status.add_row(self.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
         return status
 
