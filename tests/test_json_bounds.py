@@ -57,4 +57,3 @@ def test_a_document_over_the_count_is_refused_where_it_goes_over() -> None:
     with pytest.raises(RuleError) as caught:
         check_json_bounds(text, "doc.json", 10, 4, "a record")
     assert str(caught.value).startswith("doc.json:2:3: more than 4 values")
-
