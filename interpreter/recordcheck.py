@@ -1,6 +1,6 @@
 """Checking a game record (or a save) from a stranger before anything uses it.
 
-A record is read within limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_JSON_DEPTH`, numbers
+A record is read within limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_JSON_DEPTH`, :data:`MAX_JSON_VALUES`, numbers
 within :data:`rulespec.numbers.MAX_NUMBER`), checked against ``record.schema.json``, and then
 against the rule set it names: the number of players, the dealer, the seats deciding, the
 winning variant and the rule set's identity must fit. Every problem is a :class:`RuleError`
@@ -22,6 +22,7 @@ from typing import Any
 from interpreter.tableoptions import option_problem, start_problem
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
+from rulespec.jsonbounds import check_json_bounds
 from rulespec.jsonsource import parse_json
 from rulespec.model import RuleSet
 from rulespec.numbers import out_of_range
@@ -33,6 +34,9 @@ MAX_RECORD_BYTES = 4_000_000
 MAX_SCHEMA_ERRORS = 1_000
 #: Deepest nesting of JSON arrays and objects (a record needs about eight levels).
 MAX_JSON_DEPTH = 32
+#: Most values (numbers, strings, lists, objects, keys) in a record: one of 400 deals holds about
+#: 230,000, a deal about 570. Bounds the memory reading takes, which its bytes do not.
+MAX_JSON_VALUES = 500_000
 _SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
 _MAX_SHOWN = 160
 
@@ -62,15 +66,7 @@ def load_json(path: Path) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RuleError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    depth = max_depth = 0
-    for ch in text:  # before json.loads, whose recursion a deep file would exhaust
-        if ch in "[{":
-            depth += 1
-            max_depth = max(max_depth, depth)
-        elif ch in "]}":
-            depth -= 1
-    if max_depth > MAX_JSON_DEPTH:  # brackets inside strings count too: harmless for a record
-        raise RuleError(f"{path}: nesting is deeper than {MAX_JSON_DEPTH} levels", None, "this is not a game record")
+    check_json_bounds(text, str(path), MAX_JSON_DEPTH, MAX_JSON_VALUES, "a game record")
     try:
         data = parse_json(text, str(path), "a JSON record")  # a key given twice is refused at its place
     except (ValueError, RecursionError) as exc:  # (a number too long is refused at its place by parse_json)
@@ -80,17 +76,20 @@ def load_json(path: Path) -> Any:
 
 
 def _check_numbers(path: Path, data: Any) -> None:
+    """Refuse a number out of range, at its JSON path (made only for containers: a path per
+    number would cost more memory than the document)."""
+    reason = out_of_range(data)
+    if reason is not None:
+        raise problem(path, (), reason)
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, where = stack.pop()
-        if isinstance(value, dict):
-            stack.extend((v, (*where, k)) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, (*where, i)) for i, v in enumerate(value))
-        else:
-            reason = out_of_range(value)
-            if reason is not None:
-                raise problem(path, where, reason)
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            if isinstance(item, dict | list):
+                stack.append((item, (*where, key)))
+            elif (reason := out_of_range(item)) is not None:
+                raise problem(path, (*where, key), reason)
 
 
 def check_schema(path: Path, data: Any) -> None:

@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.backs import BackPainter
 from printing.facts import BidFace, bid_face, optional_label, select_bids
-from printing.fitting import Fit, fit_paragraph, paragraph_style, sizes
+from printing.fitting import Fit, fit_line, fit_paragraph, paragraph_style, sizes
 from printing.fonts import FontSet, load_fonts
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, BleedPage, Sheet, sheet_for
 from rulespec.errors import RuleError
@@ -82,6 +82,7 @@ class CardsResult:
     pages: int
     cards: list[CardReport] = field(default_factory=list)
     sheet: Sheet | None = None
+    title_cut: bool = False  # the title and version did not fit the foot of a card: cut, with "…"
 
 
 class CardPainter:
@@ -91,6 +92,7 @@ class CardPainter:
         self.fonts = fonts
         self.language = language
         self.footer = footer
+        self.footer_cut = False  # (a title too long for the foot of a card is cut: the command says so)
 
     # --- text helpers ----------------------------------------------------------------------
 
@@ -136,7 +138,7 @@ class CardPainter:
             return CARD_HEIGHT - SAFE
         centre = STRIP / 2
         label = self._check(face.worth_label.upper(), "the worth label", face, self.fonts.bold)
-        label_size = self._size_to_width(label, self.fonts.bold, 5.0, STRIP - 1.5 * MM)
+        label, label_size = fit_line(label, self.fonts.bold, 5.0, STRIP - 1.5 * MM)
         y = CARD_HEIGHT - SAFE - label_size
         self._centred(canvas, label, self.fonts.bold, label_size, centre, y)
         stacked = face.worth_values is not None and len(face.worth_values) <= MAX_STACKED_WORTHS
@@ -157,7 +159,7 @@ class CardPainter:
         """The bid type along the strip, reading upwards, centred below the worth."""
         text = self._check(face.kind_label.upper(), "the bid type", face, self.fonts.bold)
         length = top - SAFE
-        size = self._size_to_width(text, self.fonts.bold, 8.0, length)
+        text, size = fit_line(text, self.fonts.bold, 8.0, length)
         canvas.saveState()
         canvas.translate(STRIP / 2 + size * 0.36, SAFE + length / 2)
         canvas.rotate(90)
@@ -190,7 +192,8 @@ class CardPainter:
         number = self._check(f"{copy}/{copies}", "the copy number", face, self.fonts.regular)
         number_width = stringWidth(number, self.fonts.regular, FOOTER_SIZE)
         footer = self._check(self.footer, "the footer", face, self.fonts.regular)
-        footer_size = self._size_to_width(footer, self.fonts.regular, FOOTER_SIZE, CONTENT_WIDTH - number_width - 6)
+        footer, footer_size = fit_line(footer, self.fonts.regular, FOOTER_SIZE, CONTENT_WIDTH - number_width - 6)
+        self.footer_cut = self.footer_cut or footer != self.footer
         canvas.setFont(self.fonts.regular, footer_size)
         canvas.drawString(CONTENT_LEFT, SAFE, footer)
         canvas.setFont(self.fonts.regular, FOOTER_SIZE)
@@ -336,4 +339,5 @@ def write_cards(
                 result.pages += 1
     canvas.save()
     result.pdf = buffer.getvalue()
+    result.title_cut = painter.footer_cut
     return result

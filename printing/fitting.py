@@ -4,7 +4,7 @@ Long words break at hyphenation points (pyphen's dictionaries, by language: Swed
 compounds break between syllables, never mid-syllable); a word that cannot break to fit
 is never cut anywhere else — the text is set smaller instead. :func:`fit_paragraph` tries
 sizes from large to small and returns the first at which the text fits both the height and
-the width of its box, or None.
+the width of its box, or None. :func:`fit_line` does the same for a line that may not break.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 import pyphen
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
@@ -150,3 +151,24 @@ def text_lines(fit: Fit) -> list[str]:
         else:
             lines.append("".join(getattr(word, "text", "") for word in line.words))
     return lines
+
+
+#: The least size a one-line text (a footer, a card back's title) is set at: below it, it is cut.
+LEAST_LINE_SIZE = 4.0
+
+
+def fit_line(text: str, font: str, largest: float, width: float, least: float = LEAST_LINE_SIZE) -> tuple[str, float]:
+    """``text`` and the size (``largest`` at most) at which it fits ``width`` on one line. A text
+    too long to fit even at ``least`` (a house rule's title of a hundred words) is not shrunk
+    until it cannot be read, nor left to run off the card or the page: it is cut, with "…"."""
+    natural = stringWidth(text, font, 1.0)
+    if natural * least <= width:
+        return text, min(largest, width / natural) if natural else largest
+    low, high = 0, len(text)  # the longest beginning that fits with its ellipsis
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, least) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…", least

@@ -8,7 +8,9 @@ was chosen).
 
 A PDF library given a character its font lacks may draw nothing at all, so every text is
 checked against the font's character map before it is drawn (:meth:`FontSet.check`): a
-missing glyph is an error for people, naming the character and where it occurs.
+missing glyph is an error for people, naming the character and where it occurs. So is a letter
+of a right-to-left script: ReportLab sets each line left to right, so Hebrew or Arabic would be
+printed backwards (and Arabic letters unjoined), which is worse than no card.
 """
 
 from __future__ import annotations
@@ -85,15 +87,39 @@ class FontSet:
         return missing
 
     def check(self, text: str, where: str, font_name: str | None = None) -> str:
-        """``text`` unchanged if the face can draw all of it; otherwise a :class:`RuleError`."""
+        """``text`` unchanged if the face can draw all of it, in the order it is read; otherwise a
+        :class:`RuleError`."""
         missing = self.missing_glyphs(text, font_name)
         if missing:
-            shown = ", ".join(f"'{c}' (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})" for c in missing)
             raise RuleError(
-                f"the font {FAMILY_NAME} has no glyph for {shown} in {where}",
+                f"the font {FAMILY_NAME} has no glyph for {_shown(missing)} in {where}",
                 hint="the PDF would show nothing there: write the text with other characters",
             )
+        backwards = right_to_left(text)
+        if backwards:
+            raise RuleError(
+                f"the PDF cannot set right-to-left text: {_shown(backwards)} in {where} would read backwards",
+                hint="ReportLab sets each line left to right, letter by letter: write it in a left-to-right script",
+            )
         return text
+
+
+def right_to_left(text: str) -> list[str]:
+    """The distinct characters of ``text`` written right to left (Hebrew, Arabic, …: bidirectional
+    class R or AL), which a line set left to right, as ReportLab sets every line, shows reversed
+    (and Arabic unjoined): at most three, in order of appearance. An invisible mark (U+200F) is
+    not one: it changes nothing on a line that has no right-to-left letter."""
+    found: list[str] = []
+    for char in text:
+        if char not in found and unicodedata.bidirectional(char) in ("R", "AL") and unicodedata.category(char) != "Cf":
+            found.append(char)
+            if len(found) == 3:
+                break
+    return found
+
+
+def _shown(chars: list[str]) -> str:
+    return ", ".join(f"'{c}' (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})" for c in chars)
 
 
 @functools.cache

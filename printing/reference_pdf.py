@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import markup, paragraph_style
+from printing.fitting import fit_line, markup, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -193,9 +193,13 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
 
     def page_footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont(fonts.regular, 7)
+        page_width = document.pagesize[0]
+        shown, size = fit_line(footer, fonts.regular, 7, page_width - 2 * MARGIN - 12 * MM)  # (beside the number)
+        canvas.setFont(fonts.regular, size)
         canvas.setFillColor(QUIET_COLOR)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
+        canvas.drawString(MARGIN, MARGIN / 2, shown)
+        if size != 7:
+            canvas.setFont(fonts.regular, 7)
         canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN / 2, str(document.page))
         canvas.restoreState()
 

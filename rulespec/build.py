@@ -17,7 +17,7 @@ from rulespec.buildbid import BidBuilder
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import EvaluationError, Expression, Vocabulary
 from rulespec.dealsize import deal_problems
-from rulespec.declaredoptions import declared_options
+from rulespec.declaredoptions import declared_options, option_kind
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
@@ -66,8 +66,7 @@ class Builder(BidBuilder):
     def vocabulary(self, deck: M.Deck | None) -> Vocabulary:
         options = {}
         for name, spec in (self.m.get(("game", "options")) or {}).items():
-            value = spec.get("default") if isinstance(spec, dict) else spec
-            options[name] = T.BOOL if isinstance(value, bool) else T.NUMBER if isinstance(value, int) else T.TEXT
+            options[name] = {int: T.NUMBER, bool: T.BOOL, str: T.TEXT}[option_kind(spec)]
         zones = set()
         for bid in self.m.bids.values():
             for step in bid.get("steps", []) or []:

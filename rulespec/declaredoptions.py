@@ -74,6 +74,18 @@ def flat_options(written: Mapping[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def option_kind(spec: Any) -> type:
+    """What an option holds (``int``, ``bool`` or ``str``: what expressions may do with
+    ``option.NAME``): a whole number if it has bounds, whatever its default, else its default's
+    kind. A default that does not fit its bounds is one error, at the option (:func:`declared_options`),
+    not also one at every expression that reads it as the number its bounds say it is."""
+    spec = spec if isinstance(spec, Mapping) else {"default": spec}
+    default = spec.get("default")
+    if spec.get("min") is not None or spec.get("max") is not None:
+        return int
+    return bool if isinstance(default, bool) else int if isinstance(default, int) else str
+
+
 def bounds_text(bounds: Bounds) -> str:
     """'from 1 to 20', 'of at least 1', 'of at most 20'."""
     low, high = bounds

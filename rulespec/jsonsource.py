@@ -78,17 +78,17 @@ def parse_json(text: str, path: str, what: str = "JSON") -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique, parse_int=_number)
     except json.JSONDecodeError as exc:
-        raise _located(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
+        raise located_error(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
     except _TooLong as long:
         # (where it stands: the first such run of digits that is a value, not inside a string)
         at = re.search(r"[\[:,]\s*(" + re.escape(long.digits) + r")(?![0-9])", text)
         message = f"a number of {len(long.digits.lstrip('-'))} digits: a number has at most {MAX_NUMBER_CHARS}"
-        raise _located(text, path, at.start(1) if at else 0, message, None) from None
+        raise located_error(text, path, at.start(1) if at else 0, message, None) from None
     except _Duplicate:
         found = _find_duplicate(text)
     key = _shown(found.key)
     line = _line_and_column(text, found.first)[0]
-    raise _located(
+    raise located_error(
         text,
         path,
         found.second,
@@ -141,7 +141,8 @@ def _line_and_column(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
-def _located(text: str, path: str, index: int, message: str, hint: str | None) -> RuleError:
+def located_error(text: str, path: str, index: int, message: str, hint: str | None) -> RuleError:
+    """The error ``message`` at character ``index`` of ``text``: its line, column and line's text."""
     line, column = _line_and_column(text, index)
     start = text.rfind("\n", 0, index) + 1
     end = text.find("\n", index)

@@ -14,6 +14,8 @@ not fuzzy and were made from the current English. It never empties an entry (an 
 
 from __future__ import annotations
 
+import io
+import os
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,13 +28,15 @@ from rulespec.errors import Position, RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
+from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
 
 #: The PO header field naming the rule set a file was exported for.
 RULESET_FIELD = "X-Whist-Ruleset"
-#: A PO file larger than this is refused (the bundled catalogue is about 100 kB).
-MAX_PO_BYTES = 8 * 1024 * 1024
+#: A PO file larger than this is refused: the bundled catalogue is about 130 kB, and reading
+#: 2 MB of the smallest entries takes about 60 MB (8 MB took 200 MB).
+MAX_PO_BYTES = 2_000_000
 
 #: Where a text is shown, by the first parts of its key.
 SHOWN = {
@@ -130,15 +134,16 @@ def read_po(path: Path) -> polib.POFile:
     It is read in the character set its header names (Poedit may save ISO-8859-1), UTF-8 when
     it names none. Every live entry must be one text of ours: a ``msgctxt`` (the key), no plural
     forms, each key once; obsolete (``#~``) entries are a tool's memory and are not read."""
+    raw = read_limited(path, MAX_PO_BYTES)  # a regular file only (a named pipe would never end)
+    header = raw.decode("latin-1")  # (enough to find the header's charset, which is ASCII)
+    if _names_a_file(header):  # polib would read that file instead of this text
+        raise RuleError("not a readable PO file: it holds no entries", Position(str(path), 1, 1), "export a fresh one")
+    charset = _charset(raw, header, path)
+    text = _Lines(raw.decode(charset))
+    if _names_a_file(text):
+        raise RuleError("not a readable PO file: it holds no entries", Position(str(path), 1, 1), "export a fresh one")
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
-    if size > MAX_PO_BYTES:
-        raise RuleError(f"file is larger than {MAX_PO_BYTES} bytes", Position(str(path)))
-    charset = _charset(path)
-    try:
-        po = polib.pofile(str(path), encoding=charset, check_for_duplicates=False)
+        po = polib.pofile(text, encoding=charset, check_for_duplicates=False)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         message = str(exc)
         line = None
@@ -148,17 +153,14 @@ def read_po(path: Path) -> polib.POFile:
         raise RuleError(
             f"not a readable PO file: {message}", Position(str(path), line or 1, 1), "export a fresh one"
         ) from None
+    po.fpath = str(path)
     _check_entries(po, path)
     return po
 
 
-def _charset(path: Path) -> str:
+def _charset(raw: bytes, header: str, path: Path) -> str:
     """The character set the header names (UTF-8 if none); every byte must decode in it."""
-    try:
-        charset = str(polib.detect_encoding(str(path)))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RuleError(f"cannot read file: {exc.strerror}", Position(str(path))) from None
+    charset = str(polib.detect_encoding(header))
     try:
         raw.decode(charset)
     except LookupError:  # a codec that is not a text encoding (rot13)
@@ -173,6 +175,22 @@ def _charset(path: Path) -> str:
             "save it as UTF-8, or name its character set in the header's Content-Type",
         ) from None
     return charset
+
+
+class _Lines(str):
+    """The text of a PO file, which polib splits into lines where a file read would: at line
+    ends only (``str.splitlines`` also splits at U+2028 or a form feed inside a ``msgstr``)."""
+
+    def splitlines(self, keepends: bool = False) -> list[str]:
+        return io.StringIO(self, newline=None).read().split("\n")
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether polib, given ``text``, would take it for the path of a file and read that."""
+    try:
+        return os.path.isfile(text)
+    except (ValueError, OSError):  # a NUL, a name too long
+        return False
 
 
 def _check_entries(po: polib.POFile, path: Path) -> None:

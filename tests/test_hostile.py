@@ -11,11 +11,13 @@ Each folder ``tests/hostile/<case>/`` holds the input files and ``case.yaml``::
     stdin: ""                            # optional
     cwd: "{dir}"                         # optional: where the command runs (default: the case folder)
     generate: nine_big_files             # optional: a generator below adds big or special files
+    max_rss_mb: 200                      # optional: the most resident memory the run may take
 
 The case folder is copied to a temporary folder first. Beside the copy lies ``secret.txt``
 holding a random canary, and the environment variable ``WHIST_CANARY`` holds another: neither
 may ever appear in the output. Every run must also end within :data:`TIME_LIMIT` seconds and
-:data:`MEMORY_LIMIT` bytes, with no traceback and no escape or C1 control character in its output.
+:data:`MEMORY_LIMIT` bytes of address space and :data:`MAX_RSS_MB` megabytes of resident memory, with
+no traceback and no escape or C1 control character in its output.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,8 +44,41 @@ MEMORY_LIMIT = 1 << 30
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The most resident memory one run may reach, whatever the file (whist itself takes about 30 MB;
+#: a record at the limits about 120 MB). A case may set its own ``max_rss_mb``.
+MAX_RSS_MB = 200
+
+
 def _limit_memory() -> None:  # runs in the child before whist starts
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def _run(args: list[str], stdin: bytes, cwd: str, env: dict[str, str]) -> tuple[int | None, bytes, bytes, int]:
+    """Run ``args``: (exit status or None after :data:`TIME_LIMIT`, stdout, stderr, peak resident
+    bytes of the process, read from its own resource usage when it is reaped)."""
+    assert len(stdin) < 65_536, "stdin must fit a pipe's buffer (it is written before whist runs)"
+    read_end, write_end = os.pipe()  # a pipe, as a shell gives it: never a regular file
+    os.write(write_end, stdin)
+    os.close(write_end)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(
+                args, stdin=read_end, stdout=out, stderr=err, cwd=cwd, env=env, preexec_fn=_limit_memory
+            )
+        finally:
+            os.close(read_end)
+        killed = threading.Event()
+        timer = threading.Timer(TIME_LIMIT, lambda: (killed.set(), proc.kill()))
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        proc.returncode = code = os.waitstatus_to_exitcode(status)  # (reaped here, not by Popen)
+        out.seek(0)
+        err.seek(0)
+        rss = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # bytes on macOS, kB elsewhere
+        return (None if killed.is_set() else code), out.read(), err.read(), rss
 
 
 # --- generators: files too big, or too special, to commit ----------------------------------
@@ -82,6 +119,41 @@ def _alias_bytes(folder: Path) -> None:
 
 def _deep_record(folder: Path) -> None:
     (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+
+
+def _record_shapes(folder: Path) -> None:
+    """Records just under the byte limit made of what costs Python most memory per byte."""
+    head = '{"format": "whist-rules/record", "format_version": 1, "ruleset": "combo-whist", "x": '
+    room = 3_990_000 - len(head)
+    shapes = {
+        "lists": "[" + ",".join(["[]"] * (room // 3)) + "]",  # 1.3 million lists: once 450 MB
+        "objects": "[" + ",".join(['{"a":1}'] * 249_000) + "]",  # just within the count of values
+        "numbers": "[" + ",".join(["1.5"] * (room // 4)) + "]",
+        "keys": "{" + ",".join(f'"{i}":0' for i in range(room // 10)) + "}",
+        "escapes": '"' + '\\"' * (room // 2),  # unterminated: every quote could start a string
+        "string": '"' + "x" * room + '"',
+    }
+    for name, body in shapes.items():
+        (folder / f"{name}.json").write_text(head + body + "}", encoding="utf-8")
+
+
+def _wide_yaml(folder: Path) -> None:
+    """YAML files just under the byte limit made of many small values: a scenario, a locale."""
+    lists = "[" + ",".join(["[]"] * 80_000) + "]"
+    (folder / "scenario.yaml").write_text(f"ruleset: combo-whist\nplayers: 4\nx: {lists}\n", encoding="utf-8")
+    (folder / "locales" / "en").mkdir(parents=True)
+    (folder / "house.yaml").write_text("ruleset: house\nextends: combo-whist\n", encoding="utf-8")
+    (folder / "locales" / "en" / "house.yaml").write_text(f"x: {lists}\n", encoding="utf-8")
+
+
+def _po_files(folder: Path) -> None:
+    """PO files for ``translate import``: a named pipe, one whose text is the path of the secret,
+    and one just under the byte limit made of the smallest entries."""
+    os.mkfifo(folder / "pipe.po")
+    (folder / "path.po").write_text(str(folder.parent / "secret.txt"), encoding="utf-8")
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: sv\\n"\n\n'
+    entries = "".join(f'msgid "{i}"\nmsgstr ""\n\n' for i in range(1_990_000 // 26))
+    (folder / "small.po").write_text(header + entries, encoding="utf-8")
 
 
 def _huge_record(folder: Path) -> None:
@@ -147,6 +219,9 @@ GENERATORS: dict[str, Callable[[Path], None]] = {
     "alias_bytes": _alias_bytes,
     "deep_record": _deep_record,
     "huge_record": _huge_record,
+    "record_shapes": _record_shapes,
+    "wide_yaml": _wide_yaml,
+    "po_files": _po_files,
     "save_beside_house": _save_beside_house,
     "illegal_play": _illegal_play,
     "save": _save,
@@ -210,22 +285,21 @@ def run_case(case: Path, spec: dict[str, Any], tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("WHIST_")}
     env.update(WHIST_CANARY=env_canary, PYTHONPATH=str(ROOT), COLUMNS="100", LANG="C.UTF-8", WHIST_LANG="en")
     env.update({k: fill(v) for k, v in (spec.get("env") or {}).items()})
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "whist", *(fill(a) for a in spec["args"])],
-            input=spec.get("stdin", "").encode("utf-8"),
-            capture_output=True,
-            cwd=fill(spec.get("cwd", "{dir}")),
-            env=env,
-            timeout=TIME_LIMIT,
-            preexec_fn=_limit_memory,
-        )
-    except subprocess.TimeoutExpired:
+    returncode, out, err, rss = _run(
+        [sys.executable, "-m", "whist", *(fill(a) for a in spec["args"])],
+        spec.get("stdin", "").encode("utf-8"),
+        fill(spec.get("cwd", "{dir}")),
+        env,
+    )
+    if returncode is None:
         pytest.fail(f"{case.name}: whist ran longer than {TIME_LIMIT} s")
+    proc = subprocess.CompletedProcess(spec["args"], returncode, out, err)
     stdout = proc.stdout.decode("utf-8", "surrogateescape")
     stderr = proc.stderr.decode("utf-8", "surrogateescape")
     shown = f"\n--- stdout:\n{stdout[:3000]}\n--- stderr:\n{stderr[:3000]}"
     assert proc.returncode == spec["exit"], f"exit {proc.returncode}, expected {spec['exit']}{shown}"
+    limit = spec.get("max_rss_mb", MAX_RSS_MB)
+    assert rss <= limit * 1024 * 1024, f"whist's memory peaked at {rss >> 20} MB (at most {limit} MB){shown}"
     for part in spec.get("stderr") or []:
         assert fill(part) in stderr, f"missing on stderr: {part!r}{shown}"
     for part in spec.get("stdout") or []:

@@ -109,12 +109,14 @@ def test_every_json_reading_command_refuses_a_duplicate_key(tmp_path, capsys, co
 
 def test_a_save_with_a_duplicate_key_is_never_replaced(tmp_path, capsys) -> None:
     """``--save`` reads the file it would replace to see that it is a save: one that reads two
-    ways is not taken for one (and stays as it was)."""
+    ways is a broken save, named at its place as ``--resume`` names it (and stays as it was;
+    tests/test_broken_saves.py holds every kind)."""
     path = tmp_path / "game.json"
     text = _record_text("top")
     path.write_text(text, encoding="utf-8")
     code, _, err = whist(capsys, "play", "--seat", "0", "--save", str(path))
-    assert code == 2 and "is not a saved game" in err
+    assert code == 1 and "it is not replaced" in err
+    _expect_located(err, "game.json", "seed")
     assert path.read_text(encoding="utf-8") == text
 
 

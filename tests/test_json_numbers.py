@@ -58,7 +58,8 @@ def test_a_number_too_long_is_named_at_its_place(
 @pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])
 def test_every_command_reading_a_strangers_json_says_where(tmp_path: Path, capsys, command: list[str]) -> None:
     path = tmp_path / "game.json"
-    path.write_text('{\n  "seed": ' + "1" * 100_000 + "\n}\n", encoding="utf-8")
+    # (a save by its format's name, broken: a file that is no save at all is a usage error for play)
+    path.write_text('{\n  "seed": ' + "1" * 100_000 + ',\n  "format": "whist-rules/record"\n}\n', encoding="utf-8")
     code, _, err = whist(capsys, *command, str(path))
     assert code == 1
     assert f"game.json:2:11: a number of 100000 digits: a number has at most {MAX_NUMBER_CHARS}" in err

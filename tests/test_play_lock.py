@@ -9,12 +9,14 @@ and every way the first game ends frees ``S``.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -70,12 +72,26 @@ def test_a_second_game_writing_the_same_save_is_refused_while_the_first_plays(tm
         child.terminate(force=True)
 
 
-@pytest.mark.parametrize("ending", ["ctrl-c", "kill -9", "end of input"])
+def play_to_the_end(child: pexpect.spawn) -> None:
+    """Answer the prompt shown and every one after it (pass, the first choices, Enter) until the
+    game ends by itself."""
+    while True:
+        said = child.after
+        many = int(said.split()[1]) if said.endswith("choices") else 1
+        answer = " ".join(map(str, range(1, many + 1)))
+        child.sendline("pass" if said == "Your bid" else "" if said == "Press Enter" else answer)
+        if child.expect([*PROMPTS, pexpect.EOF]) == len(PROMPTS):
+            return
+
+
+@pytest.mark.parametrize("ending", ["game over", "ctrl-c", "kill -9", "end of input"])
 def test_the_lock_goes_with_the_first_game_however_it_ends(tmp_path: Path, ending: str) -> None:
-    save = tmp_path / "game.json"
-    child = first_game(save, "--save", str(save))
+    save, lock = tmp_path / "game.json", tmp_path / "game.json.lock"
+    child = first_game(save, "--save", str(save), "--deals", "1")
     assert refused(second("--resume", str(save)), save)
-    if ending == "ctrl-c":
+    if ending == "game over":
+        play_to_the_end(child)
+    elif ending == "ctrl-c":
         child.sendintr()
     elif ending == "kill -9":
         os.kill(child.pid, signal.SIGKILL)
@@ -83,9 +99,48 @@ def test_the_lock_goes_with_the_first_game_however_it_ends(tmp_path: Path, endin
         child.sendeof()
     child.expect(pexpect.EOF)
     child.close()
-    if ending != "kill -9":
+    if ending in ("ctrl-c", "end of input"):
         assert child.exitstatus == 1 and "resume with: whist play --resume" in child.before
-    assert started(second("--resume", str(save)))  # a lock is never left behind to block forever
+    elif ending == "game over":
+        assert child.exitstatus == 0, child.before
+    # nothing is left beside the save, unless the process was killed before it could remove it
+    assert lock.exists() == (ending == "kill -9"), sorted(p.name for p in tmp_path.iterdir())
+    if ending != "game over":
+        assert started(second("--resume", str(save)))  # a lock is never left behind to block forever
+    assert not lock.exists()  # (and the next game removes a killed one's)
+
+
+def _hold_and_count(save: Path, rounds: int, holders: Any, most: Any) -> None:
+    """Try ``rounds`` times to hold the save's lock; while held, count the holders."""
+    from whist.playlock import SaveLock
+
+    for _ in range(rounds):
+        lock = SaveLock(save)
+        if lock.acquire():
+            with holders.get_lock():
+                holders.value += 1
+                most.value = max(most.value, holders.value)
+            time.sleep(0.0005)
+            with holders.get_lock():
+                holders.value -= 1
+            lock.release()
+
+
+def test_removing_the_lock_file_never_lets_two_games_hold_it(tmp_path: Path) -> None:
+    """Four processes take and let go of one save's lock as fast as they can, each removing the lock
+    file as it lets go: never two hold it at once (a removal done carelessly lets a process that
+    opened the old file lock it while another locks a new file of the same name)."""
+    context = multiprocessing.get_context("fork")
+    holders, most = context.Value("i", 0), context.Value("i", 0)
+    save = tmp_path / "game.json"
+    workers = [context.Process(target=_hold_and_count, args=(save, 400, holders, most)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
+    assert most.value == 1  # held, and never by two
+    assert not (tmp_path / "game.json.lock").exists()
 
 
 REFUSED = [["--option", "rounds=0"], ["--option", "nope=1"], ["--seat", "9"], ["--variant", "nope"], ["--agents", "x"]]

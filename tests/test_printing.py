@@ -190,6 +190,43 @@ def test_a_missing_glyph_is_an_error_naming_it(rules):
         reference_pdf(build_reference(rules, texts))
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "\u05e2\u05d1\u05e8\u05d9\u05ea",  # Hebrew
+        "\u0627\u0644\u0639\u0631\u0628\u064a\u0629",  # Arabic
+        "Trumf \u05d0",  # one Hebrew letter among Latin ones
+        "\u0715\u0710",  # Syriac (no glyph either: that is said first)
+        "\ufb1d\ufe70",  # Hebrew and Arabic presentation forms
+    ],
+)
+def test_right_to_left_text_is_refused_not_printed_backwards(rules, written):
+    """ReportLab sets every line left to right: Hebrew came out reversed on the card, Arabic reversed
+    and unjoined. Any letter of a right-to-left script, in any text of a card or of the reference,
+    stops the command naming it and where it is, as a missing glyph does."""
+    texts = texts_for(rules, "sv")
+    texts.data["bids"]["trump"]["name"] = written
+    with pytest.raises(RuleError, match=r"(right-to-left|no glyph).*bid 'trump' \(sv\)"):
+        write_cards(rules, texts, ["trump"])
+    texts = texts_for(rules, "sv")
+    texts.data["general"]["overview"] = f"Spelet {written}"
+    with pytest.raises(RuleError, match=r"(right-to-left|no glyph).*general.overview"):
+        reference_pdf(build_reference(rules, texts))
+
+
+def test_left_to_right_scripts_and_direction_marks_print():
+    """Greek, Cyrillic, Swedish, digits, combining marks and invisible marks read the same set left to right."""
+    fonts = load_fonts()
+    for text in (
+        "\u0391\u03b8\u03ae\u03bd\u03b1",
+        "\u041c\u043e\u0441\u043a\u0432\u0430",
+        "Sm\u00f6rg\u00e5s 12",
+        "Gra\u0301nd",
+        "a\u200eb\u200fc",
+    ):
+        assert fonts.check(text, "a test") == text
+
+
 def test_suits_and_swedish_letters_have_glyphs():
     fonts = load_fonts()
     for face in (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic):

@@ -101,14 +101,39 @@ YAML_SUFFIXES = (".yaml", ".yml")
 def check_save_target(path: Path, option: str) -> None:
     """As :func:`check_output_folder`, and a file already there must be a save (or record) of ours:
     a save replaces its file after every decision, so ``--save`` naming a rule set, a locale or any
-    other file by mistake would destroy it."""
+    other file by mistake would destroy it; a broken save is not replaced either (see :func:`read_save`)."""
     check_output_folder(path, option)
     if not path.is_file() or path.stat().st_size == 0:  # (an empty file holds nothing to lose)
         return
-    from interpreter.records import is_record
+    read_save(path, option, "is there and is not a saved game: never replaced", "it is not replaced")
 
-    if not is_record(path):
-        raise click.BadParameter(f"{path} is there and is not a saved game: never replaced", param_hint=option)
+
+def read_save(
+    path: Path, option: str, not_a_save: str = "is not a saved game", broken: str | None = None
+) -> dict[str, Any]:
+    """The save at ``path``, named with ``option`` (``--resume``, ``--save``), which treat a file alike.
+
+    A file that says it is a save (it holds our format's name) but cannot be read as one — a key
+    given twice, a syntax error, a value that does not fit, too large — is a problem in that file:
+    its located error, exit 1. A file that is plainly no save at all (a rule set, notes, another
+    program's JSON) was named by mistake: a usage error (exit 2), ``{path} {not_a_save}``. ``broken``:
+    what the located error of a broken save adds (``--save``: that it is not replaced)."""
+    from interpreter.recordcheck import MAX_RECORD_BYTES
+    from interpreter.records import RECORD_FORMAT, read_record
+    from rulespec.errors import RuleError
+    from rulespec.paths import read_limited
+    from whist.common import fail
+
+    try:
+        return read_record(path)
+    except RuleError as problem:
+        try:
+            says_so = f'"{RECORD_FORMAT}"'.encode() in read_limited(path, MAX_RECORD_BYTES)
+        except RuleError:
+            says_so = True  # (too large or not a regular file: that is the problem to name)
+        if not says_so:
+            raise click.BadParameter(f"{path} {not_a_save}", param_hint=option) from None
+        fail(str(problem) + (f"\n{option} {path}: {broken}" if broken else ""))
 
 
 def check_suffix(path: Path, allowed: dict[str, str], fmt: str | None, option: str = "-o") -> str:

@@ -16,6 +16,7 @@ from whist.cliargs import (
     lang_option,
     parse_options,
     players_for,
+    read_save,
 )
 from whist.common import fail as _fail
 from whist.common import rules_or_fail as _rules_or_fail
@@ -75,10 +76,9 @@ def play(
     if resume_path:
         _refuse_settings_of_a_saved_game()
         from interpreter.recordcheck import record_rules
-        from interpreter.records import read_record
 
+        record = read_save(Path(resume_path), "--resume")
         try:
-            record = read_record(Path(resume_path))
             rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))

@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Space between two columns of the compact bid menu.
 COLUMN_GAP = 2
+#: Most cells of a bid's name in the compact menu (the longest bundled one has 23): two columns
+#: of 31 bids fit 80 columns and the screen's 24 lines.
+MAX_MENU_NAME = 28
 
 
 def worth_text(rules: RuleSet, bid_id: str) -> str:
@@ -42,13 +45,17 @@ def menu_ids(request: Request, rules: RuleSet) -> list[str]:
     return [b.id for ids in (request.standard_ids, request.special_ids) for b in by_rank(rules.bids[i] for i in ids)]
 
 
-def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[str], list[str]]:
-    """Bid ids in menu order (standard, then special) and the menu text of each."""
+def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[str], list[Text]]:
+    """Bid ids in menu order (standard, then special) and the menu entry of each: a name longer
+    than :data:`MAX_MENU_NAME` cells is cut with "…" (one house rule's long name would otherwise
+    make the grid one column of thirty lines, past a 24-line screen; ``?`` shows it whole)."""
     ids = menu_ids(request, rules)
     entries = []
     for number, bid_id in enumerate(ids, 1):
         mark = "+" if bid_id in request.special_ids else ""
-        entries.append(f"{number:>2} {mark}{texts.bid_name(bid_id)} {worth_text(rules, bid_id)}")
+        name = as_shown(texts, texts.bid_name(bid_id))
+        name.truncate(MAX_MENU_NAME, overflow="ellipsis")
+        entries.append(Text(f"{number:>2} {mark}").append_text(name).append(f" {worth_text(rules, bid_id)}"))
     return ids, entries
 
 
@@ -81,7 +88,7 @@ def grid_lines(entries: list[Text], width: int) -> list[Text]:
 def compact_bid_menu(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
     """Print the bids as a grid (a few lines) and return the bid ids in menu order."""
     ids, entries = menu_entries(request, rules, texts)
-    for line in grid_lines([as_shown(texts, e) for e in entries], console.width):
+    for line in grid_lines(entries, console.width):
         console.print(line, highlight=False)
     return ids
 
