@@ -76,9 +76,9 @@ from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
 from interpreter.standings import plain_number
 from rulespec import load_ruleset
-from rulespec.errors import RuleError
+from rulespec.errors import RuleError, did_you_mean
 from rulespec.paths import rooted
-from rulespec.yamlsource import read_yaml
+from rulespec.yamlsource import Document, read_yaml
 
 SCENARIO_KEYS = (
     "ruleset",
@@ -205,21 +205,26 @@ def load_scenario(path: Path) -> dict[str, Any]:
         if errors[0].validator == "required":  # what a missing key wants, as the format's reference says
             hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
         raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}", hint)
-    unknown = [str(k) for k in data if k not in SCENARIO_KEYS]
-    if unknown:
-        known = ", ".join(SCENARIO_KEYS)
-        raise doc.error([unknown[0]], f"unknown scenario key(s): {', '.join(unknown)}", f"known: {known}")
+    _known_keys(doc, [], SCENARIO_KEYS, "scenario key")
     if "hands" in data and "deals" in data:
         raise doc.error(["deals"], "a scenario has either 'hands' (one deal) or 'deals' (a game), not both")
-    for number, deal in enumerate(data.get("deals") or [], 1):
-        unknown = [str(k) for k in deal if k not in DEAL_KEYS]
-        if unknown:
-            raise doc.error(
-                ["deals", number - 1, unknown[0]],
-                f"deal {number}: unknown key(s): {', '.join(unknown)}",
-                f"known: {', '.join(DEAL_KEYS)}",
-            )
+    _known_keys(doc, ["expect"], GAME_EXPECT_KEYS if "deals" in data else EXPECT_KEYS, "expect key")
+    for number in range(1, len(data.get("deals") or []) + 1):
+        _known_keys(doc, ["deals", number - 1], DEAL_KEYS, "key", f" in deal {number}")
+        _known_keys(doc, ["deals", number - 1, "expect"], EXPECT_KEYS, "expect key", f" in deal {number}")
     return data
+
+
+def _known_keys(doc: Document, where: list[str | int], known: tuple[str, ...], what: str, deal: str = "") -> None:
+    """Refuse the first key of the mapping at ``where`` that is not ``known``, at that key (a typo
+    such as ``scroes`` is a mistake in the file, not a difference found by playing it)."""
+    mapping: Any = doc.data
+    for part in where:  # (the schema has checked the kinds: a deal is a mapping in a list)
+        mapping = mapping.get(part) if isinstance(mapping, dict) else mapping[int(part)]
+    for key in mapping if isinstance(mapping, dict) else ():
+        if key not in known:
+            hint = did_you_mean(str(key), known) or f"known: {', '.join(known)}"
+            raise doc.key_error([*where, key], f"unknown {what} '{key}'{deal}", hint)
 
 
 def fills_gaps(value: Any) -> bool:

@@ -80,14 +80,44 @@ def test_an_unknown_fill_policy_is_refused() -> None:
         check_scenario(data)
 
 
-def test_unknown_scenario_keys_are_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "message", "place", "hint"),
+    [
+        ("ruleset: combo-whist\nhands: {}\nexpectt: {}\n", "unknown scenario key 'expectt'", (3, 1), "'expect'"),
+        (
+            "ruleset: combo-whist\nhands: {}\nexpect:\n  scroes: [0]\n",
+            "unknown expect key 'scroes'",
+            (4, 3),
+            "'scores'",
+        ),
+        (
+            "ruleset: combo-whist\ndeals:\n  - hands: {}\n    expects: {}\n",
+            "unknown key 'expects' in deal 1",
+            (4, 5),
+            "'expect'",
+        ),
+        (
+            "ruleset: combo-whist\ndeals:\n  - hands: {}\n  - hands: {}\n    expect: {declarre: 1}\n",
+            "unknown expect key 'declarre' in deal 2",
+            (5, 14),
+            "'declarer'",
+        ),
+        ("ruleset: combo-whist\ndeals: []\nexpect: {winers: 0}\n", "unknown expect key 'winers'", (3, 10), "'winner'"),
+    ],
+)
+def test_an_unknown_key_at_any_level_is_refused_at_its_place(
+    tmp_path: Path, text: str, message: str, place: tuple[int, int], hint: str
+) -> None:
+    """A misspelt key is a mistake in the file (located, with a suggestion), not a difference found
+    by playing it: ``scroes:`` under ``expect`` used to be reported as one after the whole deal."""
     path = tmp_path / "s.yaml"
-    path.write_text("ruleset: combo-whist\nhands: {}\nexpectt: {}\n", encoding="utf-8")
-    with pytest.raises(RuleError, match="unknown scenario key"):
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
         load_scenario(path)
-    path.write_text("ruleset: combo-whist\ndeals: [{hands: {}, expects: {}}]\n", encoding="utf-8")
-    with pytest.raises(RuleError, match="deal 1: unknown key"):
-        load_scenario(path)
+    error = caught.value
+    assert error.message == message
+    assert error.position is not None and (error.position.line, error.position.column) == place
+    assert error.hint == f"did you mean {hint}?"
 
 
 def test_a_game_scenario_reports_the_deal_of_a_difference() -> None:
