@@ -147,7 +147,9 @@ class GameState(MatchHands, Standings):
             self.current.apply(answer)
 
     def view(self, seat: int) -> View:
-        """What the player at ``seat`` may see now (in the current deal)."""
+        """What the player at ``seat`` may see now (in the current deal). A seat that is not dealt in
+        (one sitting this deal out, a number past the table, anything but an int) is a ValueError
+        that names the seats of the deal."""
         if self.current is None:
             self.advance()
         if self.current is None:

@@ -108,7 +108,10 @@ class Views(DealParts):
         return False
 
     def view(self, seat: int) -> View:
-        viewer = self.by_seat[seat]
+        """What the player at ``seat`` may see now; a seat not dealt in is a ValueError naming those that are."""
+        viewer = self.by_seat.get(seat) if type(seat) is int else None
+        if viewer is None:
+            raise ValueError(f"seat {seat!r} is not in this deal (its seats: {', '.join(map(str, self.by_seat))})")
         declarations: dict[str, Any] = {}
         declared_cards: list[str] = []
         for name, decl in self.declarations.items():
