@@ -70,9 +70,16 @@ class GameState(MatchHands, Standings):
         # what and whether it was completed; a match hand's contract and points), not hands and tricks.
         self.lean = lean
         self.n = players
+        _whole("players", players)
+        _whole("seed", seed)  # (a record keeps it as a number)
         allowed = rules.game.players
         if not allowed.min <= self.n <= allowed.max:
             raise ValueError(f"{rules.name} is for {allowed.min} to {allowed.max} players, not {self.n}")
+        _whole("max_deals", max_deals)
+        if max_deals < 1:
+            raise ValueError(f"max_deals is the most deals the game may last, at least 1, not {max_deals}")
+        if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
+            raise ValueError(f"first_dealer is a seat from 0 to {players - 1}, not {first_dealer!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         for name, value in (options or {}).items():
@@ -338,3 +345,10 @@ def _answer_data(answer: Any) -> Any:
     if isinstance(answer, BidAnswer):
         return answer.to_data()
     return answer
+
+
+def _whole(name: str, value: object) -> None:
+    """A game's whole-number setting given as anything else (``"4"``, ``True``, ``4.0``) is a TypeError that says so."""
+    if type(value) is not int:
+        raise TypeError(f"{name} is a whole number, not {value!r}")
+

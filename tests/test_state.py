@@ -9,6 +9,7 @@ rebuilt from a record's decisions equals the one that wrote it.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -192,6 +193,37 @@ def test_a_view_is_asked_of_a_seat_dealt_in_and_anything_else_says_which_seats_a
     for seat in (*(s for s in range(-1, 7) if s not in dealt), "0", True, 1.0, None):
         with pytest.raises(ValueError, match=rf"is not in this deal \(its seats: {', '.join(map(str, dealt))}\)"):
             state.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "words"),
+    [
+        ({"players": "4"}, TypeError, "players is a whole number, not '4'"),
+        ({"players": 4.0}, TypeError, "players is a whole number"),
+        ({"players": 4, "seed": "x"}, TypeError, "seed is a whole number, not 'x'"),
+        ({"players": 4, "seed": True}, TypeError, "seed is a whole number"),
+        ({"players": 4, "max_deals": 0}, ValueError, "at least 1, not 0"),
+        ({"players": 4, "max_deals": 2.5}, TypeError, "max_deals is a whole number"),
+        ({"players": 4, "first_dealer": 4}, ValueError, "first_dealer is a seat from 0 to 3, not 4"),
+        ({"players": 4, "first_dealer": -1}, ValueError, "first_dealer is a seat from 0 to 3"),
+    ],
+)
+def test_a_game_set_up_wrongly_says_which_setting(settings: dict[str, Any], error: type, words: str) -> None:
+    """Before: ``players="4"`` failed deep inside with a comparison of int and str, a text seed was
+    taken (and its record could not be read back), ``max_deals=0`` made a game that was over at once."""
+    with pytest.raises(error, match=re.escape(words)):
+        GameState(load_ruleset("combo-whist"), **settings)
+
+
+def test_a_state_is_rebuilt_after_a_count_of_decisions_the_record_has() -> None:
+    state = fresh("combo-whist", 3)
+    play(state, chooser(3, 4), limit=40)
+    record = to_record(state, "combo-whist")
+    count = len(record["decisions"])
+    assert state_from_record(record, decisions=count).decisions == state.decisions
+    for wrong in (-1, count + 1, "2", 1.5):  # -1 took all but the last, silently
+        with pytest.raises(ValueError, match=rf"decisions counts from 0 to the record's {count}"):
+            state_from_record(record, decisions=wrong)  # type: ignore[arg-type]
 
 
 def test_a_finished_game_takes_no_more_answers() -> None:
