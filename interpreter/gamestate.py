@@ -154,13 +154,15 @@ class GameState(MatchHands, Standings):
             self.current.apply(answer)
 
     def view(self, seat: int) -> View:
-        """What the player at ``seat`` may see now (in the current deal). A seat that is not dealt in
-        (one sitting this deal out, a number past the table, anything but an int) is a ValueError
-        that names the seats of the deal."""
+        """What the player at ``seat`` may see now (in the current deal). A seat at the table that sits
+        this deal out sees what every player sees, with no hand (:meth:`Deal.onlooker_view`); a number
+        past the table, or anything but an int, is a ValueError that names the seats of the deal."""
         if self.current is None:
             self.advance()
         if self.current is None:
             raise ValueError("no deal is being played")
+        if type(seat) is int and 0 <= seat < self.n and seat not in self.current.by_seat:
+            return self.current.onlooker_view(seat)
         return self.current.view(seat)
 
     def clone(self) -> GameState:
@@ -351,4 +353,3 @@ def _whole(name: str, value: object) -> None:
     """A game's whole-number setting given as anything else (``"4"``, ``True``, ``4.0``) is a TypeError that says so."""
     if type(value) is not int:
         raise TypeError(f"{name} is a whole number, not {value!r}")
-

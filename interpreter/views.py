@@ -28,8 +28,9 @@ class _Unplayed(Trick):
 class Views(DealParts):
     """Views of the deal (part of :class:`interpreter.deal.Deal`)."""
 
-    def visible_to(self, viewer: Player) -> dict[int, tuple[str, ...]]:
-        """Other players' cards that the rules show to ``viewer``."""
+    def visible_to(self, viewer: Player | None) -> dict[int, tuple[str, ...]]:
+        """Other players' cards that the rules show to ``viewer`` (None: a seat not dealt in, which
+        sees only what a rule shows without naming an audience)."""
         rules = [rule for bid in self.bids for rule in bid.visible]
         shown: dict[int, tuple[str, ...]] = {}
         if not rules:
@@ -37,6 +38,8 @@ class Views(DealParts):
         env = self.env
         for rule in rules:
             if rule.to is not None:
+                if viewer is None:
+                    continue
                 audience = rule.to(env)
                 if viewer not in (audience if isinstance(audience, list) else [audience]):
                     continue
@@ -112,6 +115,17 @@ class Views(DealParts):
         viewer = self.by_seat.get(seat) if type(seat) is int else None
         if viewer is None:
             raise ValueError(f"seat {seat!r} is not in this deal (its seats: {', '.join(map(str, self.by_seat))})")
+        return self._view(seat, viewer)
+
+    def onlooker_view(self, seat: int) -> View:
+        """What a seat at the table that is not dealt in sees (one sitting this deal out): no hand,
+        only what every player sees — the cards played, public declarations, cards a ``visible``
+        rule shows without naming an audience. :meth:`GameState.view` gives it to such a seat."""
+        if seat in self.by_seat:
+            raise ValueError(f"seat {seat} is dealt in: ask for its own view")
+        return self._view(seat, None)
+
+    def _view(self, seat: int, viewer: Player | None) -> View:
         declarations: dict[str, Any] = {}
         declared_cards: list[str] = []
         for name, decl in self.declarations.items():
@@ -124,7 +138,7 @@ class Views(DealParts):
         zones = {name: tuple(c.name for c in self._zone_cards(z)) for name, z in self.zones.items()}
         return View(
             seat=seat,
-            hand=tuple(c.name for c in viewer.hand),
+            hand=tuple(c.name for c in viewer.hand) if viewer else (),
             visible=self.visible_to(viewer),
             trump=self.table.trump,
             dealer=self.dealer.seat,
@@ -143,7 +157,7 @@ class Views(DealParts):
             stock_size=self.env["stock_size"],
             closed=self.closed,
             melds=tuple(dict(m) for m in self.meld_log),
-            meld_leads=self.meld_leads(viewer),
+            meld_leads=self.meld_leads(viewer) if viewer else (),
             hand_number=self.hand_number,
             lead_worth=self.lead_worth,
         )

@@ -181,16 +181,17 @@ def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
     assert state.decisions[-1]["answer"] is None
 
 
-def test_a_view_is_asked_of_a_seat_dealt_in_and_anything_else_says_which_seats_are() -> None:
-    """Seats are ints of the deal: a wrong one is a ValueError that teaches (it was a bare KeyError)."""
+def test_a_view_is_asked_of_a_seat_at_the_table_and_anything_else_says_which_seats_are() -> None:
+    """Seats are ints of the table: a wrong one is a ValueError that teaches (it was a bare KeyError).
+    One sitting the deal out sees the table (tests/test_onlooker_views.py)."""
     state = GameState(load_ruleset("combo-whist"), players=5, seed=7, max_deals=3)
     assert state.pending is not None  # (a new state deals its first deal when it is first asked something)
     assert state.current is not None
     dealt = sorted(player.seat for player in state.current.players)
     assert len(dealt) == 4  # five at the table, four in a deal: one sits out
-    for seat in dealt:
+    for seat in range(5):
         assert state.view(seat).seat == seat
-    for seat in (*(s for s in range(-1, 7) if s not in dealt), "0", True, 1.0, None):
+    for seat in (-1, 5, 6, "0", True, 1.0, None):
         with pytest.raises(ValueError, match=rf"is not in this deal \(its seats: {', '.join(map(str, dealt))}\)"):
             state.view(seat)  # type: ignore[arg-type]
 
