@@ -70,7 +70,7 @@ def play(
     from whist.play import HumanAgent, console_input
     from whist.playlock import hold_save
     from whist.playsave import tolerant_saver
-    from whist.playscreen import deal_report
+    from whist.playscreen import deal_report, watching
 
     console = Console()
     if resume_path:
@@ -131,7 +131,7 @@ def play(
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
     assert game.on_decision is not None  # (both ways of starting save after every decision)
-    game.on_decision = tolerant_saver(game.on_decision, Path(save_path), texts, console)
+    game.on_decision = watching(tolerant_saver(game.on_decision, Path(save_path), texts, console), human, seat)
     game_holder.append(game)
     console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))

@@ -4,11 +4,13 @@ While bidding, the player needs their hand, the scores, the highest bid (and the
 and the bids they can name, all on one screen: the bids are listed as a compact grid of
 ``number name rank`` (special bids marked ``+``, as they are added to a standard bid), and the
 full table with each bid's rules is shown on ``?``. At the end of a deal the last trick, its
-winner, the result and the scores are shown, and the next deal waits for Enter.
+winner, the result and the scores are shown, and the next deal waits for Enter. A deal the
+person's seat sits out (five or more at the table) is shown as it goes, as an onlooker sees it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -168,7 +170,7 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     def seat(number: int) -> str:  # "Seat 2", or "Seat 0 (you)"
         return human.name(number, view) if view is not None else texts.label("seat_n", n=number)
 
-    if record.get("tricks"):
+    if record.get("tricks") and human.seen_tricks < len(record["tricks"]):  # (not seen go by, sitting out)
         last = record["tricks"][-1]
         plays = "  ".join(f"{seat(s)}: {human.cards.show(c)}" for s, c in last["plays"])
         console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
@@ -188,3 +190,23 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     console.print(f"{texts.label('scores')}: {scores}")
     if wait:
         wait_for_enter(human)
+
+
+def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -> Callable[[Any], None]:
+    """``on_decision``, and then, while ``seat`` sits a deal out, that deal as it goes (the auction,
+    each trick) from the seat's onlooker view, told once that it sits out: nothing asks the person
+    anything there, so without this the deal would pass unseen until its result."""
+    told: list[Any] = [None]  # the deal last said to be sat out
+
+    def watch(game: Any) -> None:
+        on_decision(game)
+        deal = game.current
+        if deal is None or seat in deal.by_seat or game.result is not None:
+            return
+        view = game.view(seat)
+        human.show_news(view)
+        if told[0] is not deal:
+            told[0] = deal
+            human.console.print(human.texts.label("sitting_out"))
+
+    return watch
