@@ -7,12 +7,23 @@ once each and in order, from the seat's onlooker view, with a line saying that t
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
+from rich.console import Console
+
+from interpreter import RandomAgent
+from interpreter.decisions import BidAnswer, Request, View
+from interpreter.game import Game
+from rulespec import load_ruleset
+from rulespec.locale import load_texts
+from whist.play import HumanAgent
+from whist.playscreen import watching
 
 SAYS = {"en": "You sit this deal out; the others play it.", "sv": "Du står över den här given; de andra spelar den."}
 TRICK = {"en": "Trick", "sv": "Stick"}
@@ -59,3 +70,41 @@ def test_the_seat_that_sits_the_deal_out_watches_every_trick_once(lang: str, tmp
     for seat, text in outputs.items():
         if seat != out[0]:
             assert SAYS[lang] not in text
+
+
+class FirstAnswers(HumanAgent):
+    """The person's screen as ``whist play`` shows it (``decide`` shows the news and the table), with
+    the first legal answer typed at every prompt: a pass, the first card, the first options."""
+
+    def ask_bid(self, request: Request, view: View) -> BidAnswer | None:
+        return None
+
+    def ask_card(self, request: Request) -> str:
+        return str(request.options[0])
+
+    def ask_choice(self, request: Request, view: View) -> Any:
+        return list(request.options[: request.count]) if request.count > 1 else request.options[0]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_every_deal_starts_with_its_dealer_and_shows_every_bid(players: int) -> None:
+    """Every deal opens with its dealer's line and shows each bid in turn from the first, each
+    trick once. The dealer's line opened a deal only when the person bid first, a new deal's first
+    bids were skipped when the deal before had shown fewer, and a deal that asked the person
+    nothing (sat out, or barred from bidding when all passed) passed unseen."""
+    rules = load_ruleset("combo-whist")
+    for seat in range(players):
+        console = Console(record=True, width=120, color_system=None, file=io.StringIO())
+        person = FirstAnswers(rules, load_texts(rules, "en"), console, lambda prompt, limit: None)
+        agents = [person if s == seat else RandomAgent(seat * 10 + s) for s in range(players)]
+        game = Game(rules, agents, seed=5, on_decision=watching(lambda game: None, person, seat))
+        for _ in range(4):
+            game.play_deal()
+        text = console.export_text()
+        deals = re.split(r"^─+ Dealer: Seat \d(?: \(you\))? ─+$", text, flags=re.M)[1:]
+        assert len(deals) == len(game.deal_records) == 4, text  # one line for each deal, redeals too
+        for deal, record in zip(deals, game.deal_records, strict=True):
+            shown = [int(s) for s in re.findall(r"^Seat (\d)(?: \(you\))? (?:bids|passes)", deal, re.M)]
+            assert shown == [entry[0] for entry in record["auction"]], deal  # every bid, in turn
+            tricks = [int(n) for n in re.findall(r"^Trick (\d+):", deal, re.M)]
+            assert tricks == list(range(1, len(record.get("tricks") or []) + 1)), deal

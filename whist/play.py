@@ -145,8 +145,9 @@ class HumanAgent(Agent):
         return " + ".join(self.texts.bid_name(b) for b in bids)
 
     def show_news(self, view: View) -> None:
-        key = (view.dealer, view.hand if not view.auction else None)
-        if not view.auction and not view.tricks and key != self.last_deal_key:
+        # A new deal: another dealer or hand before a declarer (whose steps change hands) or a card.
+        key = (view.dealer, view.hand)
+        if view.declarer is None and not view.tricks and not view.current_trick and key != self.last_deal_key:
             self.seen_auction = self.seen_tricks = 0
             self.last_deal_key = key
             self.shown_facts = {}

@@ -193,19 +193,19 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
 
 
 def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -> Callable[[Any], None]:
-    """``on_decision``, and then, while ``seat`` sits a deal out, that deal as it goes (the auction,
-    each trick) from the seat's onlooker view, told once that it sits out: nothing asks the person
-    anything there, so without this the deal would pass unseen until its result."""
+    """``on_decision``, and then the news of the deal as ``seat`` sees it (the auction, each trick):
+    a deal in which nothing asks the person anything — their seat sits it out, or they are barred
+    from its auction and everyone passes — would otherwise pass unseen until its result. A seat
+    sitting out is told so once, and sees the table as an onlooker."""
     told: list[Any] = [None]  # the deal last said to be sat out
 
     def watch(game: Any) -> None:
         on_decision(game)
         deal = game.current
-        if deal is None or seat in deal.by_seat or game.result is not None:
+        if deal is None or game.result is not None:
             return
-        view = game.view(seat)
-        human.show_news(view)
-        if told[0] is not deal:
+        human.show_news(game.view(seat))
+        if seat not in deal.by_seat and told[0] is not deal:
             told[0] = deal
             human.console.print(human.texts.label("sitting_out"))
 
