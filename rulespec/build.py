@@ -17,7 +17,7 @@ from rulespec.buildbid import BidBuilder
 from rulespec.compiler import FUNCTIONS as _FUNCTION_NAMES
 from rulespec.compiler import EvaluationError, Expression, Vocabulary
 from rulespec.dealsize import deal_problems
-from rulespec.declaredoptions import declared_options, option_kind
+from rulespec.declaredoptions import OPTION_TYPES, declared_options, option_kind
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
@@ -64,9 +64,8 @@ class Builder(BidBuilder):
         )
 
     def vocabulary(self, deck: M.Deck | None) -> Vocabulary:
-        options = {}
-        for name, spec in (self.m.get(("game", "options")) or {}).items():
-            options[name] = {int: T.NUMBER, bool: T.BOOL, str: T.TEXT}[option_kind(spec)]
+        raw = self.m.get(("game", "options")) or {}
+        options = {name: OPTION_TYPES[option_kind(spec, self.m.first_defaults.get(name))] for name, spec in raw.items()}
         zones = set()
         for bid in self.m.bids.values():
             for step in bid.get("steps", []) or []:
@@ -154,6 +153,7 @@ class Builder(BidBuilder):
             close_when=self.expr((*g, "play", "close_when"), scopes.DEAL, T.BOOL),
             after_trick=self.trick_steps((*g, "play", "after_trick")),
         )
+        options = self.m.get((*g, "options"))
         return M.Game(
             players=M.Players(
                 min=players.get("min", 2),
@@ -168,7 +168,7 @@ class Builder(BidBuilder):
             scoring=self.scoring(),
             winning=self.winning(),
             marks=tuple(self.m.get((*g, "marks")) or ()),
-            options=declared_options(self.m.get((*g, "options")), (*g, "options"), self.fail, self.newest),
+            options=declared_options(options, (*g, "options"), self.fail, self.newest, self.m.first_defaults),
             params=dict(self.params),
             match=self.match(),
         )

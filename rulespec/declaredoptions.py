@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from rulespec import types as T
+
 #: A whole-number option's least and most value (None: no bound on that side).
 Bounds = tuple[int | None, int | None]
 
@@ -74,16 +76,26 @@ def flat_options(written: Mapping[str, Any]) -> dict[str, Any]:
     return flat
 
 
-def option_kind(spec: Any) -> type:
+def option_kind(spec: Any, first: Any = None) -> type:
     """What an option holds (``int``, ``bool`` or ``str``: what expressions may do with
-    ``option.NAME``): a whole number if it has bounds, whatever its default, else its default's
-    kind. A default that does not fit its bounds is one error, at the option (:func:`declared_options`),
-    not also one at every expression that reads it as the number its bounds say it is."""
+    ``option.NAME``): a whole number if it has bounds, whatever its default; else what its default
+    was where the option was first declared (``first``, given when a later file changed the
+    default), else its default's kind. A default that does not fit is one error, at the option
+    (:func:`declared_options`), not also one at every expression that reads it as it was declared."""
     spec = spec if isinstance(spec, Mapping) else {"default": spec}
-    default = spec.get("default")
     if spec.get("min") is not None or spec.get("max") is not None:
         return int
-    return bool if isinstance(default, bool) else int if isinstance(default, int) else str
+    return _kind(spec.get("default") if first is None else first)
+
+
+def _kind(value: Any) -> type:
+    return bool if isinstance(value, bool) else int if isinstance(value, int) else str
+
+
+#: The expression type of each kind of option.
+OPTION_TYPES: dict[type, T.Type] = {int: T.NUMBER, bool: T.BOOL, str: T.TEXT}
+#: How a message names each kind.
+_KIND_WORDS = {int: "a whole number", bool: "true or false", str: "a word"}
 
 
 def bounds_text(bounds: Bounds) -> str:
@@ -111,14 +123,20 @@ Newest = Callable[[list[tuple[Any, ...]]], tuple[Any, ...]]
 
 
 def declared_options(
-    raw: Mapping[str, Any] | None, key: tuple[Any, ...], fail: Fail, newest: Newest = lambda keys: keys[0]
+    raw: Mapping[str, Any] | None,
+    key: tuple[Any, ...],
+    fail: Fail,
+    newest: Newest = lambda keys: keys[0],
+    first_defaults: Mapping[str, Any] | None = None,
 ) -> DeclaredOptions:
     """The options of a merged rule set (every one in the long form, see ``loader``), checked:
     bounds only for a whole number, the least not above the most, the default within them.
 
     A default outside its bounds (or not a number at all) is blamed on whichever of the two was
     written last (``newest``): a house rule that lowers the ``max`` below the parent's default is
-    told so at its ``max``, one that makes the default a word at its default."""
+    told so at its ``max``, one that makes the default a word at its default. ``first_defaults``:
+    each option's default where it was first declared, if a later file changed it (the loader's
+    ``Merged.first_defaults``): a new default of another kind is refused at that default."""
     defaults: dict[str, Any] = {}
     bounds: dict[str, Bounds] = {}
     for name, spec in (raw or {}).items():
@@ -127,6 +145,14 @@ def declared_options(
         defaults[name] = default
         low, high = spec.get("min"), spec.get("max")
         if low is None and high is None:
+            first = (first_defaults or {}).get(name)
+            if first is not None and _kind(first) != _kind(default):  # (a house rule's new default)
+                fail(
+                    (*key, name, "default"),
+                    f"option {name}: the default {_written(default)} is not {_KIND_WORDS[_kind(first)]}, "
+                    f"as where the option is declared (default {_written(first)})",
+                    "give a value of the same kind, or declare an option of your own under another name",
+                )
             continue
         at = (*key, name)
         if not isinstance(default, int) or isinstance(default, bool):

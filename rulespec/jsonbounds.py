@@ -2,8 +2,8 @@
 
 A file's size in bytes does not bound what parsing it costs: four megabytes of ``[],[],[]…``
 are 1.3 million lists, and Python spends hundreds of bytes on each list, number and path to it
-(a 4 MB record of nested lists once took 450 MB to read). So the text is measured first, at C
-speed: its strings are set aside, then its values are counted as its commas and opening brackets
+(a 4 MB record of nested lists once took 450 MB to read). So the text is measured first, by
+regular expressions: its strings are set aside, then its values are counted as its commas and opening brackets
 (within a factor of two of its values, keys included, whatever their kind) and its nesting is
 measured. Only a document within both bounds is handed to :func:`json.loads`, whose
 recursion a deep document would also exhaust. A document beyond a bound is refused at the place

@@ -54,6 +54,9 @@ class Merged:
     lineage: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)  # its files in the order they were merged, parents first
+    first_defaults: dict[str, Any] = field(
+        default_factory=dict
+    )  # an option's default where first declared, once changed
     digest: str | None = None  # what its schema checks read (:func:`knownvalid.chain_digest`)
 
     def source(self, key: Key) -> Source | None:
@@ -122,6 +125,8 @@ def _merge_mapping(
             merged.origin[(*dst, k)] = Source(doc, (*src, k))
             _merge_mapping(merged, target[k], (*dst, k), doc, (*src, k), v)
             continue
+        if dst[:-1] == _OPTIONS and k == "default" and "default" in target:  # (its kind stays: build)
+            merged.first_defaults.setdefault(dst[-1], target["default"])
         _forget(merged, (*dst, k))
         if v is None:
             target.pop(k, None)
@@ -141,6 +146,8 @@ def _short_option(merged: Merged, target: dict[str, Any], name: str, doc: Docume
     if not isinstance(target.get(name), dict):
         _forget(merged, dst)
         target[name] = {}
+    if "default" in target[name]:
+        merged.first_defaults.setdefault(name, target[name]["default"])
     target[name]["default"] = value
     merged.origin[dst] = merged.origin[(*dst, "default")] = Source(doc, src)
 

@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import secrets
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,36 +47,30 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_RSS_MB = 200
 
 
-def _limit_memory() -> None:  # runs in the child before whist starts
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+RUNNER = Path(__file__).parent / "hostile_runner.py"
 
 
 def _run(args: list[str], stdin: bytes, cwd: str, env: dict[str, str]) -> tuple[int | None, bytes, bytes, int]:
     """Run ``args``: (exit status or None after :data:`TIME_LIMIT`, stdout, stderr, peak resident
-    bytes of the process, read from its own resource usage when it is reaped)."""
-    assert len(stdin) < 65_536, "stdin must fit a pipe's buffer (it is written before whist runs)"
-    read_end, write_end = os.pipe()  # a pipe, as a shell gives it: never a regular file
-    os.write(write_end, stdin)
-    os.close(write_end)
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(
-                args, stdin=read_end, stdout=out, stderr=err, cwd=cwd, env=env, preexec_fn=_limit_memory
-            )
-        finally:
-            os.close(read_end)
-        killed = threading.Event()
-        timer = threading.Timer(TIME_LIMIT, lambda: (killed.set(), proc.kill()))
-        timer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            timer.cancel()
-        proc.returncode = code = os.waitstatus_to_exitcode(status)  # (reaped here, not by Popen)
-        out.seek(0)
-        err.seek(0)
-        rss = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # bytes on macOS, kB elsewhere
-        return (None if killed.is_set() else code), out.read(), err.read(), rss
+    bytes of the command), through ``hostile_runner.py`` (whose docstring says why)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out, err = Path(folder) / "out", Path(folder) / "err"
+        spec = {
+            "args": args,
+            "stdin": stdin.decode("utf-8"),
+            "cwd": cwd,
+            "env": env,
+            "out": str(out),
+            "err": str(err),
+            "time_limit": TIME_LIMIT,
+            "memory_limit": MEMORY_LIMIT,
+        }
+        runner = subprocess.run(
+            [sys.executable, str(RUNNER), json.dumps(spec)], capture_output=True, text=True, timeout=TIME_LIMIT + 60
+        )
+        assert runner.returncode == 0, runner.stderr
+        result = json.loads(runner.stdout)
+        return result["code"], out.read_bytes(), err.read_bytes(), result["rss"]
 
 
 # --- generators: files too big, or too special, to commit ----------------------------------

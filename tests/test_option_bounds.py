@@ -185,6 +185,47 @@ def test_a_house_rule_of_a_house_rule_is_told_at_its_own_line(tmp_path, options:
     assert len(shown) == 1 and f"child.yaml:6:{column}: option rounds: {message}" in shown[0], shown
 
 
+BASE_WITH_AN_OPTION = """ruleset: base
+version: 0.1.0
+extends: combo-whist
+game:
+  options:
+    handicap: 0
+    style: fast
+    strict: false
+bids:
+  - id: lucky
+    kind: special
+    worth: 1
+    requires: 'declarer.tricks >= option.handicap and (option.style == "fast") != option.strict'
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "column", "message"),
+    [
+        ("handicap: true", 15, "option handicap: the default true is not a whole number"),
+        ("handicap: {default: word}", 25, "option handicap: the default 'word' is not a whole number"),
+        ("style: 3", 12, "option style: the default 3 is not a word"),
+        ("strict: slow", 13, "option strict: the default 'slow' is not true or false"),
+    ],
+)
+def test_a_house_rule_that_changes_an_options_kind_is_told_at_its_own_line(
+    tmp_path, options: str, column: int, message: str
+) -> None:
+    """An option without bounds keeps the kind its declaration gave it: a house rule's default of
+    another kind is one error, at that default, not a type error at the parent's expression."""
+    (tmp_path / "base.yaml").write_text(BASE_WITH_AN_OPTION, encoding="utf-8")
+    child = _house_rule(tmp_path, options, "extends: base.yaml")
+    with pytest.raises(RuleErrors) as caught:
+        load_ruleset(str(child))
+    shown = [str(error) for error in caught.value.errors]
+    assert len(shown) == 1 and f"house.yaml:6:{column}: {message}" in shown[0], shown
+    # a default of the same kind is a house rule's right, also over a grandparent
+    same = _house_rule(tmp_path, "handicap: 2", "extends: base.yaml")
+    assert load_ruleset(str(same)).game.options["handicap"] == 2
+
+
 def test_a_bound_on_one_side_only(tmp_path) -> None:
     rules = load_ruleset(str(_house_rule(tmp_path, "laps: {default: 2, min: 0}")))
     assert rules.game.options.bounds["laps"] == (0, None)
