@@ -57,10 +57,10 @@ def clean_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def whist(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def whist(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "whist", *args],
-        cwd=ROOT,
+        cwd=cwd,
         env=env or clean_env(),
         capture_output=True,
         text=True,

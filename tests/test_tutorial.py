@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
-from locales_helpers import clean_env
+from locales_helpers import whist
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "writing-rules.md"
@@ -39,15 +37,7 @@ def run(folder: Path, command: str) -> str:
         (folder / args[2]).mkdir(parents=True, exist_ok=True)
         return ""
     assert args[0] == "whist", command
-    result = subprocess.run(
-        [sys.executable, "-m", "whist", *args[1:]],
-        cwd=folder,
-        env=clean_env(),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-    )
+    result = whist(*args[1:], cwd=folder)
     assert result.returncode == 0, (command, result.stderr)
     assert "Traceback" not in result.stderr
     return result.stdout + result.stderr
@@ -106,13 +96,5 @@ def test_the_first_house_rule_walkthrough_works_as_written(tmp_path: Path) -> No
     assert any(c.startswith("whist cards") for c in ran) and any(c.startswith("whist diff") for c in ran)
     assert (tmp_path / "cards.pdf").read_bytes().startswith(b"%PDF")
     # with its texts written, the house rule checks clean: no warning of missing texts
-    check = subprocess.run(
-        [sys.executable, "-m", "whist", "check", RULE_FILE],
-        cwd=tmp_path,
-        env=clean_env(),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
+    check = whist("check", RULE_FILE, cwd=tmp_path)
     assert (check.returncode, check.stderr) == (0, "")
