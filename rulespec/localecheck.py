@@ -171,10 +171,15 @@ def check_locales(rules: RuleSet) -> list[RuleError]:
     return errors
 
 
+#: At most this many warnings of missing texts; the rest are counted in one more line.
+MAX_UNWRITTEN_WARNINGS = 50
+
+
 def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     """The texts the rule set's own data asks for that no English file has (a house rule's new bid
-    without its name): every language shows them as their ids. One warning per bid (or for the
-    game), at the bid's ``id`` in the first of the rule set's files that defines it."""
+    without its name): every language shows them as their ids. One warning per bid (or place of the
+    game section), at the bid's ``id`` in the first of the rule set's files that defines it; past
+    :data:`MAX_UNWRITTEN_WARNINGS`, one line counts the rest."""
     if is_bundled(rules):
         return []  # the project's own rule sets: their texts are checked by its tests
     english = {key for key, entry in catalog(DEFAULT_LANGUAGE, rules).entries.items() if entry.text.strip()}
@@ -182,36 +187,47 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     for key, owner in needed_texts(rules).items():
         if key not in english:
             keys_by_owner.setdefault(owner, []).append(key)
+    if not keys_by_owner:
+        return []
     where = f"locales/{DEFAULT_LANGUAGE}/{rules.name}.yaml beside the rule file"
     init = f"whist translate init en {shlex.quote(shown_path(rules.sources[0]))}"
+    places = _owner_places(rules)
     warnings = []
-    for owner, keys in keys_by_owner.items():
+    for owner, keys in list(keys_by_owner.items())[:MAX_UNWRITTEN_WARNINGS]:
         what = f"the bid '{owner}'" if owner in rules.bids else f"'{owner}'"
         message = f"{what} has no English text for {', '.join(keys)}: every language shows ids there"
         hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} ('{init}' writes every one, empty)"
-        warnings.append(_at_owner(rules, owner, message, hint))
+        found = places.get(owner)
+        if found is None:
+            warnings.append(RuleError(message, None, hint))
+        elif owner in rules.bids:
+            warnings.append(found[0].error(found[1], message, hint))  # at the id's value
+        else:
+            warnings.append(found[0].key_error(found[1], message, hint))  # at the game section's key
+    if len(keys_by_owner) > MAX_UNWRITTEN_WARNINGS:
+        more = len(keys_by_owner) - MAX_UNWRITTEN_WARNINGS
+        warnings.append(RuleError(f"{more} more without English texts", None, f"'{init}' writes every one, empty"))
     return warnings
 
 
-def _at_owner(rules: RuleSet, owner: str, message: str, hint: str) -> RuleError:
-    """A warning located where ``owner`` is written in the rule set's own files (child first): a
-    bid's ``- id:`` line, or a place in the game section (``game.marks``); else unlocated."""
+def _owner_places(rules: RuleSet) -> dict[str, tuple[Document, tuple[str | int, ...]]]:
+    """Where each bid (its ``- id:``) and each place of the game section (``game.marks``) is first
+    written in the rule set's own files, child first: each file read once."""
+    places: dict[str, tuple[Document, tuple[str | int, ...]]] = {}
     for source in rules.sources:
         try:
             doc = read_yaml(Path(source))
         except RuleError:
             continue
         data = doc.data if isinstance(doc.data, dict) else {}
-        if owner not in rules.bids:
-            place = tuple(owner.split("."))
-            if place in doc.key_locations:
-                return doc.key_error(place, message, hint)
-            continue
         bids = data.get("bids")
         for index, entry in enumerate(bids if isinstance(bids, list) else []):
-            if isinstance(entry, dict) and entry.get("id") == owner:
-                return doc.error(("bids", index, "id"), message, hint)
-    return RuleError(message, None, hint)
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                places.setdefault(entry["id"], (doc, ("bids", index, "id")))
+        for place in doc.key_locations:
+            if len(place) == 2 and place[0] == "game":
+                places.setdefault(f"game.{place[1]}", (doc, place))
+    return places
 
 
 def locale_report(rules: RuleSet) -> tuple[list[RuleError], list[RuleError]]:

@@ -138,6 +138,15 @@ def _wide_yaml(folder: Path) -> None:
     (folder / "locales" / "en" / "house.yaml").write_text(f"x: {lists}\n", encoding="utf-8")
 
 
+def _many_bids(folder: Path) -> None:
+    """A house rule of 2,000 new bids, none with a text (each warning was located by reading every
+    rule file again: five minutes)."""
+    bids = "".join(f"  - {{id: b{i}, kind: special, worth: 1, requires: declarer.tricks > 0}}\n" for i in range(2000))
+    (folder / "house.yaml").write_text(
+        f"ruleset: house\nversion: '1'\nextends: combo-whist\nbids:\n{bids}", encoding="utf-8"
+    )
+
+
 def _po_files(folder: Path) -> None:
     """PO files for ``translate import``: a named pipe, one whose text is the path of the secret,
     and one just under the byte limit made of the smallest entries."""
@@ -213,6 +222,7 @@ GENERATORS: dict[str, Callable[[Path], None]] = {
     "huge_record": _huge_record,
     "record_shapes": _record_shapes,
     "wide_yaml": _wide_yaml,
+    "many_bids": _many_bids,
     "po_files": _po_files,
     "save_beside_house": _save_beside_house,
     "illegal_play": _illegal_play,
