@@ -16,6 +16,7 @@ from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, flatten, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
+from rulespec.paths import MAX_FILE_BYTES
 from rulespec.textkeys import describe, needed_texts
 from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled
 
@@ -103,7 +104,15 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     plans: list[tuple[Path, str, int, bool]] = []
     for path, entries in targets:
         if not path.exists():
-            plans.append((path, skeleton(lang, rules, path, entries), len(entries), True))
+            text = skeleton(lang, rules, path, entries)
+            if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # it could not be read back
+                raise RuleError(
+                    f"a skeleton of {len(entries)} entries for {path} would take {len(text.encode('utf-8'))} bytes, "
+                    f"more than a locale file may hold ({MAX_FILE_BYTES})",
+                    None,
+                    "a rule set with this many texts cannot keep them in one locale file",
+                )
+            plans.append((path, text, len(entries), True))
             continue
         doc = read_locale(path)
         present = dict(flatten(doc.data))

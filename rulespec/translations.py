@@ -191,7 +191,8 @@ def status(lang: str, rules: RuleSet | None) -> Status:
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
     result.missing.extend(key for key in unwritten if key not in english.entries and key not in other.entries)
-    result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in unwritten)
+    asked = set(unwritten)
+    result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in asked)
     return result
 
 
