@@ -33,6 +33,7 @@ from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.translations import (
     Entry,
+    check_writable,
     fingerprint,
     is_bundled,
     mark,
@@ -299,6 +300,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     english = {key: entry.text for key, entry in report.english.items()}
     for path in by_file:  # never written through a link that leads out of the rule set's folder
         check_locale_path(path)
+        check_writable(path, rules)
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)

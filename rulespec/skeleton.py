@@ -17,7 +17,7 @@ from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, fl
 from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
 from rulespec.textkeys import describe, needed_texts
-from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled, own_locale_file
+from rulespec.translations import LANGUAGE_CODE, catalog, check_writable, is_bundled, own_locale_file
 
 
 def _label(lang: str) -> str:
@@ -95,6 +95,7 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     targets = init_targets(lang, rules)
     for path, _ in targets:  # never written through a link that leads out of the rule set's folder
         check_locale_path(path)
+        check_writable(path, rules)
     existing = [path for path, _ in targets if path.exists()]
     if existing and not force:
         raise RuleError(

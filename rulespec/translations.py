@@ -259,6 +259,17 @@ def writable(path: Path | str, rules: RuleSet | None) -> bool:
     )
 
 
+def check_writable(path: Path, rules: RuleSet | None) -> None:
+    """Refuse to write ``path`` for ``rules`` unless :func:`writable` allows it (a house rule kept
+    where the project's ``locales/`` would be its own folder)."""
+    if not writable(path, rules):
+        raise RuleError(
+            f"{path} is not the house rule's own locale file: the project's texts are not written for a house rule",
+            None,
+            "keep the house rule in a folder of its own, with its locales/ beside it",
+        )
+
+
 def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int:
     """Record the current English fingerprints of translated entries (all, or ``keys``).
 

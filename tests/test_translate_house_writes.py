@@ -170,3 +170,21 @@ def test_a_bundled_import_writes_the_projects_file_named_like_the_english_one(lo
     assert code == 0, err
     assert text_at(read_locale(locales / "sv" / "ui.yaml").data, "labels.score").startswith("Klubbens ")
     assert text_at(read_locale(locales / "sv" / "combo-whist.yaml").data, "bids.trump.name").startswith("Klubbens ")
+
+
+def test_a_house_rule_kept_beside_the_projects_locales_writes_none_of_them(locales, tmp_path, capsys):
+    """Its locales/ folder is the project's: its "own" file would be the project's combo-whist.yaml."""
+    rule_file = locales.parent / "club.yaml"
+    rule_file.write_text("ruleset: combo-whist\nversion: '9'\nextends: combo-whist\n", encoding="utf-8")
+    po = exported(capsys, tmp_path, "combo-whist")
+    for entry in po:
+        if entry.msgctxt == "labels.score":
+            entry.msgstr = "Klubbens " + entry.msgstr
+    po.save(str(tmp_path / "out.po"))
+    before = files_of(locales)
+    for args in (["import", str(tmp_path / "out.po"), str(rule_file)], ["init", "sv", str(rule_file), "--force"]):
+        code, _, err = whist(capsys, "translate", *args)
+        assert code == 1 and "is not the house rule's own locale file" in err, err
+    code, _, err = whist(capsys, "translate", "mark", "sv", str(rule_file))
+    assert code == 0, err
+    assert files_of(locales) == before
