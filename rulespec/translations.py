@@ -293,7 +293,16 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
             raise RuleError(
                 f"no '{lang}' text to mark for {', '.join(unknown)}", None, f"see: whist translate status {lang}"
             )
-        theirs = sorted(key for key in wanted if not writable(other.entries[key].doc.path, rules))
+        # (one made from an English text the house rule overrides is refused below, with what to do)
+        theirs = sorted(
+            key
+            for key in wanted
+            if not writable(other.entries[key].doc.path, rules)
+            and (
+                key not in english.entries
+                or layer(english.entries[key].doc.path, rules) <= layer(other.entries[key].doc.path, rules)
+            )
+        )
         if theirs and rules is not None:
             raise RuleError(
                 f"the '{lang}' text of {', '.join(theirs)} is inherited ({other.entries[theirs[0]].doc.path}), "
