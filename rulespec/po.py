@@ -26,7 +26,7 @@ import polib
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, layer, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
@@ -284,8 +284,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         current = report.translated.get(key)
         made_from_this = item.msgid == source.text
         written = current is None or current.text != item.msgstr
-        target = _target(key, source.doc.path, current, lang, rules)
-        if written:
+        target = _target(key, source.doc.path, current, lang, rules) if written else None
+        if target is not None:
             by_file.setdefault(target, {})[key] = item.msgstr
         moved = written and current is not None and Path(current.doc.path) != target  # its fingerprint stays behind
         if (
@@ -322,7 +322,15 @@ def _target(key: str, english_file: str, current: Entry | None, lang: str, rules
     assert rules is not None
     if current is not None and writable(current.doc.path, rules):
         return Path(current.doc.path)
-    return own_locale_file(lang, rules)
+    target = own_locale_file(lang, rules)
+    for other in (english_file, current.doc.path if current is not None else None):
+        if other is not None and layer(other, rules) > layer(target, rules):  # it would not be shown, nor marked
+            raise RuleError(
+                f"the text of {key} written in {target} would not override {other}",
+                None,
+                f"give the house rule a name of its own (its 'ruleset:'), not '{rules.name}'",
+            )
+    return target
 
 
 def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None, english: dict[str, str]) -> str:
