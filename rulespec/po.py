@@ -7,8 +7,9 @@ it was marked) is *fuzzy*, with the English it was made from as the previous ``m
 text is known; an unreviewed one (never marked) is fuzzy too.
 
 :func:`import_po` writes the translations of a PO file back into the locale files — the file of
-the same name as the English text's, in the language's folder — and marks the entries that are
-not fuzzy and were made from the current English. It never empties an entry (an empty
+the same name as the English text's, in the language's folder; for a house rule, only the house
+rule's own file beside it, whatever it inherits — and marks the entries that are not fuzzy and
+were made from the current English. It never empties an entry (an empty
 ``msgstr`` changes nothing), and an export followed by an import changes no file.
 """
 
@@ -25,12 +26,23 @@ import polib
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, read_locale
+from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, layer, read_locale
 from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
-from rulespec.translations import fingerprint, mark, placeholders, previous_english, status
+from rulespec.translations import (
+    Entry,
+    check_writable,
+    fingerprint,
+    is_bundled,
+    mark,
+    own_locale_file,
+    placeholders,
+    previous_english,
+    status,
+    writable,
+)
 
 #: The PO header field naming the rule set a file was exported for.
 RULESET_FIELD = "X-Whist-Ruleset"
@@ -126,6 +138,8 @@ class Imported:
     changed: dict[Path, int] = field(default_factory=dict)  # texts written per file
     marked: int = 0  # files whose fingerprints changed
     skipped: list[str] = field(default_factory=list)  # keys this rule set has no English text for
+    #: keys whose text a house rule inherits as imported, but unmarked or stale there (left as they are)
+    inherited: list[str] = field(default_factory=list)
 
 
 def read_po(path: Path) -> polib.POFile:
@@ -269,15 +283,24 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             )
         current = report.translated.get(key)
         made_from_this = item.msgid == source.text
-        if current is None or current.text != item.msgstr:
-            english_file = Path(source.doc.path)
-            target = english_file.parent.parent / lang / english_file.name
+        written = current is None or current.text != item.msgstr
+        target = _target(key, source.doc.path, current, lang, rules) if written else None
+        if target is not None:
             by_file.setdefault(target, {})[key] = item.msgstr
-        if made_from_this and not item.fuzzy and (current is None or current.fingerprint != fingerprint(source.text)):
-            to_mark.append(key)
+        moved = written and current is not None and Path(current.doc.path) != target  # its fingerprint stays behind
+        if (
+            made_from_this
+            and not item.fuzzy
+            and (moved or current is None or current.fingerprint != fingerprint(source.text))
+        ):
+            if written or current is None or writable(current.doc.path, rules):
+                to_mark.append(key)
+            else:  # the same text as inherited: nothing changes, and only its own rule set marks it
+                result.inherited.append(key)
     english = {key: entry.text for key, entry in report.english.items()}
     for path in by_file:  # never written through a link that leads out of the rule set's folder
         check_locale_path(path)
+        check_writable(path, rules)
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -286,6 +309,28 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     if to_mark:
         result.marked = mark(lang, rules, to_mark)
     return result
+
+
+def _target(key: str, english_file: str, current: Entry | None, lang: str, rules: RuleSet | None) -> Path:
+    """The locale file an imported text of ``key`` is written to. For a bundled rule set: the file
+    of the English text's name in ``lang``'s folder. For a house rule: its own file (where the
+    text is now, if it is there, else ``locales/<lang>/<name>.yaml`` beside it), which overrides
+    what it inherits; the project's files are never written for a house rule."""
+    if is_bundled(rules):
+        english = Path(english_file)
+        return english.parent.parent / lang / english.name
+    assert rules is not None
+    if current is not None and writable(current.doc.path, rules):
+        return Path(current.doc.path)
+    target = own_locale_file(lang, rules)
+    for other in (english_file, current.doc.path if current is not None else None):
+        if other is not None and layer(other, rules) > layer(target, rules):  # it would not be shown, nor marked
+            raise RuleError(
+                f"the text of {key} written in {target} would not override {other}",
+                None,
+                f"give the house rule a name of its own (its 'ruleset:'), not '{rules.name}'",
+            )
+    return target
 
 
 def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None, english: dict[str, str]) -> str:

@@ -18,7 +18,7 @@ from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
 from rulespec.paths import MAX_FILE_BYTES
 from rulespec.textkeys import describe, needed_texts
-from rulespec.translations import LANGUAGE_CODE, catalog, is_bundled
+from rulespec.translations import LANGUAGE_CODE, catalog, check_writable, is_bundled, own_locale_file
 
 
 def _label(lang: str) -> str:
@@ -45,13 +45,13 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
             targets.append((folder / f"{rules.name}.yaml", own))
         return targets
     assert rules is not None
-    folder = Path(rules.sources[0]).parent / "locales" / lang
+    target = own_locale_file(lang, rules)
     if lang == DEFAULT_LANGUAGE:  # the texts the data asks for that no English file has, with what each is for
         unwritten = [k for k in needed_texts(rules) if k not in english.entries or not english.entries[k].text.strip()]
-        return [(folder / f"{rules.name}.yaml", {key: describe(key) for key in unwritten})]
+        return [(target, {key: describe(key) for key in unwritten})]
     bundled = locale.LOCALES_DIR.resolve()
     own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
-    return [(folder / f"{rules.name}.yaml", own)]
+    return [(target, own)]
 
 
 def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, str]) -> str:
@@ -96,6 +96,7 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     targets = init_targets(lang, rules)
     for path, _ in targets:  # never written through a link that leads out of the rule set's folder
         check_locale_path(path)
+        check_writable(path, rules)
     existing = [path for path, _ in targets if path.exists()]
     if existing and not force:
         raise RuleError(

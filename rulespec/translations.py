@@ -236,14 +236,50 @@ def is_bundled(rules: RuleSet | None) -> bool:
     return rules is None or not rules.sources or Path(rules.sources[0]).resolve().is_relative_to(BUNDLED_DIR.resolve())
 
 
+def own_locale_file(lang: str, rules: RuleSet) -> Path:
+    """A house rule's own locale file for ``lang``: ``locales/<lang>/<name>.yaml`` beside its rule file."""
+    return Path(rules.sources[0]).parent / "locales" / lang / f"{rules.name}.yaml"
+
+
+def writable(path: Path | str, rules: RuleSet | None) -> bool:
+    """Whether a command for ``rules`` may write the locale file at ``path``.
+
+    For a bundled rule set, any of its files. For a house rule only its own files (``<name>.yaml``
+    or ``<name>@<version>.yaml`` in the ``locales/`` beside it): never the project's, which every
+    other rule set reads too, nor a parent house rule's.
+    """
+    if is_bundled(rules):
+        return True
+    assert rules is not None
+    file = Path(path).resolve()
+    if file.is_relative_to(locale.LOCALES_DIR.resolve()):  # a house rule placed where the project's locales/ is
+        return False
+    return (
+        file.stem.split("@")[0] == rules.name
+        and file.parent == own_locale_file(file.parent.name, rules).parent.resolve()
+    )
+
+
+def check_writable(path: Path, rules: RuleSet | None) -> None:
+    """Refuse to write ``path`` for ``rules`` unless :func:`writable` allows it (a house rule kept
+    where the project's ``locales/`` would be its own folder)."""
+    if not writable(path, rules):
+        raise RuleError(
+            f"{path} is not the house rule's own locale file: the project's texts are not written for a house rule",
+            None,
+            "keep the house rule in a folder of its own, with its locales/ beside it",
+        )
+
+
 def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int:
     """Record the current English fingerprints of translated entries (all, or ``keys``).
 
     Each file records the English text at its own layer or an earlier one: a translation in
     ``combo-whist.yaml`` is never marked as made from a house rule's English override (that
-    override needs its own translation in the house rule's file). Fingerprints of keys a file
-    no longer holds are dropped. Returns how many files changed; files whose fingerprints stay
-    the same are not rewritten.
+    override needs its own translation in the house rule's file). For a house rule only its own
+    files are marked (see :func:`writable`): the project's translations are marked with the
+    bundled rule set they belong to. Fingerprints of keys a file no longer holds are dropped.
+    Returns how many files changed; files whose fingerprints stay the same are not rewritten.
     """
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language; it has no fingerprints")
@@ -258,9 +294,27 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
             raise RuleError(
                 f"no '{lang}' text to mark for {', '.join(unknown)}", None, f"see: whist translate status {lang}"
             )
+        # (one made from an English text the house rule overrides is refused below, with what to do)
+        theirs = sorted(
+            key
+            for key in wanted
+            if not writable(other.entries[key].doc.path, rules)
+            and (
+                key not in english.entries
+                or layer(english.entries[key].doc.path, rules) <= layer(other.entries[key].doc.path, rules)
+            )
+        )
+        if theirs and rules is not None:
+            raise RuleError(
+                f"the '{lang}' text of {', '.join(theirs)} is inherited ({other.entries[theirs[0]].doc.path}), "
+                f"not {rules.name}'s own",
+                None,
+                f"mark it with the rule set that file belongs to, or give {rules.name} its own text in "
+                f"{own_locale_file(lang, rules)}",
+            )
     marked: set[str] = set()
     by_file: dict[Path, dict[str, str]] = {}
-    for path in other.files:
+    for path in [file for file in other.files if writable(file, rules)]:
         doc = read_locale(path)
         old = doc.data.get("fingerprints")
         old = {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {}

@@ -74,6 +74,7 @@ SLOW_TESTS = {
     },
     "test_yaml_parsers.py": {"test_every_bundled_file_reads_the_same"},
     "test_po_import_placeholders.py": {"test_after_any_import_the_language_still_shows"},
+    "test_translate_house_writes.py": {"test_a_house_import_writes_only_the_house_rules_own_file"},
     "test_versions_played.py": {
         "test_simulates_end_to_end",
         "test_three_players_simulate",

@@ -99,7 +99,10 @@ def test_a_translation_with_a_bad_placeholder_is_refused_at_its_line(capsys, mon
 def test_a_good_translation_with_its_placeholders_is_written(capsys, monkeypatch, tmp_path) -> None:
     house = _setup(tmp_path)
     monkeypatch.setattr(locale, "LOCALES_DIR", tmp_path / "project" / "locales")
+    project = tmp_path / "project" / "locales" / "sv" / "combo-whist.yaml"
+    before = project.read_bytes()
     code, err = _import(capsys, tmp_path, house, "bids.trump.short", "Välj {{trumf}}: minst {tricks_min} stick")
     assert code == 0, err
-    written = (tmp_path / "project" / "locales" / "sv" / "combo-whist.yaml").read_text(encoding="utf-8")
+    written = (house.parent / "locales" / "sv" / "house.yaml").read_text(encoding="utf-8")  # the house rule's own
     assert "Välj {{trumf}}: minst {tricks_min} stick" in written
+    assert project.read_bytes() == before

@@ -303,6 +303,12 @@ def translate_import(file: Path, ruleset: str | None) -> None:
         click.echo(f"{path}: {count} text(s) written")
     if result.skipped:
         click.echo(f"note: {len(result.skipped)} entr(ies) this rule set has no English text for", err=True)
+    if result.inherited:  # a house rule never writes the texts it inherits (rulespec.po)
+        click.echo(
+            f"note: {len(result.inherited)} text(s) are as {rules.name} inherits them, unmarked there: "
+            "mark them with the rule set they come from",
+            err=True,
+        )
     click.echo(
         f"{lang}: {sum(result.changed.values())} text(s) written, fingerprints updated in {result.marked} file(s)"
     )
