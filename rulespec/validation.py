@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -188,7 +189,7 @@ def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
         hint = did_you_mean(_shown(instance), allowed) or _one_of(allowed)
         return [doc.error(path, f"'{_shown(instance)}' is not allowed{_where(path)}", hint)]
     if validator == "pattern":
-        return [doc.error(path, f"'{instance}' is not a valid name{_where(path)}", _pattern_hint(schema))]
+        return [doc.error(path, f"'{instance}' is not a valid name{_where(path)}", _pattern_hint(schema, instance))]
     if validator == "maxProperties" and schema.get("maxProperties") == 1 and isinstance(instance, dict):
         first, second = list(instance)[:2]
         return [
@@ -214,8 +215,12 @@ def _one_of(allowed: list[str]) -> str:
     return "one of: " + ", ".join(allowed)
 
 
-def _pattern_hint(schema: dict[str, Any]) -> str | None:
+def _pattern_hint(schema: dict[str, Any], instance: Any = None) -> str | None:
     pattern = str(schema.get("pattern", ""))
+    # A name the pattern keeps out by a lookahead, ^(?!ui$)…: well formed, but reserved.
+    reserved = re.match(r"\^\(\?!([^)]*)\$\)", pattern)
+    if reserved and isinstance(instance, str) and re.fullmatch(reserved.group(1), instance):
+        return f"choose another name: '{instance}' is reserved here"
     if "a-z0-9_" in pattern:
         return "use lower_snake_case, e.g. my_bid"
     if "a-z0-9-" in pattern:

@@ -190,18 +190,20 @@ def test_a_house_rule_kept_beside_the_projects_locales_writes_none_of_them(local
     assert files_of(locales) == before
 
 
-def test_a_house_rule_whose_own_file_would_not_override_is_refused_before_any_write(locales, tmp_path, capsys):
-    """A house rule named ``ui``: its own file is read as the shared labels, before every rule set's
-    texts; a bid's name written there would never be shown (nor marked), so nothing is written."""
+def test_a_house_rule_named_like_the_shared_texts_is_refused_before_any_write(locales, tmp_path, capsys):
+    """A house rule named ``ui`` would have its own file read as the shared labels, before every rule
+    set's texts: a bid's name written there would never be shown (nor marked). The name is refused
+    where it is written (the rule file schema), so no command reads or writes texts for it; the
+    import's own check (a target must override what it translates) stays behind it."""
     rule_file = tmp_path / "club" / "ui.yaml"
     rule_file.parent.mkdir()
     rule_file.write_text("ruleset: ui\nversion: '1'\nextends: combo-whist\n", encoding="utf-8")
-    po = exported(capsys, tmp_path, str(rule_file))
-    for entry in po:
-        if entry.msgctxt in ("labels.score", "bids.trump.name"):
-            entry.msgstr = "Klubbens " + entry.msgstr
-    po.save(str(tmp_path / "out.po"))
     before = files_of(locales)
-    code, _, err = whist(capsys, "translate", "import", str(tmp_path / "out.po"), str(rule_file))
-    assert code == 1 and "the text of bids.trump.name written in" in err and "would not override" in err, err
+    for args in (
+        ("translate", "export", "sv", str(rule_file), "-o", str(tmp_path / "out.po")),
+        ("check", str(rule_file)),
+    ):
+        code, _, err = whist(capsys, *args)
+        assert code == 1 and "'ui' is not a valid name for 'ruleset'" in err and "reserved" in err, err
     assert files_of(locales) == before and not (rule_file.parent / "locales").exists()
+    assert not (tmp_path / "out.po").exists()
