@@ -12,6 +12,7 @@ A :class:`RuleError` carries where the problem is, what it is, and (when we can 
 from __future__ import annotations
 
 import difflib
+import shlex
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,6 +26,12 @@ def shown_path(path: str) -> str:
     return "".join(
         ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}" for ch in path
     )
+
+
+def shown_argument(path: str) -> str:
+    """A file name as a command to copy shows it: :func:`shown_path`, quoted for the shell when it
+    needs to be (a space in a folder's name)."""
+    return shlex.quote(shown_path(path))
 
 
 @dataclass(frozen=True)

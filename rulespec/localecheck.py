@@ -12,12 +12,11 @@ Two uses:
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Any
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.errors import RuleError, RuleErrors, did_you_mean, shown_path
+from rulespec.errors import RuleError, RuleErrors, did_you_mean, shown_argument
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
     META_KEYS,
@@ -28,7 +27,7 @@ from rulespec.locale import (
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
-from rulespec.textkeys import BID_FIELDS, needed_texts
+from rulespec.textkeys import BID_FIELDS, unwritten
 from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
 
@@ -182,15 +181,14 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     :data:`MAX_UNWRITTEN_WARNINGS`, one line counts the rest."""
     if is_bundled(rules):
         return []  # the project's own rule sets: their texts are checked by its tests
-    english = {key for key, entry in catalog(DEFAULT_LANGUAGE, rules).entries.items() if entry.text.strip()}
+    english = catalog(DEFAULT_LANGUAGE, rules).entries
     keys_by_owner: dict[str, list[str]] = {}
-    for key, owner in needed_texts(rules).items():
-        if key not in english:
-            keys_by_owner.setdefault(owner, []).append(key)
+    for key, owner in unwritten(rules, {key: entry.text for key, entry in english.items()}).items():
+        keys_by_owner.setdefault(owner, []).append(key)
     if not keys_by_owner:
         return []
     where = f"locales/{DEFAULT_LANGUAGE}/{rules.name}.yaml beside the rule file"
-    init = f"whist translate init en {shlex.quote(shown_path(rules.sources[0]))}"
+    init = f"whist translate init en {shown_argument(rules.sources[0])}"
     places = _owner_places(rules)
     warnings = []
     for owner, keys in list(keys_by_owner.items())[:MAX_UNWRITTEN_WARNINGS]:

@@ -17,7 +17,7 @@ from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, fl
 from rulespec.localeedit import add_entries, checked, emit, nest
 from rulespec.model import RuleSet
 from rulespec.paths import MAX_FILE_BYTES
-from rulespec.textkeys import describe, needed_texts
+from rulespec.textkeys import describe, unwritten
 from rulespec.translations import LANGUAGE_CODE, catalog, check_writable, is_bundled, own_locale_file
 
 
@@ -47,8 +47,8 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
     assert rules is not None
     target = own_locale_file(lang, rules)
     if lang == DEFAULT_LANGUAGE:  # the texts the data asks for that no English file has, with what each is for
-        unwritten = [k for k in needed_texts(rules) if k not in english.entries or not english.entries[k].text.strip()]
-        return [(target, {key: describe(key) for key in unwritten})]
+        texts = {key: entry.text for key, entry in english.entries.items()}
+        return [(target, {key: describe(key) for key in unwritten(rules, texts)})]
     bundled = locale.LOCALES_DIR.resolve()
     own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
     return [(target, own)]

@@ -9,6 +9,7 @@ status``/``check`` count the texts as missing in every language that lacks them 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from rulespec import hookparts as H
@@ -49,6 +50,11 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
             if name in rules.groups:
                 needed.setdefault(f"groups.{name}", bid.id)
     return needed
+
+
+def unwritten(rules: RuleSet, english: Mapping[str, str]) -> dict[str, str]:
+    """:func:`needed_texts` that ``english`` (key → its English text) lacks or leaves blank."""
+    return {key: owner for key, owner in needed_texts(rules).items() if not english.get(key, "").strip()}
 
 
 def _declared_names(bid: Bid) -> list[str]:

@@ -28,7 +28,7 @@ from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.placeholders import parse as parse_placeholders
-from rulespec.textkeys import needed_texts
+from rulespec.textkeys import unwritten
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
@@ -163,14 +163,14 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         return Status(lang, errors=[exc], unreadable=exc)
     # The texts the rule set's data asks for count even where no English file has them (a house
     # rule's new bid): missing in English, and in every language that lacks them too.
-    written = {key for key, entry in english.entries.items() if entry.text.strip()}
-    unwritten = [key for key in needed_texts(rules) if key not in written] if rules is not None else []
-    total = len(english.entries.keys() | set(unwritten))
+    texts = {key: entry.text for key, entry in english.entries.items()}
+    asked = unwritten(rules, texts) if rules is not None else {}
+    total = len(english.entries.keys() | asked.keys())
     result = Status(lang, total=total, errors=list(english.errors), english=english.entries)
     for entry in english.entries.values():
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
     if lang == DEFAULT_LANGUAGE:
-        result.missing = unwritten
+        result.missing = list(asked)
         return result
     try:
         other = catalog(lang, rules)
@@ -190,8 +190,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
-    result.missing.extend(key for key in unwritten if key not in english.entries and key not in other.entries)
-    asked = set(unwritten)
+    result.missing.extend(key for key in asked if key not in english.entries and key not in other.entries)
     result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in asked)
     return result
 

@@ -70,14 +70,12 @@ def note_missing(*texts: Texts, ruleset: str, done: str = "shown") -> None:
     """A text missing in the chosen language falls back to English, and one missing in English
     too to its id (``big_hearts``): say so on stderr, with the command that lists them; never fail.
     ``texts`` are the language's texts (two for ``diff``), ``ruleset`` the rule set as the person named it."""
-    import shlex
-
-    from rulespec.errors import shown_path
+    from rulespec.errors import shown_argument
 
     language = texts[-1].language
     nowhere = {key for words in texts for key in words.missing if not words.has(key)}
     in_english = {key for words in texts for key in words.missing} - nowhere
-    named = "" if ruleset == DEFAULT_RULESET else " " + shlex.quote(shown_path(ruleset))
+    named = "" if ruleset == DEFAULT_RULESET else " " + shown_argument(ruleset)
     if in_english and language != "en":
         click.echo(
             f"note: {len(in_english)} text(s) missing in '{language}', {done} in English "
