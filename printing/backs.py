@@ -15,7 +15,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fitting import fit_line
+from printing.fitting import fit_title
 from printing.fonts import FontSet
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, SAFE_MARGIN, Sheet
 
@@ -70,7 +70,7 @@ class BackPainter:
         canvas.setFont(self.fonts.bold, 26)
         for (dx, dy), symbol in zip(((0, 1), (1, 0), (0, -1), (-1, 0)), self.symbols, strict=True):
             canvas.drawCentredString(centre_x + dx * 11 * MM, centre_y + dy * 11 * MM - 9, symbol)
-        title, size = fit_line(self.title, self.fonts.bold, 9.0, CARD_WIDTH - 2 * inset - 4 * MM)
+        title, size = fit_title(self.title, self.fonts.bold, 9.0, CARD_WIDTH - 2 * inset - 4 * MM)
         canvas.setFont(self.fonts.bold, size)
         canvas.drawCentredString(centre_x, inset + 6 * MM, title)
         canvas.restoreState()

@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.backs import BackPainter
 from printing.facts import BidFace, bid_face, optional_label, select_bids
-from printing.fitting import Fit, fit_line, fit_paragraph, paragraph_style, sizes
+from printing.fitting import Fit, fit_line, fit_paragraph, fit_title, paragraph_style, sizes
 from printing.fonts import FontSet, load_fonts
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, BleedPage, Sheet, sheet_for
 from rulespec.errors import RuleError
@@ -192,7 +192,7 @@ class CardPainter:
         number = self._check(f"{copy}/{copies}", "the copy number", face, self.fonts.regular)
         number_width = stringWidth(number, self.fonts.regular, FOOTER_SIZE)
         footer = self._check(self.footer, "the footer", face, self.fonts.regular)
-        footer, footer_size = fit_line(footer, self.fonts.regular, FOOTER_SIZE, CONTENT_WIDTH - number_width - 6)
+        footer, footer_size = fit_title(footer, self.fonts.regular, FOOTER_SIZE, CONTENT_WIDTH - number_width - 6)
         self.footer_cut = self.footer_cut or footer != self.footer
         canvas.setFont(self.fonts.regular, footer_size)
         canvas.drawString(CONTENT_LEFT, SAFE, footer)

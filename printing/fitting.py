@@ -157,18 +157,33 @@ def text_lines(fit: Fit) -> list[str]:
 LEAST_LINE_SIZE = 4.0
 
 
-def fit_line(text: str, font: str, largest: float, width: float, least: float = LEAST_LINE_SIZE) -> tuple[str, float]:
+def fit_line(
+    text: str, font: str, largest: float, width: float, least: float = LEAST_LINE_SIZE, keep_end: int = 0
+) -> tuple[str, float]:
     """``text`` and the size (``largest`` at most) at which it fits ``width`` on one line. A text
     too long to fit even at ``least`` (a house rule's title of a hundred words) is not shrunk
-    until it cannot be read, nor left to run off the card or the page: it is cut, with "…"."""
+    until it cannot be read, nor left to run off the card or the page: it is cut, with "…".
+    Its last ``keep_end`` characters are kept whole when they fit with the ellipsis (a title's
+    version: cards cut from the end would no longer say which version they are); the cut is made
+    before them."""
     natural = stringWidth(text, font, 1.0)
     if natural * least <= width:
         return text, min(largest, width / natural) if natural else largest
-    low, high = 0, len(text)  # the longest beginning that fits with its ellipsis
+    head, tail = text, ""
+    if 0 < keep_end < len(text) and stringWidth("…" + text[-keep_end:], font, least) <= width:
+        head, tail = text[:-keep_end], text[-keep_end:]
+    low, high = 0, len(head)  # the longest beginning that fits with its ellipsis (and the kept end)
     while low < high:
         middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + "…", font, least) <= width:
+        if stringWidth(head[:middle].rstrip() + "…" + tail, font, least) <= width:
             low = middle
         else:
             high = middle - 1
-    return text[:low].rstrip() + "…", least
+    return head[:low].rstrip() + "…" + tail, least
+
+
+def fit_title(title: str, font: str, largest: float, width: float) -> tuple[str, float]:
+    """A rule set's title as :func:`rulespec.titles.title_of` writes it (its last word the
+    version, which holds no space) fitted to one line: when cut, the version stays."""
+    space = title.rfind(" ")
+    return fit_line(title, font, largest, width, keep_end=len(title) - space if space > 0 else 0)

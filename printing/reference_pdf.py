@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import fit_line, markup, paragraph_style
+from printing.fitting import fit_title, markup, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -194,7 +194,7 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
     def page_footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()
         page_width = document.pagesize[0]
-        shown, size = fit_line(footer, fonts.regular, 7, page_width - 2 * MARGIN - 12 * MM)  # (beside the number)
+        shown, size = fit_title(footer, fonts.regular, 7, page_width - 2 * MARGIN - 12 * MM)  # (beside the number)
         canvas.setFont(fonts.regular, size)
         canvas.setFillColor(QUIET_COLOR)
         canvas.drawString(MARGIN, MARGIN / 2, shown)

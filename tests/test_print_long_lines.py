@@ -6,6 +6,8 @@ back the same, and in the rules reference's page footer at full size, running of
 labels along a card's strip (``RANK``, ``STANDARD BID``), translated long, shrank the same way.
 The class: every such line is set by :func:`printing.fitting.fit_line`, never below its least
 size and never wider than its box, cut with "…" when it cannot fit (and ``whist cards`` says so).
+A title is cut before its version, which stays: cut from its end, cards of two versions of a
+house rule could no longer be told apart.
 """
 
 from __future__ import annotations
@@ -20,32 +22,64 @@ from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printing.cards import write_cards
-from printing.fitting import LEAST_LINE_SIZE, fit_line
+from printing.fitting import LEAST_LINE_SIZE, fit_line, fit_title
 from printing.fonts import load_fonts
 from printing.reference import build_reference
 from printing.reference_pdf import reference_pdf
 from tests.test_printing import texts_for
 
-LONG_TITLE = "The Extraordinarily Long Title of Our Wonderful Neighbourhood Whist Club and Society " * 3
+LONG_TITLE = (
+    "The Extraordinarily Long Title of Our Wonderful Neighbourhood Whist Club and Society " * 3 + "1.5.1+club.7"
+)
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(derandomize=True, max_examples=300, deadline=None)
 @given(
     st.text(alphabet="aAiWmM .,-0123456789åäö♠", max_size=400),
     st.floats(4.0, 12.0),
     st.floats(10.0, 400.0),  # (every box is wider than an ellipsis)
+    st.integers(0, 60),
 )
-def test_a_line_fits_its_box_at_a_readable_size(text: str, largest: float, width: float) -> None:
+def test_a_line_fits_its_box_at_a_readable_size(text: str, largest: float, width: float, keep_end: int) -> None:
     font = load_fonts().regular
-    shown, size = fit_line(text, font, largest, width)
+    shown, size = fit_line(text, font, largest, width, keep_end=keep_end)
     assert LEAST_LINE_SIZE <= size <= largest
     if shown == text:  # whole: it fits
         assert stringWidth(text, font, size) <= width + 0.01
-    else:  # cut: a beginning of it and an ellipsis, fitting at the least size, as long as can fit
-        assert shown.endswith("…") and text.startswith(shown[:-1])
+        return
+    # Cut: a beginning of it, an ellipsis and its kept end (when that fits), at the least size,
+    # the beginning as long as can fit.
+    assert size == LEAST_LINE_SIZE and stringWidth(shown, font, size) <= width + 0.01
+    kept = 0 < keep_end < len(text) and stringWidth("…" + text[-keep_end:], font, size) <= width
+    tail = text[-keep_end:] if kept else ""
+    assert shown.endswith("…" + tail)
+    head = shown[: len(shown) - len(tail) - 1]
+    body = text[: len(text) - len(tail)]
+    assert body.startswith(head)
+    longer = body[: len(head.rstrip()) + 1].rstrip() + "…" + tail
+    assert longer == shown or stringWidth(longer, font, size) > width
+
+
+VERSIONS = st.from_regex(r"[0-9]{1,3}(\.[0-9]{1,3}){0,3}(\+[a-z0-9.]{1,12})?", fullmatch=True)
+
+
+@settings(derandomize=True, max_examples=100, deadline=None)
+@given(st.text(alphabet="aAiWm .åä♠", min_size=1, max_size=300), VERSIONS, st.floats(60.0, 300.0))
+def test_a_cut_title_keeps_its_version(name: str, version: str, width: float) -> None:
+    """A title is cut before its version, never through it: printed cards say which version they are."""
+    font = load_fonts().regular
+    title = f"{name} {version}"
+    shown, size = fit_title(title, font, 7.0, width)
+    if stringWidth(title, font, LEAST_LINE_SIZE) <= width:
+        assert shown == title
+    else:
+        assert shown.endswith("… " + version) or shown.endswith("…" + version) and name.endswith(" ")
         assert size == LEAST_LINE_SIZE and stringWidth(shown, font, size) <= width + 0.01
-        longer = text[: len(shown[:-1].rstrip()) + 1].rstrip() + "…"
-        assert longer == shown or stringWidth(longer, font, size) > width
+
+
+def test_a_very_long_title_is_cut_before_its_version() -> None:
+    shown, _size = fit_title("Our Club " * 40 + "2.0.1+club.3", load_fonts().regular, 7.0, 150.0)
+    assert shown.startswith("Our Club Our") and shown.endswith("… 2.0.1+club.3")
 
 
 def _words(pdf: bytes) -> str:
@@ -67,6 +101,7 @@ def test_a_long_title_is_cut_on_the_cards_and_their_backs(rules, monkeypatch) ->
     words = _words(result.pdf)
     assert "The Extraordinarily Long Title" in words and "…" in words
     assert LONG_TITLE.strip() not in words
+    assert words.count("… 1.5.1+club.7") == 2  # the version stays, on the face and on the back
 
 
 def test_long_strip_labels_are_cut_not_shrunk_away(rules) -> None:
@@ -81,4 +116,4 @@ def test_a_long_title_is_cut_in_the_reference_footer(rules) -> None:
     texts = texts_for(rules, "en")
     reference = dataclasses.replace(build_reference(rules, texts), title=LONG_TITLE)
     words = _words(reference_pdf(reference))
-    assert "The Extraordinarily Long Title" in words and "…" in words
+    assert "The Extraordinarily Long Title" in words and "… 1.5.1+club.7" in words

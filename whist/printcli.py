@@ -115,7 +115,7 @@ def cards_command(
     if shortened:
         click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
     if result.title_cut:
-        click.echo("note: the title and version are longer than the foot of a card: cut there, with …", err=True)
+        click.echo("note: the title is longer than the foot of a card: cut there, with …, before its version", err=True)
     note_missing(texts, ruleset=ruleset, done="printed")
     where = f"{result.sheet.paper.upper()}, {result.sheet.columns} × {result.sheet.rows}" if result.sheet else "bleed"
     files = written[0] if len(written) == 1 else f"{written[0]} … {written[-1]}"
