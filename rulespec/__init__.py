@@ -63,8 +63,16 @@ def load_ruleset(ref: str | Path, relative_to: Path | None = None, named_in: str
     collecting = gc.isenabled()
     gc.disable()
     try:
-        merged = load_merged(str(ref), relative_to, named_in=named_in)
-        return Builder(merged).build()
+        merged = load_merged(str(ref), relative_to, named_in=named_in, defer_header=True)
+        try:
+            rules = Builder(merged).build()
+        except RuleError as exc:  # a bad name or version is told with the problems of the bids below it
+            if not merged.header_problems:
+                raise
+            raise RuleErrors([*merged.header_problems, *getattr(exc, "errors", [exc])]) from None
+        if merged.header_problems:
+            raise RuleErrors(merged.header_problems)
+        return rules
     except RecursionError:
         raise RuleError(f"{ref}: rule set is nested too deeply") from None
     finally:

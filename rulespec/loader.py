@@ -21,6 +21,7 @@ from typing import Any
 
 from rulespec import knownvalid, paths
 from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
+from rulespec.header import header_problems, read_header, without_header
 from rulespec.locate import BUNDLED_DIR as BUNDLED_DIR
 from rulespec.locate import bundled_names as bundled_names
 from rulespec.locate import bundled_versions as bundled_versions
@@ -58,6 +59,8 @@ class Merged:
         default_factory=dict
     )  # an option's default where first declared, once changed
     digest: str | None = None  # what its schema checks read (:func:`knownvalid.chain_digest`)
+    #: A bad name or version (``load_merged(defer_header=True)``): to report with the build's problems.
+    header_problems: list[RuleError] = field(default_factory=list)
 
     def source(self, key: Key) -> Source | None:
         """The origin of the value at ``key`` (or of its nearest recorded ancestor)."""
@@ -232,50 +235,30 @@ def read_documents(path: Path, budget: paths.Budget | None = None) -> list[Docum
 # --- layering ---------------------------------------------------------------------------
 
 
-@dataclass
-class _Header:
-    name: str | None = None
-    version: str | None = None
-    extends: str | None = None
-    extends_source: Source | None = None
-
-
-def _header(docs: list[Document]) -> _Header:
-    header = _Header()
-    for doc in docs:
-        data = doc.data if isinstance(doc.data, dict) else {}
-        for key in ("ruleset", "version", "extends"):
-            if key not in data:
-                continue
-            attr = "name" if key == "ruleset" else key
-            current = getattr(header, attr)
-            if current is not None and current != data[key]:
-                raise doc.error((key,), f"'{key}' differs between the files of this rule set ('{current}' elsewhere)")
-            setattr(header, attr, data[key])
-            if key == "extends":
-                header.extends_source = Source(doc, ("extends",))
-    return header
-
-
 def load_merged(
     ref: str,
     relative_to: Path | None = None,
     _stack: tuple[str, ...] = (),
     named_in: str | None = None,
     _budget: paths.Budget | None = None,
+    defer_header: bool = False,
 ) -> Merged:
     """Read a rule set and everything it extends; validate each file; merge child over parent.
 
     ``named_in``: the file that named ``ref`` (a record, a scenario), None when the user typed it.
+    ``defer_header``: when the only problems are the rule set's own name or version, return it
+    with them in ``header_problems`` (the caller reports them with what it finds next).
     """
     path, wanted_version = locate(ref, relative_to, named_in)
     if not _stack:
         with paths.rooted(path):
-            return _load_merged(path, wanted_version, _stack, paths.Budget())
+            return _load_merged(path, wanted_version, _stack, paths.Budget(), defer_header)
     return _load_merged(path, wanted_version, _stack, _budget or paths.Budget())
 
 
-def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...], budget: paths.Budget) -> Merged:
+def _load_merged(
+    path: Path, wanted_version: str | None, _stack: tuple[str, ...], budget: paths.Budget, defer_header: bool = False
+) -> Merged:
     identity = str(path.resolve())
     if identity in _stack:
         raise RuleError("rule sets extend each other in a cycle: " + " -> ".join([*_stack, identity]))
@@ -283,27 +266,26 @@ def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...]
         raise RuleError(f"more than {MAX_EXTENDS_DEPTH} levels of extends")
     docs = read_documents(path, budget)
     own = knownvalid.own_digest(docs)  # a bundled rule set's checks passed when it was shipped: not made again
-    problems = [] if knownvalid.known(own) else [e for doc in docs for e in validate_document(_header_view(doc))]
-    if problems:
-        raise RuleErrors(problems)
-    header = _header(docs)
+    head_problems, stop = ([], False) if knownvalid.known(own) else header_problems(docs)
+    if stop:
+        raise RuleErrors(head_problems)
+    header = read_header(docs)  # a bad name or version: reported with the problems of the rest, below
     base_dir = path if path.is_dir() else path.parent
     if header.extends:
-        named_in = header.extends_source.doc.path if header.extends_source else str(path)
+        named_in = header.extends_doc.path if header.extends_doc else str(path)
         try:
             merged = load_merged(header.extends, base_dir, (*_stack, identity), named_in, budget)
         except RuleError as exc:
-            if exc.position is not None or header.extends_source is None:
+            if exc.position is not None or header.extends_doc is None:
                 raise
-            src = header.extends_source
-            raise src.doc.error(src.key, f"bad extends: {exc.message}", exc.hint) from None
+            raise header.extends_doc.error(("extends",), f"bad extends: {exc.message}", exc.hint) from None
         if header.name is None:
             header.name = merged.name
     else:
-        if header.name is None:
+        if header.name is None and not head_problems:
             raise docs[0].error((), "a rule set needs a name: add 'ruleset: NAME'")
-        merged = Merged(name=header.name, version=header.version or "0")
-    merged.name = header.name
+        merged = Merged(name=header.name or "", version=header.version or "0")
+    merged.name = header.name or merged.name
     merged.version = header.version or merged.version
     if wanted_version and merged.version != wanted_version:
         raise RuleError(
@@ -313,8 +295,9 @@ def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...]
         )
     chain = knownvalid.chain_digest(own, merged.digest if header.extends else None)
     checked = not knownvalid.known(chain)
+    problems: list[RuleError] = []
     for doc in docs:
-        doc_problems = validate_document(_validation_view(merged, doc)) if checked else []
+        doc_problems = validate_document(without_header(_validation_view(merged, doc))) if checked else []
         if doc_problems:
             problems.extend(doc_problems)
             continue
@@ -323,21 +306,15 @@ def _load_merged(path: Path, wanted_version: str | None, _stack: tuple[str, ...]
             _check_removed(merged, doc)
         except RuleError as exc:
             problems.append(exc)
-    if problems:
-        raise RuleErrors(problems)
-    knownvalid.passed(own, chain)
+    if problems or (head_problems and not defer_header):
+        raise RuleErrors([*head_problems, *problems])
+    merged.header_problems = head_problems
+    if not head_problems:
+        knownvalid.passed(own, chain)
     merged.digest = chain
     merged.lineage.insert(0, f"{merged.name}@{merged.version}")
     merged.sources[:0] = [doc.path for doc in docs]
     return merged
-
-
-def _header_view(doc: Document) -> Document:
-    """Only the header keys of ``doc`` (checked before the parent is read); the rest is checked later."""
-    if not isinstance(doc.data, dict):
-        return doc
-    header = {k: doc.data[k] for k in ("ruleset", "version", "extends") if k in doc.data}
-    return dataclasses.replace(doc, data=header)
 
 
 def _apply(merged: Merged, doc: Document) -> None:

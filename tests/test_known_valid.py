@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rulespec import RuleError, knownvalid, load_ruleset, loader
+from rulespec import RuleError, header, knownvalid, load_ruleset, loader
 from rulespec.locate import BUNDLED_DIR, bundled_names, bundled_versions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +30,7 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         return real(doc, *args)
 
     monkeypatch.setattr(loader, "validate_document", counting)
+    monkeypatch.setattr(header, "validate_document", counting)  # (the header is checked first, there)
     return checked
 
 
