@@ -8,13 +8,13 @@ from typing import Any
 
 import click
 from rich.markup import escape as rich_escape
-from rich.table import Table
 
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
+from whist.tablewords import Table
 
 
 def _percent(rate: float | None, texts: Texts) -> str:

@@ -15,7 +15,6 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape, render
-from rich.table import Table
 
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
@@ -23,6 +22,7 @@ from rulespec.model import RuleSet
 from whist.playhelp import asks_help, choice_help_lines, say_help
 from whist.playscreen import ask_bid
 from whist.refusals import card_reason, choice_problem, typed_number
+from whist.tablewords import Table
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.

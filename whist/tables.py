@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
-
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.titles import title_of
+from whist.tablewords import Table
 
 
 def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:

@@ -1,0 +1,72 @@
+"""Tables that never cut a word: a narrow window wraps them instead.
+
+rich fits a table to the console's width (80 columns when the output is a pipe or a file) and
+cuts a word that no longer fits its column with "…": at 60 columns ``whist show --lang sv``
+printed ``Mästaröverfl…`` for Mästaröverflöd and ``kombinations…`` for a score, and ``whist
+balance`` in a pipe printed ``Uncertain…`` — a report whose point is to name bids lost them.
+Every table of the command line is this :class:`Table`: each column wraps at spaces and keeps its
+longest word whole when the columns' longest words fit the width side by side; when they do not (a
+narrow window), words are folded onto the next line. Nothing shown is ever dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import table as rich_table
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+
+
+class Table(rich_table.Table):
+    """:class:`rich.table.Table` whose cells wrap and fold but are never cut with an ellipsis."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        given = [column.width for column in self.columns]
+        for column in self.columns:
+            column.overflow = "fold"
+        for column, width in zip(self.columns, _word_keeping_widths(self, console, options), strict=True):
+            column.width = width
+        rendered = list(super().__rich_console__(console, options))
+        if _widest_line(rendered) > options.max_width:  # (rich measured otherwise: let the words fold)
+            for column, width in zip(self.columns, given, strict=True):
+                column.width = width
+            rendered = list(super().__rich_console__(console, options))
+        for column, width in zip(self.columns, given, strict=True):
+            column.width = width  # (the table may be printed again, at another width)
+        return rendered
+
+
+def _word_keeping_widths(table: rich_table.Table, console: Console, options: ConsoleOptions) -> list[int | None]:
+    """Each column's width when the table is too wide for the window: its longest word (the
+    longest of all capped first when they do not fit side by side: those fold) and a fair share
+    of the room left (None: as rich gives it)."""
+    columns = table.columns
+    measured = [[Measurement.get(console, options, cell) for cell in (c.header, *c.cells)] for c in columns]
+    least = [max((m.minimum for m in cells), default=1) for cells in measured]
+    most = [max((m.maximum for m in cells), default=1) for cells in measured]
+    unbounded = Measurement.get(console, options.update_width(10**6), table).minimum  # (no column squeezed)
+    room = options.max_width - (unbounded - sum(least))  # less the borders and the padding
+    if sum(most) <= room or room < len(columns):
+        return [c.width for c in columns]  # it fits as it is; or not even a letter a column does
+    cap = max(least)
+    while sum(min(low, cap) for low in least) > room:
+        cap -= 1
+    floor = [min(low, cap) for low in least]
+    # The room left, shared fairly: a column that wants less than its share gets all it wants
+    # (a name is shown on one line) and the rest goes to the wider ones (a rules text wraps).
+    spare, wants = room - sum(floor), [max(0, high - low) for low, high in zip(floor, most, strict=True)]
+    widths: list[int | None] = []
+    order = sorted(range(len(columns)), key=wants.__getitem__)
+    for done, index in enumerate(order):
+        given = min(wants[index], spare // (len(order) - done))
+        floor[index] += given
+        spare -= given
+    widths.extend(floor)
+    return widths
+
+
+def _widest_line(rendered: Sequence[object]) -> int:
+    segments = [segment for segment in rendered if isinstance(segment, Segment)]
+    return max((Segment.get_line_length(line) for line in Segment.split_lines(segments)), default=0)
