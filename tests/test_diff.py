@@ -131,7 +131,7 @@ def test_table_facts_and_params(house_records):
     (worth,) = find(house_records, bid="rank_trump", field="worth")
     assert (worth["old"], worth["new"], worth["text"]) == (4, 5, "Rank Trump: rank 4 → 5")
     (cards,) = find(house_records, bid="mail", field="params.cards")
-    assert (cards["old"], cards["new"]) == (3, 2)
+    assert (cards["old"], cards["new"], cards["text"]) == (3, 2, "Mail: parameter `cards` 3 → 2")
     # The constant the param feeds (pass_cards count) is not reported a second time.
     assert not find(house_records, bid="mail", field="hooks.steps.pass_cards.count")
     (bonus,) = find(house_records, bid="greed", field="hooks.bonus")
@@ -156,7 +156,7 @@ def test_hook_changes_are_worded(house_records):
 
 def test_general_rules(house_records):
     general = {r["field"]: r for r in find(house_records, kind=GENERAL)}
-    assert general["game.params.starting_target"]["text"] == "starting_target 13 → 10"
+    assert general["game.params.starting_target"]["text"] == "parameter `starting_target` 13 → 10"
     assert general["game.auction.time_limits.per_bid"]["text"] == "seconds per bid 30 → 45"
     removal = general["game.deck.remove"]
     assert removal["new"][0]["cards"] == ["2C"]
@@ -341,7 +341,7 @@ def test_combo_whist_1_4_2_to_1_5_0(whist):
         assert priority["new"] == 4
     general = [r["text"] for r in find(items, kind=GENERAL)]
     assert any("20 → 30" in t for t in general)
-    assert any("forbid_impossible" in t for t in general)
+    assert "auction / impossible combo bids refused yes → no" in general
 
 
 def test_combo_whist_1_0_0_to_1_1_0(whist):
@@ -353,9 +353,9 @@ def test_combo_whist_1_0_0_to_1_1_0(whist):
     renamed = {(r["old"], r["new"]) for r in find(items, kind=BID_RENAMED)}
     assert {("Begin", "Lead"), ("Ending Dog", "Finishing Dog")} <= renamed
     general = [r["text"] for r in find(items, kind=GENERAL)]
-    assert any("floor removed" in t for t in general)
+    assert any(t.startswith("scoring / lowest score removed") for t in general)
     assert any("60 → 20" in t for t in general)
-    assert any("target_drop added: 2" in t for t in general)
+    assert "parameter `target_drop` added: 2" in general
 
 
 def test_combo_whist_1_1_1_to_1_2_0(whist):

@@ -2,8 +2,8 @@
 
 Every word comes from the locale: labels ``diff_*`` of ``locales/<lang>/ui.yaml`` and the rule
 sets' own bid names and declaration names. A field without a label of its own is named by its
-path (``trick_taker/when``), and an expression by its source in backticks. Nothing here names a
-bid or a version.
+path, a word per key (``who takes the trick / when``); a parameter by its name in backticks, as
+expressions use it; an expression by its source in backticks. Nothing here names a bid or a version.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def _bid_field(change: D.Change, words: Wording) -> str:
 
 
 def _bid_path(field: str) -> str:
-    """``hooks.trump.chosen_by`` → ``trump.chosen_by``; ``params.cards`` → ``cards``."""
+    """``hooks.trump.chosen_by`` → ``trump.chosen_by`` (``params.cards`` is worded as a parameter)."""
     for prefix in ("hooks.", "params."):
         if field.startswith(prefix):
             return field.removeprefix(prefix)
@@ -161,6 +161,10 @@ def _chosen_value(change: D.Change, words: Wording) -> str:
     return words.label("diff_change", what=words.field_name(_bid_path(change.field or "")), old=old, new=new)
 
 
+def _param(change: D.Change, words: Wording) -> str:
+    return _generic(words.param((change.field or "").removeprefix("params.")), change, words)
+
+
 def _pass_count(change: D.Change, words: Wording) -> str:
     return _generic(words.optional("diff_field_pass_count") or "count", change, words)
 
@@ -171,6 +175,7 @@ _Say = Callable[[D.Change, Wording], str]
 _BID_WORDING: Sequence[tuple[_Test, _Say]] = (
     (lambda f, c: f in D.BID_FACTS, _fact),
     (lambda f, c: f == "incompatible_with", _incompatible),
+    (lambda f, c: f.startswith("params."), _param),
     (lambda f, c: f == "hooks.tricks", _tricks),
     (lambda f, c: f == "hooks.trump" and (c.old is None or c.new is None), _trump),
     (lambda f, c: "step" in c.context or "moved" in c.context, _step),
@@ -185,7 +190,7 @@ _BID_WORDING: Sequence[tuple[_Test, _Say]] = (
 def _general(change: D.Change, words: Wording) -> str:
     field = change.field or ""
     if field.startswith("game.params."):
-        return _generic(field.removeprefix("game.params."), change, words)
+        return _generic(words.param(field.removeprefix("game.params.")), change, words)
     if field.startswith("groups."):
         name = field.removeprefix("groups.")
         group = words.group_name(name)

@@ -65,7 +65,7 @@ class Wording:
         if isinstance(value, list):
             return ", ".join(self.value(v) for v in value) or self.label("none")
         if isinstance(value, dict):
-            return ", ".join(f"{k}: {self.value(v)}" for k, v in value.items())
+            return ", ".join(f"{self.field_name(str(k))}: {self.value(v)}" for k, v in value.items())
         if isinstance(value, str) and self.new.escape:  # a text param or option: the file's words, escaped
             return self.new.escape(value)
         return str(value)
@@ -126,20 +126,34 @@ class Wording:
         return self.label("tricks_max", n=n.get("max", "?"))
 
     def field_name(self, path: str) -> str:
-        """A field as people read it: its own label (``diff_field_<path>``, longest prefix first), else its path."""
+        """A field as people read it: its own label (``diff_field_<path>``, longest prefix first),
+        the rest of the path a word per key (``diff_key_<key>``): ``winning variant Classic / target``."""
         parts = path.split(".")
         for cut in range(len(parts), 0, -1):
             head = self.optional("diff_field_" + "_".join(parts[:cut]))
             if head is not None:
                 rest = [self._part(p) for p in parts[cut:]]
-                return " ".join([head, "/".join(rest)]) if rest else head
-        return "/".join(self._part(p) for p in parts)
+                return " ".join([head, " / ".join(rest)]) if rest else head
+        return " / ".join(self._part(p) for p in parts)
 
     def _part(self, part: str) -> str:
-        """A part of a path: a list index as ``#1``, a winning variant by its label (``Classic``), else as written."""
+        """A part of a path: a list index as ``#1``, a step by its kind and what it declares
+        (``choose:given``), a winning variant by its label (``Classic``), a key by its word, else as written."""
         if part.isdecimal():
             return f"#{int(part) + 1}"
-        return self.variant(part)
+        kind, _, name = part.partition(":")
+        if name:  # a step's label (rulespec.diff.step_label), ``#2`` for a second one of the same
+            name, _, nth = name.partition("#")
+            return " ".join(filter(None, (self.key(kind), f"«{self._declaration(name, 'new')}»", nth and f"#{nth}")))
+        return self.optional(f"variant_{part}") or self.key(part)
+
+    def key(self, key: str) -> str:
+        """A key of a rule file in words (``diff_key_forbid_impossible``), else as written."""
+        return self.optional(f"diff_key_{key}") or key
+
+    def param(self, name: str) -> str:
+        """A named value of a rule set (``params``): ``parameter `shame_score```; the name is what expressions use."""
+        return self.label("diff_param", param=md_code(name))
 
     def variant(self, name: str) -> str:
         """A winning variant by its label (``variant_classic``: Classic), else its name."""
@@ -172,7 +186,9 @@ class Wording:
                 count=self.value(body.get("count")),
                 direction=self.direction(body.get("direction")),
             )
-        return f"{kind}: {self.value(body)}"
+        if isinstance(body, str):  # reveal: NAME
+            return f"{self.key(kind)}: «{self._declaration(body, side)}»"
+        return f"{self.key(kind)}: {self.value(body)}"
 
     def _declaration(self, name: str, side: str) -> str:
         texts = self.old if side == "old" else self.new
