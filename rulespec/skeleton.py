@@ -31,8 +31,13 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
 
     A bundled rule set's texts go in the project's ``locales/<lang>/`` (``ui.yaml`` for the
     shared labels, ``<name>.yaml`` for the rest). A house rule's go beside the house rule, in
-    ``locales/<lang>/<name>.yaml`` where its texts are looked up, and hold only the texts its
-    own English files add or change: the rest is the bundled translation's.
+    ``locales/<lang>/<name>.yaml`` where its texts are looked up, and hold the texts its own
+    English files add or change: the rest is the bundled translation's. Where the project has
+    no file of a bundled translation in ``lang`` (a language nobody has done yet), that file's
+    texts go beside the house rule too, in a file of the same name (``ui.yaml``,
+    ``combo-whist.yaml``), which is read for it there: a house rule's translator can give it
+    every text it shows without writing into the installed project. (Gaps in a translation the
+    project has are the project's to fill: ``whist translate init LANG`` for the bundled set.)
     """
     english = catalog(DEFAULT_LANGUAGE, rules)
     shared_name = f"{SHARED_FILE}.yaml"
@@ -51,7 +56,12 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
         return [(target, {key: describe(key) for key in unwritten(rules, texts)})]
     bundled = locale.LOCALES_DIR.resolve()
     own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
-    return [(target, own)]
+    targets = {target: own}
+    for key, entry in english.entries.items():
+        name = Path(entry.doc.path).name
+        if key not in own and not (locale.LOCALES_DIR / lang / name).is_file():
+            targets.setdefault(target.parent / name, {})[key] = entry.text
+    return list(targets.items())
 
 
 def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, str]) -> str:

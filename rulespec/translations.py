@@ -243,9 +243,10 @@ def own_locale_file(lang: str, rules: RuleSet) -> Path:
 def writable(path: Path | str, rules: RuleSet | None) -> bool:
     """Whether a command for ``rules`` may write the locale file at ``path``.
 
-    For a bundled rule set, any of its files. For a house rule only its own files (``<name>.yaml``
-    or ``<name>@<version>.yaml`` in the ``locales/`` beside it): never the project's, which every
-    other rule set reads too, nor a parent house rule's.
+    For a bundled rule set, any of its files. For a house rule only the files of the ``locales/``
+    beside it that its texts are read from (``<name>.yaml``, ``<name>@<version>.yaml``, and for
+    what the project has not translated, ``ui.yaml`` and its parents' names): never the
+    project's, which every other rule set reads too, nor a parent house rule's.
     """
     if is_bundled(rules):
         return True
@@ -253,10 +254,9 @@ def writable(path: Path | str, rules: RuleSet | None) -> bool:
     file = Path(path).resolve()
     if file.is_relative_to(locale.LOCALES_DIR.resolve()):  # a house rule placed where the project's locales/ is
         return False
-    return (
-        file.stem.split("@")[0] == rules.name
-        and file.parent == own_locale_file(file.parent.name, rules).parent.resolve()
-    )
+    read_there = {locale.SHARED_FILE, *rules.lineage, *(ref.split("@")[0] for ref in rules.lineage)}
+    named = file.stem.split("@")[0] == rules.name or file.stem in read_there
+    return named and file.parent == own_locale_file(file.parent.name, rules).parent.resolve()
 
 
 def check_writable(path: Path, rules: RuleSet | None) -> None:

@@ -123,7 +123,8 @@ def translate_status(lang: str, ruleset: str, as_json: bool) -> None:
 def translate_init(lang: str, ruleset: str, force: bool) -> None:
     """Write a skeleton for LANG: every key, empty, with the English text above it.
 
-    A house rule's skeleton goes beside it, in locales/LANG/ where its texts are looked up. For a
+    A house rule's skeleton goes beside it, in locales/LANG/ where its texts are looked up, with
+    the texts it inherits when the project has no translation in LANG (ui.yaml, its parent's). For a
     house rule, 'init en' writes the English texts its data asks for that it lacks (a new bid's
     name, short and rules text), each with a comment saying what it is for.
 
