@@ -56,12 +56,12 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
         return [(target, {key: describe(key) for key in unwritten(rules, texts)})]
     bundled = locale.LOCALES_DIR.resolve()
     own = {k: e.text for k, e in english.entries.items() if not Path(e.doc.path).resolve().is_relative_to(bundled)}
-    targets = {target: own}
+    files = {target: own}
     for key, entry in english.entries.items():
         name = Path(entry.doc.path).name
         if key not in own and not (locale.LOCALES_DIR / lang / name).is_file():
-            targets.setdefault(target.parent / name, {})[key] = entry.text
-    return list(targets.items())
+            files.setdefault(target.parent / name, {})[key] = entry.text
+    return list(files.items())
 
 
 def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, str]) -> str:
