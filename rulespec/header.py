@@ -55,10 +55,32 @@ def read_header(docs: list[Document]) -> Header:
 def header_problems(docs: list[Document]) -> tuple[list[RuleError], bool]:
     """The schema's problems with the header keys of ``docs``, and whether they stop the check
     (``extends`` is wrong, or a file is not a mapping: the parent cannot be read)."""
+    locale_files = [_locale_file_error(doc) for doc in docs if _is_locale_file(doc)]
+    if locale_files:  # (its every key would be "unknown": say what it is instead)
+        return locale_files, True
     problems = [error for doc in docs for error in validate_document(_view(doc, HEADER_KEYS))]
     if not problems:
         return [], False
     return problems, any(validate_document(_view(doc, ("extends",))) for doc in docs)
+
+
+def _is_locale_file(doc: Document) -> bool:
+    """A locale file given where a rule file is wanted: ``language:``, none of the keys only a rule
+    file has, and its ``bids`` (if any) texts by bid id rather than a rule file's list of bids."""
+    data = doc.data
+    if not isinstance(data, dict) or "language" not in data:
+        return False
+    return not {"extends", "version", "game", "remove_bids"} & data.keys() and not isinstance(data.get("bids"), list)
+
+
+def _locale_file_error(doc: Document) -> RuleError:
+    language = doc.data.get("language") if isinstance(doc.data, dict) else None
+    lang = language if isinstance(language, str) and language.isalpha() and len(language) <= 3 else "LANG"
+    return doc.error(
+        ("language",),
+        "this is a locale file (the texts of a rule set in one language), not a rule file",
+        f"check a translation with: whist translate check {lang} RULESET",
+    )
 
 
 def without_header(doc: Document) -> Document:
