@@ -27,6 +27,7 @@ from rulespec.locale import (
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
+from rulespec.samenames import name_clashes
 from rulespec.textkeys import BID_FIELDS, unwritten
 from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
@@ -161,12 +162,15 @@ def check_locales(rules: RuleSet) -> list[RuleError]:
     if unreadable:
         return unreadable + errors  # the texts of a language with a file that does not read cannot be looked up
     own_set = {p.resolve() for p in own}
+    english = catalog(DEFAULT_LANGUAGE, rules).entries
     for lang in available_languages(rules):
         found = catalog(lang, rules)
         errors.extend(e for e in found.errors if e.position and Path(e.position.path).resolve() in own_set)
         for entry in found.entries.values():
             if Path(entry.doc.path).resolve() in own_set:
                 errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
+        clashes = name_clashes(rules, found.entries, english, own_set)
+        errors.extend(e for e in clashes if e.position and Path(e.position.path).resolve() in own_set)
     return errors
 
 

@@ -28,6 +28,7 @@ from rulespec.localeedit import yaml_key
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.placeholders import parse as parse_placeholders
+from rulespec.samenames import name_clashes
 from rulespec.textkeys import unwritten
 from rulespec.yamlsource import Document
 
@@ -171,6 +172,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
     if lang == DEFAULT_LANGUAGE:
         result.missing = list(asked)
+        result.errors.extend(name_clashes(rules, english.entries, {}) if rules is not None else [])
         return result
     try:
         other = catalog(lang, rules)
@@ -190,6 +192,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
         result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
+    result.errors.extend(name_clashes(rules, other.entries, english.entries) if rules is not None else [])
     result.missing.extend(key for key in asked if key not in english.entries and key not in other.entries)
     result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in asked)
     return result

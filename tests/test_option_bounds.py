@@ -260,5 +260,5 @@ def test_the_interchange_shows_the_bounds_as_rule_files_write_them(capsys) -> No
 def test_the_changelog_names_a_changed_default_or_bound(tmp_path, capsys) -> None:
     code, out, _ = whist(capsys, "diff", "combo-whist", str(_house_rule(tmp_path, "rounds: {default: 4, min: 2}")))
     assert code == 0
-    assert "- table option rounds 3 → 4\n" in out and "- table option rounds/min 1 → 2\n" in out
-    assert "rounds/max" not in out  # unchanged
+    assert "- table option rounds 3 → 4\n" in out and "- table option rounds / least value 1 → 2\n" in out
+    assert "greatest value" not in out  # unchanged
