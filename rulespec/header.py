@@ -2,10 +2,11 @@
 
 The header is read before the rest of the files, because ``extends`` says which parent to read
 and the rest is checked over that parent (:mod:`rulespec.loader`). A problem with ``extends``, or
-a file that is not a mapping, stops the check there: nothing after it can be read. A bad name or
-version does not stop it: the check of the whole files reports it, in file order, beside every
-other problem (a house rule's author who wrote ``version: 1`` learns of the bid below it that
-has no kind in the same run, instead of one problem per run).
+a file that is not a mapping, stops the check there: nothing after it can be read (nor does a
+locale file given where a rule file is wanted: it is said to be one). A bad name or version
+does not stop it: it is reported with every problem of the rest of the files and of the build
+(a house rule's author who wrote ``version: 1`` learns of the bid below it that has no kind in
+the same run, instead of one problem per run).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def read_header(docs: list[Document]) -> Header:
 
 def header_problems(docs: list[Document]) -> tuple[list[RuleError], bool]:
     """The schema's problems with the header keys of ``docs``, and whether they stop the check
-    (``extends`` is wrong, or a file is not a mapping: the parent cannot be read)."""
+    (``extends`` is wrong, or a file is not a mapping: the parent cannot be read; or a file is a
+    locale file)."""
     locale_files = [_locale_file_error(doc) for doc in docs if _is_locale_file(doc)]
     if locale_files:  # (its every key would be "unknown": say what it is instead)
         return locale_files, True
