@@ -1,11 +1,12 @@
-"""Names players must tell apart: no two bids of a rule set may read the same in one language.
+"""Names players must tell apart: no two bids (nor two marks' signs) may read the same in one language.
 
 A translator who gave Grill the name of Trump ("Trumf" for both), or a house rule's new bid
 named like an old one, makes two rows of every table look alike and a name typed at the table
 ambiguous. Names are compared as people see them: letter case, Unicode compatibility forms
 (a full-width letter), invisible format characters (a zero-width space) and runs of spaces
-make no difference. ``whist check`` reports a clash in a house rule's own locale files,
-``whist translate status`` and ``check`` in any language.
+make no difference. The same holds for the signs of marks beside a player's name (``P2``). ``whist
+check`` reports a clash in a house rule's own locale files, ``whist translate status`` and
+``check`` in any language.
 """
 
 from __future__ import annotations
@@ -41,29 +42,43 @@ def name_clashes(
     english: Mapping[str, _Entry],
     own: set[Path] | None = None,
 ) -> list[RuleError]:
-    """Bids whose names read the same in the language of ``entries`` (English where it has none):
-    an error at one of the two names, in ``own`` files when one of them is there (a house rule's)."""
+    """Bids whose names, or marks whose signs, read the same in the language of ``entries``
+    (English where it has none): an error at one of the two, in ``own`` files when one of them
+    is there (a house rule's)."""
+    families = (
+        ("bid", "name", {bid: f"bids.{bid}.name" for bid in rules.bids}),
+        ("mark", "sign", {mark: f"marks.{mark}" for mark in rules.game.marks}),
+    )
+    return [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
+
+
+def _clashes(
+    kind: str,
+    noun: str,
+    keys: Mapping[str, str],
+    entries: Mapping[str, _Entry],
+    english: Mapping[str, _Entry],
+    own: set[Path] | None,
+) -> list[RuleError]:
     first: dict[str, tuple[str, _Entry]] = {}
     errors = []
-    for bid in rules.bids:
-        key = f"bids.{bid}.name"
+    for item, key in keys.items():
         entry = entries.get(key)
         if entry is None or not entry.text.strip():
             entry = english.get(key)
         if entry is None or not entry.text.strip():
-            continue  # shown by its id, which no other bid has
-        seen = first.setdefault(shown_as(entry.text), (bid, entry))
+            continue  # shown by its id, which nothing else of its kind has
+        seen = first.setdefault(shown_as(entry.text), (item, entry))
         if seen[1] is entry:
             continue
         other, earlier = seen
-        here, there = (
-            (earlier, bid) if own is not None and _path(earlier) in own and _path(entry) not in own else (entry, other)
-        )
-        name = _written(here.text.strip())
+        earlier_is_own = own is not None and _path(earlier) in own and _path(entry) not in own
+        here, there = (earlier, item) if earlier_is_own else (entry, other)
+        text = _written(here.text.strip())
         errors.append(
             here.error(
-                f"'{name}' is also the name of bid '{there}': players could not tell the two apart",
-                "give each bid a name of its own (case, spaces and invisible characters make no difference)",
+                f"'{text}' is also the {noun} of {kind} '{there}': players could not tell the two apart",
+                f"give each {kind} a {noun} of its own (case, spaces and invisible characters make no difference)",
             )
         )
     return errors

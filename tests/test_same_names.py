@@ -85,3 +85,14 @@ def test_no_bundled_rule_set_gives_two_bids_one_name(lang: str) -> None:
     for ref in refs:
         report = status(lang, load_ruleset(ref))
         assert not [e for e in report.errors if "also the name" in e.message], ref
+
+
+def test_two_marks_with_one_sign_are_an_error(tmp_path: Path) -> None:
+    """A mark's sign stands beside a player's name (``P2``, ``B1``): two alike cannot be told apart."""
+    (tmp_path / "house.yaml").write_text(HOUSE.replace("combo-whist", "combo-whist@1.0.0"), encoding="utf-8")
+    (tmp_path / "locales" / "sv").mkdir(parents=True)
+    swedish = "language: sv\nruleset: house\nmarks:\n  blockade: p\n"
+    (tmp_path / "locales" / "sv" / "house.yaml").write_text(swedish, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(tmp_path / "house.yaml")])
+    assert result.exit_code == 1
+    assert "locales/sv/house.yaml:4:13: 'p' is also the sign of mark 'potential'" in result.stderr
