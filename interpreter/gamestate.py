@@ -26,7 +26,7 @@ from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
 from interpreter.dealparts import CardChoosers
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import BidAnswer, IllegalDecision, Request, View, shown
 from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.standings import GameResult, Standings
@@ -137,12 +137,16 @@ class GameState(MatchHands, Standings):
         return self.advance() is None
 
     @when_played
-    def apply(self, answer: Any, validated: bool = False) -> None:
+    def apply(self, answer: Any, validated: bool = False, *, seat: int | None = None) -> None:
         """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
-        changes nothing). ``validated``: the answer is known to be legal and canonical."""
+        changes nothing). ``validated``: the answer is known to be legal and canonical. ``seat``:
+        who answers, when that is not known to be the deciding seat (a move from a client over
+        the network): any other is refused as illegal."""
         request = self.advance()
         if request is None:
             raise ValueError("the game is over: no decision is pending")
+        if seat is not None and (type(seat) is not int or seat != request.seat):
+            raise IllegalDecision(f"it is seat {request.seat}'s turn to {request.kind}, not seat {shown(seat)}'s")
         if not validated:
             answer = request.validate(answer)
         self._log(request, answer)

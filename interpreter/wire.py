@@ -1,0 +1,335 @@
+"""Requests, answers and views as plain data: what a server sends its players and reads back.
+
+A networked table keeps the :class:`~interpreter.gamestate.GameState` in one process and its
+players elsewhere; between them go JSON messages. This module is the one translation both sides
+use, so that no server writes its own::
+
+    import json
+    from interpreter import IllegalDecision
+    from interpreter.wire import answer_from_data, request_to_data, view_to_data
+
+    request = state.pending                                   # the server, to the deciding seat:
+    send(request.seat, json.dumps({"request": request_to_data(request),
+                                   "view": view_to_data(state.view(request.seat))}))
+    seat, message = receive()                                 # … and back from some client:
+    try:
+        state.apply(answer_from_data(request, json.loads(message)["answer"]), seat=seat)
+    except IllegalDecision as refused:                        # nothing changed; tell them why
+        send(seat, json.dumps({"refused": refusal_to_data(refused)}))
+
+- :func:`request_to_data` / :func:`request_from_data`: a :class:`Request` without its bid
+  ``check`` (a rule set's code does not travel; a client proposes a bid, the server's
+  :meth:`~interpreter.gamestate.GameState.apply` refuses an illegal one and says why). Made
+  back, it equals the request (``check`` is not compared).
+- :func:`answer_from_data`: a client's answer, whatever it holds, as :meth:`GameState.apply`
+  takes it — a :class:`BidAnswer` or a pass for a bid, an option's text or number, a list of
+  them — or an :class:`IllegalDecision` that says what shape was expected (a dict where a card
+  is wanted, a float, a nested list). Its legality is :meth:`apply`'s to check.
+  :func:`answer_to_data` is the client's side.
+- :func:`view_to_data` / :func:`view_from_data`: a :class:`View` with its seats as keys written as
+  text (JSON's keys are text) and exact fractions as text (``"7/2"``, as records write scores);
+  made back it equals the view, so an agent decides the same on either side. The data is new:
+  changing it changes nothing in the game.
+- :func:`refusal_to_data`: why an answer was refused: the sentence, and for the rules' refusals
+  the label and facts a client needs to say it in its player's language (``locales/*/ui.yaml``).
+
+Everything here is generic: no bid, game or rule set is named.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import MISSING, fields
+from fractions import Fraction
+from typing import Any, get_args
+
+from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, View
+from interpreter.standings import plain_number
+
+__all__ = [
+    "MAX_SPECIALS",
+    "answer_from_data",
+    "answer_to_data",
+    "refusal_to_data",
+    "request_from_data",
+    "request_to_data",
+    "view_from_data",
+    "view_to_data",
+]
+
+#: The most special bids a bid from a client may hold (far more than a rule set lets one combo hold;
+#: a stranger's list of a million ids is refused before any check reads it).
+MAX_SPECIALS = 100
+
+_KINDS = frozenset(get_args(RequestKind))
+_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+
+
+# -- requests
+
+
+def request_to_data(request: Request) -> dict[str, Any]:
+    """``request`` as JSON-ready data (its bid ``check`` left out: see the module's text)."""
+    return {
+        "kind": request.kind,
+        "seat": request.seat,
+        "name": request.name,
+        "what": request.what,
+        "options": list(request.options),
+        "count": request.count,
+        "optional": request.optional,
+        "standard_ids": list(request.standard_ids),
+        "special_ids": list(request.special_ids),
+        "repeatable_ids": list(request.repeatable_ids),
+    }
+
+
+def request_from_data(data: Any) -> Request:
+    """The :class:`Request` that :func:`request_to_data` wrote (no ``check``); a ValueError says
+    which field does not fit."""
+    fields_ = _fields(data, "request", ("kind", "seat", "options"))
+    kind = fields_["kind"]
+    if kind not in _KINDS:
+        raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {kind!r}")
+    texts = ("name", "what")
+    if any(not isinstance(fields_.get(name, ""), str) for name in texts):
+        raise ValueError("request data: name and what are texts")
+    return Request(
+        kind,
+        _whole(fields_["seat"], "request", "seat"),
+        fields_.get("name", ""),
+        fields_.get("what", ""),
+        tuple(_plain_items(fields_["options"], "request", "options")),
+        _whole(fields_.get("count", 1), "request", "count"),
+        _flag(fields_.get("optional", False), "request", "optional"),
+        None,
+        *(_texts(fields_.get(name, []), "request", name) for name in ("standard_ids", "special_ids", "repeatable_ids")),
+    )
+
+
+# -- answers
+
+
+def answer_to_data(answer: Any) -> Any:
+    """An answer as plain data: a bid as ``{"standard": ID, "specials": [ID, …]}``, a pass as None."""
+    if isinstance(answer, BidAnswer):
+        return answer.to_data()
+    if isinstance(answer, list | tuple):
+        return list(answer)
+    return answer
+
+
+def answer_from_data(request: Request, data: Any) -> Any:
+    """A client's answer to ``request`` as :meth:`GameState.apply` takes it, or :class:`IllegalDecision`
+    when it is not of the shape the request wants. Anything JSON can hold is refused with a short
+    message (its text is never repeated at length); whether the answer is legal, apply says."""
+    if request.kind == "bid":
+        return _bid(data)
+    if request.count > 1:
+        if not isinstance(data, list) or not all(_is_plain(item) for item in data):
+            raise IllegalDecision(f"choose {request.count} different values: a list of them")
+        return data
+    if data is None or _is_plain(data):
+        return data
+    raise IllegalDecision(f"a {request.what or request.kind} is one of the options: a text or a whole number")
+
+
+def _bid(data: Any) -> BidAnswer | None:
+    if data is None or data == "pass":
+        return None
+    shape = "a bid is {standard: ID, specials: [ID, …]}, or null for a pass"
+    if not isinstance(data, dict) or not set(data) <= {"standard", "specials"}:
+        raise IllegalDecision(shape)
+    standard, specials = data.get("standard"), data.get("specials", [])
+    if not isinstance(standard, str) or not isinstance(specials, list) or not all(type(s) is str for s in specials):
+        raise IllegalDecision(shape)
+    if len(specials) > MAX_SPECIALS:
+        raise IllegalDecision(f"a bid holds at most {MAX_SPECIALS} special bids")
+    return BidAnswer(standard, tuple(specials))
+
+
+def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
+    """Why an answer was refused: ``reason`` (an English sentence), and for a refusal of the rules
+    (a :class:`Refusal`) its ``key`` and ``values`` as well (numbers as plain numbers)."""
+    reason = refused.reason
+    data: dict[str, Any] = {"reason": str(reason)}
+    if isinstance(reason, Refusal):
+        data["key"] = reason.key
+        data["values"] = {name: plain_number(value) for name, value in reason.values.items()}
+    return data
+
+
+# -- views
+
+
+def view_to_data(view: View) -> dict[str, Any]:
+    """``view`` as JSON-ready data, all of it new (see the module's text)."""
+    return {field.name: _to_plain(getattr(view, field.name)) for field in fields(View)}
+
+
+def view_from_data(data: Any) -> View:
+    """The :class:`View` that :func:`view_to_data` wrote (equal to it); a ValueError says which field
+    does not fit. Fields it does not know are left out (data from a newer server)."""
+    required = tuple(field.name for field in fields(View) if field.default is MISSING)
+    given = _fields(data, "view", required)
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        back = _VIEW_FIELDS.get(name)
+        if back is None:
+            continue
+        try:
+            values[name] = back(value)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+            raise ValueError(f"view data: {name} does not fit ({exc})") from None
+    return View(**values)
+
+
+def _to_plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(key): _to_plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_to_plain(item) for item in value]
+    if isinstance(value, Fraction):
+        return plain_number(value)
+    return value
+
+
+def _number(value: Any) -> Any:
+    """A number as :func:`_to_plain` wrote it (an exact fraction as text) back as the engine has it."""
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        return Fraction(value)
+    if isinstance(value, bool) or not isinstance(value, int | float | type(None)):
+        raise ValueError(f"{value!r} is not a number")
+    return value
+
+
+def _by_seat(convert: Any) -> Any:
+    return lambda data: {int(seat): convert(item) for seat, item in _mapping(data).items()}
+
+
+def _tuple_of(convert: Any) -> Any:
+    return lambda data: tuple(convert(item) for item in _sequence(data))
+
+
+def _pair(data: Any) -> tuple[Any, Any]:
+    first, second = _sequence(data)
+    return first, second
+
+
+def _trick(data: Any) -> dict[str, Any]:
+    return {**_mapping(data), "plays": [_pair(play) for play in _sequence(data["plays"])]}
+
+
+def _combo(data: Any) -> dict[str, Any] | None:
+    return None if data is None else {**_mapping(data), "worth": _number(data.get("worth"))}
+
+
+def _meld(data: Any) -> dict[str, Any]:
+    meld = dict(_mapping(data))
+    if "points" in meld:
+        meld["points"] = _number(meld["points"])
+    return meld
+
+
+def _declaration(data: Any) -> Any:
+    # Per-player choices are shown by seat: the only dicts among a declaration's plain values.
+    return _by_seat(lambda item: item)(data) if isinstance(data, dict) else data
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _int(data: Any) -> int:
+    if type(data) is not int:
+        raise TypeError(f"a whole number is wanted, not {type(data).__name__}")
+    return data
+
+
+def _bool(data: Any) -> bool:
+    if type(data) is not bool:
+        raise TypeError(f"true or false is wanted, not {type(data).__name__}")
+    return data
+
+
+def _mapping(data: Any) -> dict[Any, Any]:
+    if not isinstance(data, dict):
+        raise TypeError(f"an object is wanted, not {type(data).__name__}")
+    return data
+
+
+def _sequence(data: Any) -> list[Any]:
+    if not isinstance(data, list | tuple):
+        raise TypeError(f"a list is wanted, not {type(data).__name__}")
+    return list(data)
+
+
+_texts_tuple = _tuple_of(str)
+
+#: How each field of a :class:`View` comes back from plain data (a test checks every field has one).
+_VIEW_FIELDS: dict[str, Any] = {
+    "seat": _int,
+    "hand": _texts_tuple,
+    "visible": _by_seat(_texts_tuple),
+    "trump": _same,
+    "dealer": _int,
+    "players": _tuple_of(_int),
+    "scores": _by_seat(_number),
+    "marks": _by_seat(lambda marks: {str(name): _int(count) for name, count in _mapping(marks).items()}),
+    "auction": _tuple_of(_pair),
+    "declarer": _same,
+    "combo": _combo,
+    "declarations": lambda data: {str(name): _declaration(value) for name, value in _mapping(data).items()},
+    "tricks": _tuple_of(_trick),
+    "current_trick": _tuple_of(_pair),
+    "zones": lambda data: {str(name): _texts_tuple(cards) for name, cards in _mapping(data).items()},
+    "declared_cards": _texts_tuple,
+    "face_up": _same,
+    "stock_size": _int,
+    "closed": _bool,
+    "melds": _tuple_of(_meld),
+    "meld_leads": _texts_tuple,
+    "hand_number": _int,
+    "lead_worth": _number,
+}
+
+
+# -- checks of data from the other side
+
+
+def _fields(data: Any, what: str, required: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} data is an object, not {type(data).__name__}")
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise ValueError(f"{what} data has no {', '.join(missing)}")
+    return data
+
+
+def _is_plain(value: Any) -> bool:
+    """A value an option may be: a text or a whole number (not a bool, a float, a list or an object)."""
+    return type(value) is str or type(value) is int
+
+
+def _whole(value: Any, what: str, name: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{what} data: {name} is a whole number, not {type(value).__name__}")
+    return value
+
+
+def _flag(value: Any, what: str, name: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{what} data: {name} is true or false, not {type(value).__name__}")
+    return value
+
+
+def _plain_items(value: Any, what: str, name: str) -> list[Any]:
+    if not isinstance(value, list) or not all(_is_plain(item) for item in value):
+        raise ValueError(f"{what} data: {name} is a list of texts and whole numbers")
+    return value
+
+
+def _texts(value: Any, what: str, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(type(item) is str for item in value):
+        raise ValueError(f"{what} data: {name} is a list of texts")
+    return tuple(value)
