@@ -65,7 +65,10 @@ SHOWN_REASON = 400
 def shown(value: Any, limit: int = SHOWN_VALUE) -> str:
     """``value`` as a refusal repeats it: printable, and cut short (an answer may come from a stranger
     over the network: a megabyte of text or a terminal's control sequences are not said back)."""
-    text = value if type(value) is str else str(value) if type(value) in _PLAIN else repr(value)[: limit + 1]
+    try:
+        text = value if type(value) is str else str(value) if type(value) in _PLAIN else repr(value)
+    except (ValueError, RecursionError):  # an int of thousands of digits, lists nested past Python's depth
+        text = "a value too large to show"
     if not text.isprintable():
         text = "".join(ch if ch.isprintable() else "?" for ch in text[: limit + 1])
     return text if len(text) <= limit else text[:limit] + "…"
@@ -186,7 +189,7 @@ class Request:
             return answer  # an option itself (agents answer so): already canonical
         if self.count > 1:
             values = list(answer) if isinstance(answer, list | tuple) else [answer]
-            if len(values) != self.count or len(set(map(str, values))) != self.count:
+            if len(values) != self.count or len(set(map(_text, values))) != self.count:
                 raise IllegalDecision(f"choose {self.count} different values")
             for value in values:
                 self._check_option(value)
@@ -195,15 +198,26 @@ class Request:
         return self._canonical(answer)
 
     def _canonical(self, value: Any) -> Any:
+        text = _text(value)
         for option in self.options:
-            if str(option) == str(value):
+            if str(option) == text:
                 return option
         return value
 
     def _check_option(self, value: Any) -> None:
-        if not any(str(option) == str(value) for option in self.options):
+        text = _text(value)
+        if text is None or not any(str(option) == text for option in self.options):
             allowed = ", ".join(str(o) for o in self.options[:20])
             raise IllegalDecision(f"{shown(value)} is not allowed here; allowed: {allowed}")
+
+
+def _text(value: Any) -> str | None:
+    """An answer's text, as it is matched with the options' text; None for a value whose text cannot
+    be told (an int of thousands of digits, lists nested past Python's depth: from a stranger)."""
+    try:
+        return str(value)
+    except (ValueError, RecursionError):
+        return None
 
 
 @dataclass(frozen=True)
