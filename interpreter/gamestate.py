@@ -106,6 +106,7 @@ class GameState(MatchHands, Standings):
         self._decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
+        self.last_deal: Deal | None = None  # the deal that ended last, as it ended (not kept when lean)
         self._finished: Deal | None = None  # a lean game's last deal: its players are the next one's
         self.result: GameResult | None = None
         self.last_result: DealResult | None = None  # how the last finished deal ended
@@ -165,9 +166,19 @@ class GameState(MatchHands, Standings):
             self.advance()
         if self.current is None:
             raise ValueError("no deal is being played")
-        if type(seat) is int and 0 <= seat < self.n and seat not in self.current.by_seat:
-            return self.current.onlooker_view(seat)
-        return self.current.view(seat)
+        return self._seen(self.current, seat)
+
+    def last_view(self, seat: int) -> View | None:
+        """What the player at ``seat`` may see of the last deal that ended, as it ended: every trick,
+        the scores after it (None before one has ended, and in a lean game). Once a deal's last card
+        is played, :attr:`pending` and :meth:`view` are the next deal's: a table shows this one
+        first (its records hold more than a player may see: the hands dealt, hidden choices)."""
+        return None if self.last_deal is None else self._seen(self.last_deal, seat)
+
+    def _seen(self, deal: Deal, seat: int) -> View:
+        if type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat:
+            return deal.onlooker_view(seat)
+        return deal.view(seat)
 
     def clone(self) -> GameState:
         """An independent copy of this position: the rule set and cards are shared, the rest copied."""
@@ -307,6 +318,7 @@ class GameState(MatchHands, Standings):
             self._decisions_made += self.current.cards_answered
         # Nobody looks at a lean game's finished deal (its record is written): its players serve again.
         self._finished = self.current if self.lean else None
+        self.last_deal = None if self.lean else self.current
         self.current = None
         self._record = {}
         self.last_result = result
