@@ -138,16 +138,25 @@ class GameState(MatchHands, Standings):
         return self.advance() is None
 
     @when_played
-    def apply(self, answer: Any, validated: bool = False, *, seat: int | None = None) -> None:
+    def apply(
+        self, answer: Any, validated: bool = False, *, seat: int | None = None, decision: int | None = None
+    ) -> None:
         """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
-        changes nothing). ``validated``: the answer is known to be legal and canonical. ``seat``:
-        who answers, when that is not known to be the deciding seat (a move from a client over
-        the network): any other is refused as illegal."""
+        changes nothing). ``validated``: the answer is known to be legal and canonical.
+
+        A move from a client over the network says who answers (``seat``) and which decision it
+        answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
+        an answer sent for an earlier decision (a card sent twice would be taken for the next
+        trick), are refused as illegal."""
         request = self.advance()
         if request is None:
             raise ValueError("the game is over: no decision is pending")
         if seat is not None and (type(seat) is not int or seat != request.seat):
             raise IllegalDecision(f"it is seat {request.seat}'s turn to {request.kind}, not seat {shown(seat)}'s")
+        if decision is not None and (type(decision) is not int or decision != self.decision_number):
+            raise IllegalDecision(
+                f"the answer is for decision {shown(decision)}; the game waits for decision {self.decision_number}"
+            )
         if not validated:
             answer = request.validate(answer)
         self._log(request, answer)
@@ -213,6 +222,12 @@ class GameState(MatchHands, Standings):
             if one_deal and self.current is None:
                 return None
         return None
+
+    @property
+    def decision_number(self) -> int:
+        """The number of the decision pending (or of the next one): 1 for the game's first. A server
+        sends it with the request, and passes it back to :meth:`apply` with the answer."""
+        return self.decisions_made + 1
 
     @property
     def decisions_made(self) -> int:

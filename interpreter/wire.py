@@ -6,15 +6,17 @@ use, so that no server writes its own::
 
     import json
     from interpreter import IllegalDecision
-    from interpreter.wire import answer_from_data, request_to_data, view_to_data
+    from interpreter.wire import answer_from_data, read_message, refusal_to_data, request_to_data, view_to_data
 
-    request = state.pending                                   # the server, to the deciding seat:
-    send(request.seat, json.dumps({"request": request_to_data(request),
+    request = state.pending                          # the server, to the deciding seat:
+    send(request.seat, json.dumps({"request": request_to_data(request, state.decision_number),
                                    "view": view_to_data(state.view(request.seat))}))
-    seat, message = receive()                                 # … and back from some client:
+    seat, message = receive()                        # … and back from some client:
     try:
-        state.apply(answer_from_data(request, json.loads(message)["answer"]), seat=seat)
-    except IllegalDecision as refused:                        # nothing changed; tell them why
+        data = read_message(message)                 # bounded JSON: a stranger's text
+        answer = answer_from_data(request, data["answer"])
+        state.apply(answer, seat=seat, decision=data["decision"])
+    except IllegalDecision as refused:               # nothing changed; tell them why
         send(seat, json.dumps({"refused": refusal_to_data(refused)}))
 
 - :func:`request_to_data` / :func:`request_from_data`: a :class:`Request` without its bid
@@ -30,6 +32,8 @@ use, so that no server writes its own::
   text (JSON's keys are text) and exact fractions as text (``"7/2"``, as records write scores);
   made back it equals the view, so an agent decides the same on either side. The data is new:
   changing it changes nothing in the game.
+- :func:`read_message`: a client's JSON text, read within bounds (length, nesting, values), or
+  an :class:`IllegalDecision` that says what is wrong with it and where.
 - :func:`refusal_to_data`: why an answer was refused: the sentence, and for the rules' refusals
   the label and facts a client needs to say it in its player's language (``locales/*/ui.yaml``).
 
@@ -45,11 +49,16 @@ from typing import Any, get_args
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, View
 from interpreter.standings import plain_number
+from rulespec.errors import RuleError
+from rulespec.jsonbounds import check_json_bounds
+from rulespec.jsonsource import parse_json
 
 __all__ = [
+    "MAX_MESSAGE_CHARS",
     "MAX_SPECIALS",
     "answer_from_data",
     "answer_to_data",
+    "read_message",
     "refusal_to_data",
     "request_from_data",
     "request_to_data",
@@ -61,6 +70,12 @@ __all__ = [
 #: a stranger's list of a million ids is refused before any check reads it).
 MAX_SPECIALS = 100
 
+#: A client's message (:func:`read_message`): how long, how deep and how many values at most (a
+#: move is an answer, a seat and a decision number; a bid's specials are the longest part).
+MAX_MESSAGE_CHARS = 20_000
+MAX_MESSAGE_DEPTH = 6
+MAX_MESSAGE_VALUES = 1_000
+
 _KINDS = frozenset(get_args(RequestKind))
 _FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
 
@@ -68,9 +83,10 @@ _FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
 # -- requests
 
 
-def request_to_data(request: Request) -> dict[str, Any]:
-    """``request`` as JSON-ready data (its bid ``check`` left out: see the module's text)."""
-    return {
+def request_to_data(request: Request, decision: int | None = None) -> dict[str, Any]:
+    """``request`` as JSON-ready data (its bid ``check`` left out: see the module's text), with the
+    ``decision`` number when given (:attr:`GameState.decision_number`: the client sends it back)."""
+    return ({} if decision is None else {"decision": decision}) | {
         "kind": request.kind,
         "seat": request.seat,
         "name": request.name,
@@ -157,6 +173,30 @@ def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
         data["key"] = reason.key
         data["values"] = {name: plain_number(value) for name, value in reason.values.items()}
     return data
+
+
+# -- a client's message
+
+
+def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
+    """A client's message — JSON text — as plain data, within bounds, or :class:`IllegalDecision`
+    that says where and what is wrong: longer than ``max_chars``, not UTF-8, nested deeper or
+    holding more values than a move needs, not JSON, a key given twice, a number of too many digits
+    (the readers of every stranger's JSON in :mod:`rulespec.jsonsource` and :mod:`rulespec.jsonbounds`)."""
+    if len(text) > max_chars:
+        raise IllegalDecision(f"a message has at most {max_chars} characters, not {len(text)}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise IllegalDecision(f"a message is UTF-8 text (byte {exc.start} is not)") from None
+    try:
+        check_json_bounds(text, "message", MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, "a move")
+        return parse_json(text, "message", "JSON")
+    except RuleError as error:
+        where = error.position
+        at = f"line {where.line}, column {where.column}: " if where is not None and where.line else ""
+        raise IllegalDecision(f"{at}{error.message}") from None
 
 
 # -- views

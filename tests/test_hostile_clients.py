@@ -19,7 +19,7 @@ from table_helpers import TABLES, everything, new_table, players, ref, step
 from interpreter.decisions import SHOWN_REASON, BidAnswer, IllegalDecision, Request
 from interpreter.gamestate import GameState
 from interpreter.records import to_record
-from interpreter.wire import MAX_SPECIALS, answer_from_data
+from interpreter.wire import MAX_MESSAGE_CHARS, MAX_SPECIALS, answer_from_data, read_message
 
 CARDS = [rank + suit for suit in "CDHS" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 ODD_TEXTS = ["\x1b[2J\x1b]0;owned\x07", "A" * 5000, "pass", "nan", "AS ", "as", "‮AS", "", "trump", "0"]
@@ -156,3 +156,78 @@ def test_a_strangers_long_or_unprintable_text_is_not_said_back_whole() -> None:
     assert refused.value.reason.startswith("?" + "Q" * 39 + "… is not allowed here; allowed: ")
     with pytest.raises(IllegalDecision, match="a card is one of the options: a text or a whole number"):
         answer_from_data(request, {"card": request.options[0]})
+
+
+def serve(state: GameState, seat: Any, text: str | bytes) -> None:
+    """A server's whole handling of one message from ``seat``: read, translate, apply."""
+    request = state.pending
+    assert request is not None
+    message = read_message(text)
+    if not isinstance(message, dict) or "answer" not in message:
+        raise IllegalDecision("a move is {answer: …, decision: N}")
+    decision = message.get("decision")
+    state.apply(answer_from_data(request, message["answer"]), seat=seat, decision=decision)  # type: ignore[arg-type]
+
+
+def spoiled(text: str, cut: int, insert: str) -> str:
+    """``text`` cut short or with ``insert`` put in at ``cut`` (a message mangled on its way)."""
+    at = cut % (len(text) + 1)
+    return text[:at] + insert if insert == "" else text[:at] + insert + text[at:]
+
+
+messages = st.builds(
+    lambda answer, decision, cut, insert: spoiled(json.dumps({"answer": answer, "decision": decision}), cut, insert),
+    json_junk | bids,
+    st.integers(0, 3) | scalars,
+    st.integers(0, 200),
+    st.sampled_from(["", "[" * 50, '"', "}", "\\u0000", '"x": 1, "x": 2, ', "1" * 60, "NaN", "\x00"]),
+)
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(
+    name=tables,
+    seed=st.integers(0, 10_000),
+    at=st.integers(0, 300),
+    text=messages | st.text(max_size=60) | st.binary(max_size=30),
+    as_deciding=st.booleans(),
+)
+def test_any_text_a_client_sends_is_refused_or_is_a_legal_move(
+    name: str, seed: int, at: int, text: str | bytes, as_deciding: bool
+) -> None:
+    state = position(name, seed, at)
+    if state is not None:
+        seat = state.pending.seat if as_deciding else 0  # type: ignore[union-attr]
+        refused_or_legal(state, name, lambda: serve(state, seat, text))
+
+
+def test_a_message_sent_twice_is_refused_the_second_time() -> None:
+    """A card sent twice (a double click, a retry after a lost reply) must not be played to the next trick."""
+    state = new_table("christmas-whist", 2)
+    request = state.pending
+    assert request is not None and request.kind == "play"
+    text = json.dumps({"answer": request.options[0], "decision": state.decision_number})
+    serve(state, request.seat, text)
+    agents = players(state, 2)
+    while state.pending.seat != request.seat or request.options[0] not in state.pending.options:  # type: ignore[union-attr]
+        step(state, agents, 1)  # (until the card would be legal again: it is in the next hand)
+    waits = state.decision_number
+    with pytest.raises(IllegalDecision, match=rf"the answer is for decision 1; the game waits for decision {waits}$"):
+        serve(state, request.seat, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100, "line 1, column 7: nesting is deeper than 6 levels"),
+        ('{"answer": "AS", "answer": "KS"}', "line 1, column 18: duplicate key 'answer'"),
+        ('{"answer": "AS"', "line 1, column 16: not JSON: Expecting ',' delimiter"),
+        (b'"\xff"', "a message is UTF-8 text (byte 1 is not)"),
+        ("x" * (MAX_MESSAGE_CHARS + 1), f"a message has at most {MAX_MESSAGE_CHARS} characters"),
+        ('{"decision": 1' + "0" * 50 + "}", "line 1, column 14: a number of 51 digits"),
+    ],
+)
+def test_a_message_that_is_not_a_move_says_what_is_wrong_and_where(text: str | bytes, words: str) -> None:
+    with pytest.raises(IllegalDecision) as refused:
+        read_message(text)
+    assert refused.value.reason.startswith(words)
