@@ -6,16 +6,15 @@ use, so that no server writes its own::
 
     import json
     from interpreter import IllegalDecision
-    from interpreter.wire import answer_from_data, read_message, refusal_to_data, request_to_data, view_to_data
+    from interpreter.wire import read_move, refusal_to_data, request_to_data, view_to_data
 
     request = state.pending                          # the server, to the deciding seat:
     send(request.seat, json.dumps({"request": request_to_data(request, state.decision_number),
                                    "view": view_to_data(state.view(request.seat))}))
-    seat, message = receive()                        # … and back from some client:
+    seat, text = receive()                           # … and back from some client:
     try:
-        data = read_message(message)                 # bounded JSON: a stranger's text
-        answer = answer_from_data(request, data["answer"])
-        state.apply(answer, seat=seat, decision=data["decision"])
+        answer, decision = read_move(request, text)  # bounded JSON of the request's shape
+        state.apply(answer, seat=seat, decision=decision)  # the rules, the seat, the decision
     except IllegalDecision as refused:               # nothing changed; tell them why
         send(seat, json.dumps({"refused": refusal_to_data(refused)}))
 
@@ -32,8 +31,9 @@ use, so that no server writes its own::
   text (JSON's keys are text) and exact fractions as text (``"7/2"``, as records write scores);
   made back it equals the view, so an agent decides the same on either side. The data is new:
   changing it changes nothing in the game.
-- :func:`read_message`: a client's JSON text, read within bounds (length, nesting, values), or
-  an :class:`IllegalDecision` that says what is wrong with it and where.
+- :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply;
+  :func:`read_message` reads the text within bounds (length, nesting, values). What does not
+  fit is an :class:`IllegalDecision` that says what is wrong and where.
 - :func:`refusal_to_data`: why an answer was refused: the sentence, and for the rules' refusals
   the label and facts a client needs to say it in its player's language (``locales/*/ui.yaml``).
 
@@ -42,13 +42,11 @@ Everything here is generic: no bid, game or rule set is named.
 
 from __future__ import annotations
 
-import re
-from dataclasses import MISSING, fields
-from fractions import Fraction
 from typing import Any, get_args
 
-from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, View
+from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind
 from interpreter.standings import plain_number
+from interpreter.viewdata import object_fields, view_from_data, view_to_data
 from rulespec.errors import RuleError
 from rulespec.jsonbounds import check_json_bounds
 from rulespec.jsonsource import parse_json
@@ -59,6 +57,7 @@ __all__ = [
     "answer_from_data",
     "answer_to_data",
     "read_message",
+    "read_move",
     "refusal_to_data",
     "request_from_data",
     "request_to_data",
@@ -77,7 +76,6 @@ MAX_MESSAGE_DEPTH = 6
 MAX_MESSAGE_VALUES = 1_000
 
 _KINDS = frozenset(get_args(RequestKind))
-_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
 
 
 # -- requests
@@ -103,7 +101,7 @@ def request_to_data(request: Request, decision: int | None = None) -> dict[str, 
 def request_from_data(data: Any) -> Request:
     """The :class:`Request` that :func:`request_to_data` wrote (no ``check``); a ValueError says
     which field does not fit."""
-    fields_ = _fields(data, "request", ("kind", "seat", "options"))
+    fields_ = object_fields(data, "request", ("kind", "seat", "options"))
     kind = fields_["kind"]
     if kind not in _KINDS:
         raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {kind!r}")
@@ -199,151 +197,20 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
         raise IllegalDecision(f"{at}{error.message}") from None
 
 
-# -- views
-
-
-def view_to_data(view: View) -> dict[str, Any]:
-    """``view`` as JSON-ready data, all of it new (see the module's text)."""
-    return {field.name: _to_plain(getattr(view, field.name)) for field in fields(View)}
-
-
-def view_from_data(data: Any) -> View:
-    """The :class:`View` that :func:`view_to_data` wrote (equal to it); a ValueError says which field
-    does not fit. Fields it does not know are left out (data from a newer server)."""
-    required = tuple(field.name for field in fields(View) if field.default is MISSING)
-    given = _fields(data, "view", required)
-    values: dict[str, Any] = {}
-    for name, value in given.items():
-        back = _VIEW_FIELDS.get(name)
-        if back is None:
-            continue
-        try:
-            values[name] = back(value)
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-            raise ValueError(f"view data: {name} does not fit ({exc})") from None
-    return View(**values)
-
-
-def _to_plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(key): _to_plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_to_plain(item) for item in value]
-    if isinstance(value, Fraction):
-        return plain_number(value)
-    return value
-
-
-def _number(value: Any) -> Any:
-    """A number as :func:`_to_plain` wrote it (an exact fraction as text) back as the engine has it."""
-    if isinstance(value, str) and _FRACTION.fullmatch(value):
-        return Fraction(value)
-    if isinstance(value, bool) or not isinstance(value, int | float | type(None)):
-        raise ValueError(f"{value!r} is not a number")
-    return value
-
-
-def _by_seat(convert: Any) -> Any:
-    return lambda data: {int(seat): convert(item) for seat, item in _mapping(data).items()}
-
-
-def _tuple_of(convert: Any) -> Any:
-    return lambda data: tuple(convert(item) for item in _sequence(data))
-
-
-def _pair(data: Any) -> tuple[Any, Any]:
-    first, second = _sequence(data)
-    return first, second
-
-
-def _trick(data: Any) -> dict[str, Any]:
-    return {**_mapping(data), "plays": [_pair(play) for play in _sequence(data["plays"])]}
-
-
-def _combo(data: Any) -> dict[str, Any] | None:
-    return None if data is None else {**_mapping(data), "worth": _number(data.get("worth"))}
-
-
-def _meld(data: Any) -> dict[str, Any]:
-    meld = dict(_mapping(data))
-    if "points" in meld:
-        meld["points"] = _number(meld["points"])
-    return meld
-
-
-def _declaration(data: Any) -> Any:
-    # Per-player choices are shown by seat: the only dicts among a declaration's plain values.
-    return _by_seat(lambda item: item)(data) if isinstance(data, dict) else data
-
-
-def _same(data: Any) -> Any:
-    return data
-
-
-def _int(data: Any) -> int:
-    if type(data) is not int:
-        raise TypeError(f"a whole number is wanted, not {type(data).__name__}")
-    return data
-
-
-def _bool(data: Any) -> bool:
-    if type(data) is not bool:
-        raise TypeError(f"true or false is wanted, not {type(data).__name__}")
-    return data
-
-
-def _mapping(data: Any) -> dict[Any, Any]:
-    if not isinstance(data, dict):
-        raise TypeError(f"an object is wanted, not {type(data).__name__}")
-    return data
-
-
-def _sequence(data: Any) -> list[Any]:
-    if not isinstance(data, list | tuple):
-        raise TypeError(f"a list is wanted, not {type(data).__name__}")
-    return list(data)
-
-
-_texts_tuple = _tuple_of(str)
-
-#: How each field of a :class:`View` comes back from plain data (a test checks every field has one).
-_VIEW_FIELDS: dict[str, Any] = {
-    "seat": _int,
-    "hand": _texts_tuple,
-    "visible": _by_seat(_texts_tuple),
-    "trump": _same,
-    "dealer": _int,
-    "players": _tuple_of(_int),
-    "scores": _by_seat(_number),
-    "marks": _by_seat(lambda marks: {str(name): _int(count) for name, count in _mapping(marks).items()}),
-    "auction": _tuple_of(_pair),
-    "declarer": _same,
-    "combo": _combo,
-    "declarations": lambda data: {str(name): _declaration(value) for name, value in _mapping(data).items()},
-    "tricks": _tuple_of(_trick),
-    "current_trick": _tuple_of(_pair),
-    "zones": lambda data: {str(name): _texts_tuple(cards) for name, cards in _mapping(data).items()},
-    "declared_cards": _texts_tuple,
-    "face_up": _same,
-    "stock_size": _int,
-    "closed": _bool,
-    "melds": _tuple_of(_meld),
-    "meld_leads": _texts_tuple,
-    "hand_number": _int,
-    "lead_worth": _number,
-}
+def read_move(request: Request, text: str | bytes) -> tuple[Any, int | None]:
+    """A client's move for ``request`` — the JSON text ``{"answer": …, "decision": N}`` — as the answer
+    and the decision number to give :meth:`GameState.apply` (``decision`` may be left out: None), or
+    :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`)."""
+    move = read_message(text)
+    if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
+        raise IllegalDecision('a move is {"answer": …, "decision": N}')
+    decision = move.get("decision")
+    if decision is not None and type(decision) is not int:
+        raise IllegalDecision("a move's decision is the whole number its request was sent with")
+    return answer_from_data(request, move["answer"]), decision
 
 
 # -- checks of data from the other side
-
-
-def _fields(data: Any, what: str, required: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ValueError(f"{what} data is an object, not {type(data).__name__}")
-    missing = [name for name in required if name not in data]
-    if missing:
-        raise ValueError(f"{what} data has no {', '.join(missing)}")
-    return data
 
 
 def _is_plain(value: Any) -> bool:

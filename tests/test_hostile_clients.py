@@ -19,7 +19,7 @@ from table_helpers import TABLES, everything, new_table, players, ref, step
 from interpreter.decisions import SHOWN_REASON, BidAnswer, IllegalDecision, Request
 from interpreter.gamestate import GameState
 from interpreter.records import to_record
-from interpreter.wire import MAX_MESSAGE_CHARS, MAX_SPECIALS, answer_from_data, read_message
+from interpreter.wire import MAX_MESSAGE_CHARS, MAX_SPECIALS, answer_from_data, read_message, read_move
 
 CARDS = [rank + suit for suit in "CDHS" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 ODD_TEXTS = ["\x1b[2J\x1b]0;owned\x07", "A" * 5000, "pass", "nan", "AS ", "as", "‮AS", "", "trump", "0"]
@@ -162,11 +162,8 @@ def serve(state: GameState, seat: Any, text: str | bytes) -> None:
     """A server's whole handling of one message from ``seat``: read, translate, apply."""
     request = state.pending
     assert request is not None
-    message = read_message(text)
-    if not isinstance(message, dict) or "answer" not in message:
-        raise IllegalDecision("a move is {answer: …, decision: N}")
-    decision = message.get("decision")
-    state.apply(answer_from_data(request, message["answer"]), seat=seat, decision=decision)  # type: ignore[arg-type]
+    answer, decision = read_move(request, text)
+    state.apply(answer, seat=seat, decision=decision)
 
 
 def spoiled(text: str, cut: int, insert: str) -> str:
@@ -230,4 +227,24 @@ def test_a_message_sent_twice_is_refused_the_second_time() -> None:
 def test_a_message_that_is_not_a_move_says_what_is_wrong_and_where(text: str | bytes, words: str) -> None:
     with pytest.raises(IllegalDecision) as refused:
         read_message(text)
+    assert refused.value.reason.startswith(words)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('["AS"]', 'a move is {"answer": …, "decision": N}'),
+        ('{"decision": 1}', 'a move is {"answer": …, "decision": N}'),
+        ('{"answer": "AS", "seat": 0}', 'a move is {"answer": …, "decision": N}'),
+        ('{"answer": "AS", "decision": "1"}', "a move's decision is the whole number its request was sent with"),
+        ('{"answer": "AS", "decision": 1.0}', "a move's decision is the whole number"),
+        ('{"answer": {"card": "AS"}}', "a card is one of the options: a text or a whole number"),
+    ],
+)
+def test_a_move_of_another_shape_says_what_a_move_is(text: str, words: str) -> None:
+    request = Request("play", 0, "card", "card", ("AS", "KS"))
+    assert read_move(request, '{"answer": "AS", "decision": 4}') == ("AS", 4)
+    assert read_move(request, '{"answer": "KS"}') == ("KS", None)
+    with pytest.raises(IllegalDecision) as refused:
+        read_move(request, text)
     assert refused.value.reason.startswith(words)

@@ -20,8 +20,8 @@ from table_helpers import TABLES, everything, new_table, players, ref, step
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Request, View
 from interpreter.records import to_record
+from interpreter.viewdata import _VIEW_FIELDS
 from interpreter.wire import (
-    _VIEW_FIELDS,
     answer_from_data,
     answer_to_data,
     refusal_to_data,
