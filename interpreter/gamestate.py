@@ -8,6 +8,10 @@ what it is (a :class:`~interpreter.decisions.Request`: kind, options, constraint
 :meth:`GameState.view` is what one seat may see, and :attr:`GameState.is_over` /
 :attr:`GameState.result` say how it ended. The same seed and the same answers give the
 same states; :class:`interpreter.game.Game` drives a state with agents (and scripts).
+A server whose players are elsewhere passes :meth:`GameState.apply` the answering seat and the
+:attr:`GameState.decision_number` the request was sent with, shows each seat the deal that just
+ended with :meth:`GameState.last_view`, and turns requests, answers and views into JSON with
+:mod:`interpreter.wire`.
 
 A deal inside the game is itself a state machine (:meth:`interpreter.deal.Deal.advance`);
 the game adds its phases around it: the auction (or a match hand's contract), the bids'

@@ -6,7 +6,10 @@ taken back — through the public state API only (``to_record``, ``state_from_re
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_helpers import TABLES, everything, new_table, players, ref, step
@@ -151,3 +154,17 @@ def test_no_seat_of_a_match_is_sent_the_draw_pile_or_the_others_hand() -> None:
                 sent += 1
             state.apply(agents[request.seat].decide(request, state.view(request.seat)))
     assert sent > 2000
+
+
+def test_the_readme_example_of_a_table_over_the_network_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### A table over the network") :]
+    begin = section.index("```python\n") + len("```python\n")
+    code = section[begin : section.index("```\n", begin)]
+    for used in ("read_move(", "seat=", "decision=", "to_record(", "state_from_record(", "last_view("):
+        assert used in code
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
+    state = namespace["state"]
+    assert state.is_over and state.result.reason == "match" and len(state.deal_records) == 7
+    assert "reason='match'" in capsys.readouterr().out
