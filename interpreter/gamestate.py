@@ -151,7 +151,11 @@ class GameState(MatchHands, Standings):
         A move from a client over the network says who answers (``seat``) and which decision it
         answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
         an answer sent for an earlier decision (a card sent twice would be taken for the next
-        trick), are refused as illegal."""
+        trick), are refused as illegal.
+
+        The state runs on to the next decision of the deal, or to the deal's end: a deal that the
+        answer ends is among :attr:`deal_records` and in :meth:`last_view` at once (the next deal
+        begins when :attr:`pending` or :meth:`view` is asked)."""
         request = self.advance()
         if request is None:
             raise ValueError("the game is over: no decision is pending")
@@ -169,7 +173,8 @@ class GameState(MatchHands, Standings):
             self._set_contract(answer)
         else:
             assert self.current is not None
-            self.current.apply(answer)
+            if self.current.apply(answer) is None:  # the deal's phase is over: settle what follows it
+                self.advance(one_deal=True)  # (the next phase's decision, or the deal's end: its record, last_view)
 
     def view(self, seat: int) -> View:
         """What the player at ``seat`` may see now (in the current deal). A seat at the table that sits

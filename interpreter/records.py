@@ -140,7 +140,7 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
 
     The position is settled, as asking for its ``pending`` decision settles one: run up to its next
     decision, or to its end, so that a finished deal is among its ``deal_records`` and a finished
-    game has its ``result`` (a state answered to its end has them only once asked)."""
+    game has its ``result`` (a state answered to its end may have its result only once asked)."""
     if decisions is not None and (type(decisions) is not int or not 0 <= decisions <= len(record["decisions"])):
         raise ValueError(f"decisions counts from 0 to the record's {len(record['decisions'])}, not {decisions!r}")
     state = GameState(

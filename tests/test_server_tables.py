@@ -74,8 +74,7 @@ def test_the_end_of_each_deal_is_shown_to_each_seat_and_tells_nothing_new() -> N
                 known = [state.view(seat).cards_known() for seat in range(state.n)]
                 deals = len(state.deal_records)
                 answer = agents[request.seat].decide(request, state.view(request.seat))
-                state.apply(answer)
-                state.advance()  # (settled: a deal that ended is among the records)
+                state.apply(answer)  # (a deal it ends is among the records and in last_view at once)
                 if len(state.deal_records) == deals:
                     continue
                 record = state.deal_records[-1]
