@@ -103,7 +103,7 @@ def request_from_data(data: Any) -> Request:
     which field does not fit."""
     fields_ = object_fields(data, "request", ("kind", "seat", "options"))
     kind = fields_["kind"]
-    if kind not in _KINDS:
+    if type(kind) is not str or kind not in _KINDS:
         raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {kind!r}")
     texts = ("name", "what")
     if any(not isinstance(fields_.get(name, ""), str) for name in texts):

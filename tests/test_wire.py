@@ -204,3 +204,30 @@ def test_request_data_that_does_not_fit_is_a_value_error_that_says_why(change: d
     assert request_from_data(good) == Request("play", 1, "card", "card", ("AS", "KS"))
     with pytest.raises(ValueError, match=words):
         request_from_data({**good, **change})
+
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8) | st.sampled_from(["7/2", "1" * 5000]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(field=st.sampled_from(sorted(_VIEW_FIELDS)), value=junk, also=st.sampled_from(sorted(_VIEW_FIELDS)), more=junk)
+def test_a_view_from_a_stranger_is_a_view_or_a_value_error(field: str, value: Any, also: str, more: Any) -> None:
+    """A client reading what a hostile server sends gets a View or a ValueError, never another error."""
+    good = view_to_data(new_table("combo-whist", 1).view(0))
+    try:
+        view = view_from_data({**good, field: value, also: more})
+    except ValueError as error:
+        assert str(error).startswith("view data: ")
+    else:
+        assert isinstance(view, View)
+    for name in ("kind", "seat", "options", "count", "optional", "special_ids", "name"):
+        try:
+            request = request_from_data({**request_to_data(Request("play", 0, "card", "card", ("AS",))), name: value})
+        except ValueError as error:
+            assert str(error).startswith("request data: ")
+        else:
+            assert isinstance(request, Request)
