@@ -15,7 +15,7 @@ from dataclasses import MISSING, fields
 from fractions import Fraction
 from typing import Any
 
-from interpreter.decisions import View
+from interpreter.decisions import View, shown
 from interpreter.standings import plain_number
 
 __all__ = ["object_fields", "view_from_data", "view_to_data"]
@@ -41,7 +41,7 @@ def view_from_data(data: Any) -> View:
         try:
             values[name] = back(value)
         except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-            raise ValueError(f"view data: {name} does not fit ({exc})") from None
+            raise ValueError(f"view data: {name} does not fit ({shown(str(exc), 80)})") from None
     return View(**values)
 
 

@@ -42,9 +42,9 @@ Everything here is generic: no bid, game or rule set is named.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
-from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind
+from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, shown
 from interpreter.standings import plain_number
 from interpreter.viewdata import object_fields, view_from_data, view_to_data
 from rulespec.errors import RuleError
@@ -70,7 +70,7 @@ __all__ = [
 MAX_SPECIALS = 100
 
 #: A client's message (:func:`read_message`): how long, how deep and how many values at most (a
-#: move is an answer, a seat and a decision number; a bid's specials are the longest part).
+#: move is an answer and a decision number; a bid's specials are its longest part).
 MAX_MESSAGE_CHARS = 20_000
 MAX_MESSAGE_DEPTH = 6
 MAX_MESSAGE_VALUES = 1_000
@@ -102,9 +102,10 @@ def request_from_data(data: Any) -> Request:
     """The :class:`Request` that :func:`request_to_data` wrote (no ``check``); a ValueError says
     which field does not fit."""
     fields_ = object_fields(data, "request", ("kind", "seat", "options"))
-    kind = fields_["kind"]
-    if type(kind) is not str or kind not in _KINDS:
-        raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {kind!r}")
+    given = fields_["kind"]
+    if type(given) is not str or given not in _KINDS:
+        raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {shown(given)}")
+    kind = cast(RequestKind, given)
     texts = ("name", "what")
     if any(not isinstance(fields_.get(name, ""), str) for name in texts):
         raise ValueError("request data: name and what are texts")
