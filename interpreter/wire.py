@@ -198,10 +198,13 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
         raise IllegalDecision(f"{at}{error.message}") from None
 
 
-def read_move(request: Request, text: str | bytes) -> tuple[Any, int | None]:
+def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | None]:
     """A client's move for ``request`` — the JSON text ``{"answer": …, "decision": N}`` — as the answer
     and the decision number to give :meth:`GameState.apply` (``decision`` may be left out: None), or
-    :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`)."""
+    :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
+    state's :attr:`~GameState.pending`: None once the game is over, when every move is refused."""
+    if request is None:
+        raise IllegalDecision("the game is over: no move is awaited")
     move = read_message(text)
     if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
         raise IllegalDecision('a move is {"answer": …, "decision": N}')

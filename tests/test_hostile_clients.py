@@ -248,3 +248,12 @@ def test_a_move_of_another_shape_says_what_a_move_is(text: str, words: str) -> N
     with pytest.raises(IllegalDecision) as refused:
         read_move(request, text)
     assert refused.value.reason.startswith(words)
+
+
+def test_a_move_after_the_end_of_the_game_is_refused() -> None:
+    """A late move (sent before the client heard the game was over) is refused like any other."""
+    state = new_table("christmas-whist", 1)
+    step(state, players(state, 1))
+    assert state.is_over
+    with pytest.raises(IllegalDecision, match="the game is over: no move is awaited"):
+        read_move(state.pending, '{"answer": "AS", "decision": 9}')
