@@ -222,7 +222,8 @@ def _text(value: Any) -> str | None:
 
 @dataclass(frozen=True)
 class View:
-    """What one player may know at a decision. Cards are names (``"QH"``); players are seats."""
+    """What one player may know at a decision. Cards are names (``"QH"``); players are seats. Its
+    lists and dicts are its own: changing them changes nothing in the game or its record."""
 
     seat: int
     hand: tuple[str, ...]
