@@ -3,7 +3,8 @@
 It executes whatever a :class:`rulespec.RuleSet` declares and names no bid or game.
 Start at :class:`interpreter.gamestate.GameState` (a game you can step, copy and observe)
 or :class:`interpreter.game.Game` (the same, played by agents); a deal and its parts are in
-:mod:`interpreter.deal`, the agents in :mod:`interpreter.agents`. What a user needs is here::
+:mod:`interpreter.deal`, the agents in :mod:`interpreter.agents`, requests, answers and views as
+JSON for players over the network in :mod:`interpreter.wire`. What a user needs is here::
 
     from interpreter import GameState, RandomAgent
     from rulespec import load_ruleset

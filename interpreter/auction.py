@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from interpreter.copying import copy_value
-from interpreter.decisions import BidAnswer, Refusal
+from interpreter.decisions import BidAnswer, Refusal, shown
 from interpreter.state import Combo
 from rulespec.build import facts
 from rulespec.model import Bid, BidFacts, RuleSet
@@ -178,12 +178,12 @@ class ComboMaker:
         bids = self.rules.bids
         standard = bids.get(answer.standard)
         if standard is None or standard.kind != "standard":
-            return f"'{answer.standard}' is not a standard bid"
+            return f"'{shown(answer.standard)}' is not a standard bid"
         chosen: list[Bid] = [standard]
         for bid_id in dict.fromkeys(answer.specials):
             bid = bids.get(bid_id)
             if bid is None or bid.kind != "special":
-                return f"'{bid_id}' is not a special bid"
+                return f"'{shown(bid_id)}' is not a special bid"
             if bid.repeatable is None and answer.specials.count(bid_id) > 1:
                 return Refusal(
                     "bid_twice",

@@ -57,10 +57,30 @@ class ScriptError(Exception):
     """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands)."""
 
 
+#: The most characters of a stranger's value that a refusal repeats, and of a whole refusal.
+SHOWN_VALUE = 40
+SHOWN_REASON = 400
+
+
+def shown(value: Any, limit: int = SHOWN_VALUE) -> str:
+    """``value`` as a refusal repeats it: printable, and cut short (an answer may come from a stranger
+    over the network: a megabyte of text or a terminal's control sequences are not said back)."""
+    try:
+        text = value if type(value) is str else str(value) if type(value) in _PLAIN else repr(value)
+    except (ValueError, RecursionError):  # an int of thousands of digits, lists nested past Python's depth
+        text = "a value too large to show"
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else "?" for ch in text[: limit + 1])
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class IllegalDecision(Exception):
-    """An answer that the rules do not allow; ``reason`` says why, for a person."""
+    """An answer that the rules do not allow; ``reason`` says why, for a person (a :class:`Refusal`,
+    or a sentence; one that would repeat a long or unprintable value is cut short and made printable)."""
 
     def __init__(self, reason: str) -> None:
+        if len(reason) > SHOWN_REASON or not reason.isprintable():
+            reason = shown(str(reason), SHOWN_REASON)
         super().__init__(reason)
         self.reason = reason
 
@@ -94,6 +114,12 @@ class BidAnswer:
 
     def to_data(self) -> dict[str, Any]:
         return {"standard": self.standard, "specials": list(self.specials)}
+
+    def well_formed(self) -> bool:
+        """Whether it is made of bid ids as a bid check reads them: a text and a tuple of texts (a
+        BidAnswer made from a stranger's data may hold anything; the check would fail on it)."""
+        specials = self.specials
+        return type(self.standard) is str and type(specials) is tuple and all(type(s) is str for s in specials)
 
     @staticmethod
     def from_data(data: Any) -> BidAnswer | None:
@@ -149,7 +175,7 @@ class Request:
         if self.kind == "bid":
             if answer is None:
                 return None
-            if not isinstance(answer, BidAnswer):
+            if not isinstance(answer, BidAnswer) or not answer.well_formed():
                 raise IllegalDecision("a bid is a standard bid plus special bids, or a pass")
             reason = self.check(answer) if self.check else None
             if reason:
@@ -163,7 +189,7 @@ class Request:
             return answer  # an option itself (agents answer so): already canonical
         if self.count > 1:
             values = list(answer) if isinstance(answer, list | tuple) else [answer]
-            if len(values) != self.count or len(set(map(str, values))) != self.count:
+            if len(values) != self.count or len(set(map(_text, values))) != self.count:
                 raise IllegalDecision(f"choose {self.count} different values")
             for value in values:
                 self._check_option(value)
@@ -172,20 +198,32 @@ class Request:
         return self._canonical(answer)
 
     def _canonical(self, value: Any) -> Any:
+        text = _text(value)
         for option in self.options:
-            if str(option) == str(value):
+            if str(option) == text:
                 return option
         return value
 
     def _check_option(self, value: Any) -> None:
-        if not any(str(option) == str(value) for option in self.options):
-            shown = ", ".join(str(o) for o in self.options[:20])
-            raise IllegalDecision(f"{value} is not allowed here; allowed: {shown}")
+        text = _text(value)
+        if text is None or not any(str(option) == text for option in self.options):
+            allowed = ", ".join(str(o) for o in self.options[:20])
+            raise IllegalDecision(f"{shown(value)} is not allowed here; allowed: {allowed}")
+
+
+def _text(value: Any) -> str | None:
+    """An answer's text, as it is matched with the options' text; None for a value whose text cannot
+    be told (an int of thousands of digits, lists nested past Python's depth: from a stranger)."""
+    try:
+        return str(value)
+    except (ValueError, RecursionError):
+        return None
 
 
 @dataclass(frozen=True)
 class View:
-    """What one player may know at a decision. Cards are names (``"QH"``); players are seats."""
+    """What one player may know at a decision. Cards are names (``"QH"``); players are seats. Its
+    lists and dicts are its own: changing them changes nothing in the game or its record."""
 
     seat: int
     hand: tuple[str, ...]

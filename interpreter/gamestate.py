@@ -8,6 +8,10 @@ what it is (a :class:`~interpreter.decisions.Request`: kind, options, constraint
 :meth:`GameState.view` is what one seat may see, and :attr:`GameState.is_over` /
 :attr:`GameState.result` say how it ended. The same seed and the same answers give the
 same states; :class:`interpreter.game.Game` drives a state with agents (and scripts).
+A server whose players are elsewhere passes :meth:`GameState.apply` the answering seat and the
+:attr:`GameState.decision_number` the request was sent with, shows each seat the deal that just
+ended with :meth:`GameState.last_view`, and turns requests, answers and views into JSON with
+:mod:`interpreter.wire`.
 
 A deal inside the game is itself a state machine (:meth:`interpreter.deal.Deal.advance`);
 the game adds its phases around it: the auction (or a match hand's contract), the bids'
@@ -26,7 +30,7 @@ from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
 from interpreter.dealparts import CardChoosers
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import BidAnswer, IllegalDecision, Request, View, shown
 from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.standings import GameResult, Standings
@@ -106,6 +110,7 @@ class GameState(MatchHands, Standings):
         self._decisions_made = 0  # counted also when not logged (lean): run-time errors say which one
         self.deal_records: list[dict[str, Any]] = []
         self.current: Deal | None = None
+        self.last_deal: Deal | None = None  # the deal that ended last, as it ended (not kept when lean)
         self._finished: Deal | None = None  # a lean game's last deal: its players are the next one's
         self.result: GameResult | None = None
         self.last_result: DealResult | None = None  # how the last finished deal ended
@@ -137,12 +142,29 @@ class GameState(MatchHands, Standings):
         return self.advance() is None
 
     @when_played
-    def apply(self, answer: Any, validated: bool = False) -> None:
+    def apply(
+        self, answer: Any, validated: bool = False, *, seat: int | None = None, decision: int | None = None
+    ) -> None:
         """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
-        changes nothing). ``validated``: the answer is known to be legal and canonical."""
+        changes nothing). ``validated``: the answer is known to be legal and canonical.
+
+        A move from a client over the network says who answers (``seat``) and which decision it
+        answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
+        an answer sent for an earlier decision (a card sent twice would be taken for the next
+        trick), are refused as illegal.
+
+        The state runs on to the next decision of the deal, or to the deal's end: a deal that the
+        answer ends is among :attr:`deal_records` and in :meth:`last_view` at once (the next deal
+        begins when :attr:`pending` or :meth:`view` is asked)."""
         request = self.advance()
         if request is None:
             raise ValueError("the game is over: no decision is pending")
+        if seat is not None and (type(seat) is not int or seat != request.seat):
+            raise IllegalDecision(f"it is seat {request.seat}'s turn to {request.kind}, not seat {shown(seat)}'s")
+        if decision is not None and (type(decision) is not int or decision != self.decision_number):
+            raise IllegalDecision(
+                f"the answer is for decision {shown(decision)}; the game waits for decision {self.decision_number}"
+            )
         if not validated:
             answer = request.validate(answer)
         self._log(request, answer)
@@ -151,7 +173,8 @@ class GameState(MatchHands, Standings):
             self._set_contract(answer)
         else:
             assert self.current is not None
-            self.current.apply(answer)
+            if self.current.apply(answer) is None:  # the deal's phase is over: settle what follows it
+                self.advance(one_deal=True)  # (the next phase's decision, or the deal's end: its record, last_view)
 
     def view(self, seat: int) -> View:
         """What the player at ``seat`` may see now (in the current deal). A seat at the table that sits
@@ -161,9 +184,19 @@ class GameState(MatchHands, Standings):
             self.advance()
         if self.current is None:
             raise ValueError("no deal is being played")
-        if type(seat) is int and 0 <= seat < self.n and seat not in self.current.by_seat:
-            return self.current.onlooker_view(seat)
-        return self.current.view(seat)
+        return self._seen(self.current, seat)
+
+    def last_view(self, seat: int) -> View | None:
+        """What the player at ``seat`` may see of the last deal that ended, as it ended: every trick,
+        the scores after it (None before one has ended, and in a lean game). Once a deal's last card
+        is played, :attr:`pending` and :meth:`view` are the next deal's: a table shows this one
+        first (its records hold more than a player may see: the hands dealt, hidden choices)."""
+        return None if self.last_deal is None else self._seen(self.last_deal, seat)
+
+    def _seen(self, deal: Deal, seat: int) -> View:
+        if type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat:
+            return deal.onlooker_view(seat)
+        return deal.view(seat)
 
     def clone(self) -> GameState:
         """An independent copy of this position: the rule set and cards are shared, the rest copied."""
@@ -198,6 +231,12 @@ class GameState(MatchHands, Standings):
             if one_deal and self.current is None:
                 return None
         return None
+
+    @property
+    def decision_number(self) -> int:
+        """The number of the decision pending (or of the next one): 1 for the game's first. A server
+        sends it with the request, and passes it back to :meth:`apply` with the answer."""
+        return self.decisions_made + 1
 
     @property
     def decisions_made(self) -> int:
@@ -303,6 +342,7 @@ class GameState(MatchHands, Standings):
             self._decisions_made += self.current.cards_answered
         # Nobody looks at a lean game's finished deal (its record is written): its players serve again.
         self._finished = self.current if self.lean else None
+        self.last_deal = None if self.lean else self.current
         self.current = None
         self._record = {}
         self.last_result = result

@@ -21,6 +21,7 @@ from interpreter import recordcheck
 from interpreter.decisions import Agent, IllegalDecision, Request, ScriptError, View
 from interpreter.game import MAX_DEALS, Game, Script
 from interpreter.gamestate import GameState
+from interpreter.standings import plain_number
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 
@@ -30,7 +31,10 @@ SCHEMA_PATH = Path(__file__).parent / "record.schema.json"
 
 
 def to_record(game: GameState, ruleset_ref: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The record of ``game`` so far (complete when the game has ended); ``extra``: keys a save adds."""
+    """The record of ``game`` so far (complete when the game has ended); ``extra``: keys a save adds.
+
+    It is a snapshot: the game's later decisions and deals do not change a record already taken (a
+    server may keep one per move, for taking a move back). Its values are plain data (JSON)."""
     result = game.result
     return (extra or {}) | {
         "format": RECORD_FORMAT,
@@ -39,18 +43,18 @@ def to_record(game: GameState, ruleset_ref: str, extra: dict[str, Any] | None = 
         "ruleset_id": game.rules.id,
         "players": game.n,
         "seed": game.seed,
-        "options": game.options,
+        "options": dict(game.options),
         "variant": game.variant,
         "first_dealer": game.first_dealer,
         "max_deals": game.max_deals,
-        "decisions": game.decisions,
-        "deals": game.deal_records,
+        "decisions": list(game.decisions),
+        "deals": list(game.deal_records),
         "result": None
         if result is None
         else {
             "winner": result.winner,
             "reason": result.reason,
-            "scores": {str(s): v for s, v in result.scores.items()},
+            "scores": {str(s): plain_number(v) for s, v in result.scores.items()},
             "deals": result.deals,
         },
     }
@@ -136,7 +140,7 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
 
     The position is settled, as asking for its ``pending`` decision settles one: run up to its next
     decision, or to its end, so that a finished deal is among its ``deal_records`` and a finished
-    game has its ``result`` (a state answered to its end has them only once asked)."""
+    game has its ``result`` (a state answered to its end may have its result only once asked)."""
     if decisions is not None and (type(decisions) is not int or not 0 <= decisions <= len(record["decisions"])):
         raise ValueError(f"decisions counts from 0 to the record's {len(record['decisions'])}, not {decisions!r}")
     state = GameState(

@@ -145,11 +145,11 @@ class Views(DealParts):
             players=tuple(p.seat for p in self.players),
             scores={p.seat: p.score for p in self.players},
             marks={p.seat: p.marks.as_dict() for p in self.players},
-            auction=tuple(self.auction_log),
+            auction=tuple((seat, _bid_copy(bid)) for seat, bid in self.auction_log),
             declarer=self.declarer.seat if self.declarer else None,
             combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,
             declarations=declarations,
-            tricks=tuple(self.trick_log),
+            tricks=tuple(dict(trick, plays=list(trick["plays"])) for trick in self.trick_log),  # (copies, as _bid_copy)
             current_trick=tuple((p.player.seat, p.card.name) for p in self.current.plays) if self.current else (),
             zones=zones,
             declared_cards=tuple(declared_cards),
@@ -161,3 +161,9 @@ class Views(DealParts):
             hand_number=self.hand_number,
             lead_worth=self.lead_worth,
         )
+
+
+def _bid_copy(bid: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A bid of the auction's log as a view shows it: a copy (the log's entries go into the deal's
+    record, and whoever holds a view may change it; that must change nothing in the game)."""
+    return None if bid is None else {**bid, "specials": list(bid["specials"])}

@@ -44,6 +44,7 @@ SLOW_TESTS = {
         "test_a_real_game_explains_its_bid_card_and_enter_prompts",
     },
     "test_play_save_fails.py": {"test_play_goes_on_and_says_so_when_the_folder_of_the_save_disappears"},
+    "test_server_tables.py": {"test_a_server_restarted_before_every_move_plays_the_game_it_would_have_played"},
     "test_analysis_combo_whist.py": {
         "test_the_full_analysis_takes_seconds",
         "test_the_impossible_sets_of_each_version",

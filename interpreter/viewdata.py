@@ -1,0 +1,165 @@
+"""Views as plain data (JSON) and back: the part of :mod:`interpreter.wire` that a client reads most.
+
+:func:`view_to_data` writes a :class:`~interpreter.decisions.View` with its seats as keys written as
+text (JSON's keys are text), tuples as lists and exact fractions as text (``"7/2"``, as records write
+scores), all of it new: changing the data changes nothing in the game. :func:`view_from_data` makes
+the view back, equal to it — seats as ints again, card lists as tuples, ``"7/2"`` in a number's place
+as a Fraction — so an agent on the other side decides as it would beside the game. Each field of a
+view has its way back in ``_VIEW_FIELDS`` (a test checks that none is missing).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import MISSING, fields
+from fractions import Fraction
+from typing import Any
+
+from interpreter.decisions import View, shown
+from interpreter.standings import plain_number
+
+__all__ = ["object_fields", "view_from_data", "view_to_data"]
+
+_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+
+
+def view_to_data(view: View) -> dict[str, Any]:
+    """``view`` as JSON-ready data, all of it new (see the module's text)."""
+    return {field.name: _to_plain(getattr(view, field.name)) for field in fields(View)}
+
+
+def view_from_data(data: Any) -> View:
+    """The :class:`View` that :func:`view_to_data` wrote (equal to it); a ValueError says which field
+    does not fit. Fields it does not know are left out (data from a newer server)."""
+    required = tuple(field.name for field in fields(View) if field.default is MISSING)
+    given = object_fields(data, "view", required)
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        back = _VIEW_FIELDS.get(name)
+        if back is None:
+            continue
+        try:
+            values[name] = back(value)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+            raise ValueError(f"view data: {name} does not fit ({shown(str(exc), 80)})") from None
+    return View(**values)
+
+
+def _to_plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(key): _to_plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_to_plain(item) for item in value]
+    if isinstance(value, Fraction):
+        return plain_number(value)
+    return value
+
+
+def _number(value: Any) -> Any:
+    """A number as :func:`_to_plain` wrote it (an exact fraction as text) back as the engine has it."""
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        return Fraction(value)
+    if isinstance(value, bool) or not isinstance(value, int | float | type(None)):
+        raise ValueError(f"{value!r} is not a number")
+    return value
+
+
+def _by_seat(convert: Any) -> Any:
+    return lambda data: {int(seat): convert(item) for seat, item in _mapping(data).items()}
+
+
+def _tuple_of(convert: Any) -> Any:
+    return lambda data: tuple(convert(item) for item in _sequence(data))
+
+
+def _pair(data: Any) -> tuple[Any, Any]:
+    first, second = _sequence(data)
+    return first, second
+
+
+def _trick(data: Any) -> dict[str, Any]:
+    return {**_mapping(data), "plays": [_pair(play) for play in _sequence(data["plays"])]}
+
+
+def _combo(data: Any) -> dict[str, Any] | None:
+    return None if data is None else {**_mapping(data), "worth": _number(data.get("worth"))}
+
+
+def _meld(data: Any) -> dict[str, Any]:
+    meld = dict(_mapping(data))
+    if "points" in meld:
+        meld["points"] = _number(meld["points"])
+    return meld
+
+
+def _declaration(data: Any) -> Any:
+    # Per-player choices are shown by seat: the only dicts among a declaration's plain values.
+    return _by_seat(lambda item: item)(data) if isinstance(data, dict) else data
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _int(data: Any) -> int:
+    if type(data) is not int:
+        raise TypeError(f"a whole number is wanted, not {type(data).__name__}")
+    return data
+
+
+def _bool(data: Any) -> bool:
+    if type(data) is not bool:
+        raise TypeError(f"true or false is wanted, not {type(data).__name__}")
+    return data
+
+
+def _mapping(data: Any) -> dict[Any, Any]:
+    if not isinstance(data, dict):
+        raise TypeError(f"an object is wanted, not {type(data).__name__}")
+    return data
+
+
+def _sequence(data: Any) -> list[Any]:
+    if not isinstance(data, list | tuple):
+        raise TypeError(f"a list is wanted, not {type(data).__name__}")
+    return list(data)
+
+
+_texts_tuple = _tuple_of(str)
+
+#: How each field of a :class:`View` comes back from plain data (a test checks every field has one).
+_VIEW_FIELDS: dict[str, Any] = {
+    "seat": _int,
+    "hand": _texts_tuple,
+    "visible": _by_seat(_texts_tuple),
+    "trump": _same,
+    "dealer": _int,
+    "players": _tuple_of(_int),
+    "scores": _by_seat(_number),
+    "marks": _by_seat(lambda marks: {str(name): _int(count) for name, count in _mapping(marks).items()}),
+    "auction": _tuple_of(_pair),
+    "declarer": _same,
+    "combo": _combo,
+    "declarations": lambda data: {str(name): _declaration(value) for name, value in _mapping(data).items()},
+    "tricks": _tuple_of(_trick),
+    "current_trick": _tuple_of(_pair),
+    "zones": lambda data: {str(name): _texts_tuple(cards) for name, cards in _mapping(data).items()},
+    "declared_cards": _texts_tuple,
+    "face_up": _same,
+    "stock_size": _int,
+    "closed": _bool,
+    "melds": _tuple_of(_meld),
+    "meld_leads": _texts_tuple,
+    "hand_number": _int,
+    "lead_worth": _number,
+}
+
+
+def object_fields(data: Any, what: str, required: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` if it is an object with every name of ``required``; else a ValueError naming ``what``."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} data is an object, not {type(data).__name__}")
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise ValueError(f"{what} data has no {', '.join(missing)}")
+    return data

@@ -1,0 +1,246 @@
+"""Requests, answers and views as plain data: what a server sends its players and reads back.
+
+A networked table keeps the :class:`~interpreter.gamestate.GameState` in one process and its
+players elsewhere; between them go JSON messages. This module is the one translation both sides
+use, so that no server writes its own::
+
+    import json
+    from interpreter import IllegalDecision
+    from interpreter.wire import read_move, refusal_to_data, request_to_data, view_to_data
+
+    request = state.pending                          # the server, to the deciding seat:
+    send(request.seat, json.dumps({"request": request_to_data(request, state.decision_number),
+                                   "view": view_to_data(state.view(request.seat))}))
+    seat, text = receive()                           # … and back from some client:
+    try:
+        answer, decision = read_move(request, text)  # bounded JSON of the request's shape
+        state.apply(answer, seat=seat, decision=decision)  # the rules, the seat, the decision
+    except IllegalDecision as refused:               # nothing changed; tell them why
+        send(seat, json.dumps({"refused": refusal_to_data(refused)}))
+
+- :func:`request_to_data` / :func:`request_from_data`: a :class:`Request` without its bid
+  ``check`` (a rule set's code does not travel; a client proposes a bid, the server's
+  :meth:`~interpreter.gamestate.GameState.apply` refuses an illegal one and says why). Made
+  back, it equals the request (``check`` is not compared).
+- :func:`answer_from_data`: a client's answer, whatever it holds, as :meth:`GameState.apply`
+  takes it — a :class:`BidAnswer` or a pass for a bid, an option's text or number, a list of
+  them — or an :class:`IllegalDecision` that says what shape was expected (a dict where a card
+  is wanted, a float, a nested list). Its legality is :meth:`apply`'s to check.
+  :func:`answer_to_data` is the client's side.
+- :func:`view_to_data` / :func:`view_from_data`: a :class:`View` with its seats as keys written as
+  text (JSON's keys are text) and exact fractions as text (``"7/2"``, as records write scores);
+  made back it equals the view, so an agent decides the same on either side. The data is new:
+  changing it changes nothing in the game.
+- :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply;
+  :func:`read_message` reads the text within bounds (length, nesting, values). What does not
+  fit is an :class:`IllegalDecision` that says what is wrong and where.
+- :func:`refusal_to_data`: why an answer was refused: the sentence, and for the rules' refusals
+  the label and facts a client needs to say it in its player's language (``locales/*/ui.yaml``).
+
+Everything here is generic: no bid, game or rule set is named.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast, get_args
+
+from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, shown
+from interpreter.standings import plain_number
+from interpreter.viewdata import object_fields, view_from_data, view_to_data
+from rulespec.errors import RuleError
+from rulespec.jsonbounds import check_json_bounds
+from rulespec.jsonsource import parse_json
+
+__all__ = [
+    "MAX_MESSAGE_CHARS",
+    "MAX_SPECIALS",
+    "answer_from_data",
+    "answer_to_data",
+    "read_message",
+    "read_move",
+    "refusal_to_data",
+    "request_from_data",
+    "request_to_data",
+    "view_from_data",
+    "view_to_data",
+]
+
+#: The most special bids a bid from a client may hold (far more than a rule set lets one combo hold;
+#: a stranger's list of a million ids is refused before any check reads it).
+MAX_SPECIALS = 100
+
+#: A client's message (:func:`read_message`): how long, how deep and how many values at most (a
+#: move is an answer and a decision number; a bid's specials are its longest part).
+MAX_MESSAGE_CHARS = 20_000
+MAX_MESSAGE_DEPTH = 6
+MAX_MESSAGE_VALUES = 1_000
+
+_KINDS = frozenset(get_args(RequestKind))
+
+
+# -- requests
+
+
+def request_to_data(request: Request, decision: int | None = None) -> dict[str, Any]:
+    """``request`` as JSON-ready data (its bid ``check`` left out: see the module's text), with the
+    ``decision`` number when given (:attr:`GameState.decision_number`: the client sends it back)."""
+    return ({} if decision is None else {"decision": decision}) | {
+        "kind": request.kind,
+        "seat": request.seat,
+        "name": request.name,
+        "what": request.what,
+        "options": list(request.options),
+        "count": request.count,
+        "optional": request.optional,
+        "standard_ids": list(request.standard_ids),
+        "special_ids": list(request.special_ids),
+        "repeatable_ids": list(request.repeatable_ids),
+    }
+
+
+def request_from_data(data: Any) -> Request:
+    """The :class:`Request` that :func:`request_to_data` wrote (no ``check``); a ValueError says
+    which field does not fit."""
+    fields_ = object_fields(data, "request", ("kind", "seat", "options"))
+    given = fields_["kind"]
+    if type(given) is not str or given not in _KINDS:
+        raise ValueError(f"request data: kind is one of {', '.join(sorted(_KINDS))}, not {shown(given)}")
+    kind = cast(RequestKind, given)
+    texts = ("name", "what")
+    if any(not isinstance(fields_.get(name, ""), str) for name in texts):
+        raise ValueError("request data: name and what are texts")
+    return Request(
+        kind,
+        _whole(fields_["seat"], "request", "seat"),
+        fields_.get("name", ""),
+        fields_.get("what", ""),
+        tuple(_plain_items(fields_["options"], "request", "options")),
+        _whole(fields_.get("count", 1), "request", "count"),
+        _flag(fields_.get("optional", False), "request", "optional"),
+        None,
+        *(_texts(fields_.get(name, []), "request", name) for name in ("standard_ids", "special_ids", "repeatable_ids")),
+    )
+
+
+# -- answers
+
+
+def answer_to_data(answer: Any) -> Any:
+    """An answer as plain data: a bid as ``{"standard": ID, "specials": [ID, …]}``, a pass as None."""
+    if isinstance(answer, BidAnswer):
+        return answer.to_data()
+    if isinstance(answer, list | tuple):
+        return list(answer)
+    return answer
+
+
+def answer_from_data(request: Request, data: Any) -> Any:
+    """A client's answer to ``request`` as :meth:`GameState.apply` takes it, or :class:`IllegalDecision`
+    when it is not of the shape the request wants. Anything JSON can hold is refused with a short
+    message (its text is never repeated at length); whether the answer is legal, apply says."""
+    if request.kind == "bid":
+        return _bid(data)
+    if request.count > 1:
+        if not isinstance(data, list) or not all(_is_plain(item) for item in data):
+            raise IllegalDecision(f"choose {request.count} different values: a list of them")
+        return data
+    if data is None or _is_plain(data):
+        return data
+    raise IllegalDecision(f"a {request.what or request.kind} is one of the options: a text or a whole number")
+
+
+def _bid(data: Any) -> BidAnswer | None:
+    if data is None or data == "pass":
+        return None
+    shape = "a bid is {standard: ID, specials: [ID, …]}, or null for a pass"
+    if not isinstance(data, dict) or not set(data) <= {"standard", "specials"}:
+        raise IllegalDecision(shape)
+    standard, specials = data.get("standard"), data.get("specials", [])
+    if not isinstance(standard, str) or not isinstance(specials, list) or not all(type(s) is str for s in specials):
+        raise IllegalDecision(shape)
+    if len(specials) > MAX_SPECIALS:
+        raise IllegalDecision(f"a bid holds at most {MAX_SPECIALS} special bids")
+    return BidAnswer(standard, tuple(specials))
+
+
+def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
+    """Why an answer was refused: ``reason`` (an English sentence), and for a refusal of the rules
+    (a :class:`Refusal`) its ``key`` and ``values`` as well (numbers as plain numbers)."""
+    reason = refused.reason
+    data: dict[str, Any] = {"reason": str(reason)}
+    if isinstance(reason, Refusal):
+        data["key"] = reason.key
+        data["values"] = {name: plain_number(value) for name, value in reason.values.items()}
+    return data
+
+
+# -- a client's message
+
+
+def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
+    """A client's message — JSON text — as plain data, within bounds, or :class:`IllegalDecision`
+    that says where and what is wrong: longer than ``max_chars``, not UTF-8, nested deeper or
+    holding more values than a move needs, not JSON, a key given twice, a number of too many digits
+    (the readers of every stranger's JSON in :mod:`rulespec.jsonsource` and :mod:`rulespec.jsonbounds`)."""
+    if len(text) > max_chars:
+        raise IllegalDecision(f"a message has at most {max_chars} characters, not {len(text)}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise IllegalDecision(f"a message is UTF-8 text (byte {exc.start} is not)") from None
+    try:
+        check_json_bounds(text, "message", MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, "a move")
+        return parse_json(text, "message", "JSON")
+    except RuleError as error:
+        where = error.position
+        at = f"line {where.line}, column {where.column}: " if where is not None and where.line else ""
+        raise IllegalDecision(f"{at}{error.message}") from None
+
+
+def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | None]:
+    """A client's move for ``request`` — the JSON text ``{"answer": …, "decision": N}`` — as the answer
+    and the decision number to give :meth:`GameState.apply` (``decision`` may be left out: None), or
+    :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
+    state's :attr:`~GameState.pending`: None once the game is over, when every move is refused."""
+    if request is None:
+        raise IllegalDecision("the game is over: no move is awaited")
+    move = read_message(text)
+    if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
+        raise IllegalDecision('a move is {"answer": …, "decision": N}')
+    decision = move.get("decision")
+    if decision is not None and type(decision) is not int:
+        raise IllegalDecision("a move's decision is the whole number its request was sent with")
+    return answer_from_data(request, move["answer"]), decision
+
+
+# -- checks of data from the other side
+
+
+def _is_plain(value: Any) -> bool:
+    """A value an option may be: a text or a whole number (not a bool, a float, a list or an object)."""
+    return type(value) is str or type(value) is int
+
+
+def _whole(value: Any, what: str, name: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{what} data: {name} is a whole number, not {type(value).__name__}")
+    return value
+
+
+def _flag(value: Any, what: str, name: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{what} data: {name} is true or false, not {type(value).__name__}")
+    return value
+
+
+def _plain_items(value: Any, what: str, name: str) -> list[Any]:
+    if not isinstance(value, list) or not all(_is_plain(item) for item in value):
+        raise ValueError(f"{what} data: {name} is a list of texts and whole numbers")
+    return value
+
+
+def _texts(value: Any, what: str, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(type(item) is str for item in value):
+        raise ValueError(f"{what} data: {name} is a list of texts")
+    return tuple(value)
