@@ -14,6 +14,7 @@ languages, show no key or path outside their expressions.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -91,6 +92,7 @@ KEYS = {part for path in _paths(SCHEMA["properties"]["game"], ()) for part in pa
 KEYS -= {"#", "*"}
 
 
+@functools.cache
 def _labels(lang: str) -> dict[str, str]:
     data = yaml.safe_load((REPO / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))
     return {k: v for k, v in data["labels"].items() if k.startswith(("diff_key_", "diff_param"))}
@@ -113,6 +115,7 @@ def _raw_keys(text: str, lang: str) -> list[str]:
     return raw
 
 
+@functools.cache
 def _swedish_words() -> set[str]:
     data = yaml.safe_load((REPO / "locales" / "sv" / "ui.yaml").read_text(encoding="utf-8"))
     return {word for text in data["labels"].values() for word in re.findall(r"[A-Za-z_]+", str(text))}
