@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import table as rich_table
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
+from rich.text import Text
 
 
 class Table(rich_table.Table):
@@ -48,12 +50,14 @@ def _word_keeping_widths(table: rich_table.Table, console: Console, options: Con
     most = [max((m.maximum for m in cells), default=1) for cells in measured]
     unbounded = Measurement.get(console, options.update_width(10**6), table).minimum  # (no column squeezed)
     room = options.max_width - (unbounded - sum(least))  # less the borders and the padding
-    if sum(most) <= room or room < len(columns):
+    # A column narrower than its widest character (a double-width 漢) could not show it at all.
+    letter = [max((cell_len(ch) for cell in (c.header, *c.cells) for ch in _plain(cell)), default=1) for c in columns]
+    if sum(most) <= room or sum(letter) > room:
         return [c.width for c in columns]  # it fits as it is; or not even a letter a column does
     cap = max(least)
-    while sum(min(low, cap) for low in least) > room:
+    while sum(max(min(low, cap), one) for low, one in zip(least, letter, strict=True)) > room:
         cap -= 1
-    floor = [min(low, cap) for low in least]
+    floor = [max(min(low, cap), one) for low, one in zip(least, letter, strict=True)]
     # The room left, shared fairly: a column that wants less than its share gets all it wants
     # (a name is shown on one line) and the rest goes to the wider ones (a rules text wraps).
     spare, wants = room - sum(floor), [max(0, high - low) for low, high in zip(floor, most, strict=True)]
@@ -65,6 +69,13 @@ def _word_keeping_widths(table: rich_table.Table, console: Console, options: Con
         spare -= given
     widths.extend(floor)
     return widths
+
+
+def _plain(cell: object) -> str:
+    """A cell's text as shown (markup read as rich reads it; other renderables: none)."""
+    if isinstance(cell, str):
+        return Text.from_markup(cell).plain
+    return cell.plain if isinstance(cell, Text) else ""
 
 
 def _widest_line(rendered: Sequence[object]) -> int:
