@@ -30,7 +30,7 @@ def test_the_real_translation_is_complete_and_current(combo):
     assert result.returncode == 0, result.stderr
     assert (
         f"sv / combo-whist: {report.total} entries, 0 missing, 0 unreviewed, 0 stale, 0 obsolete, "
-        "0 placeholder error(s)" in result.stdout
+        "0 error(s)" in result.stdout
     )
 
 
@@ -140,5 +140,5 @@ def test_translate_status_lists_and_counts(locales, combo):
         "obsolete: groups.retired_group",
     ]
     assert lines[-1] == (
-        f"sv / combo-whist: {total} entries, 1 missing, 0 unreviewed, 1 stale, 1 obsolete, 0 placeholder error(s)"
+        f"sv / combo-whist: {total} entries, 1 missing, 0 unreviewed, 1 stale, 1 obsolete, 0 error(s)"
     )

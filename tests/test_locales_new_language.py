@@ -118,7 +118,7 @@ def test_translate_init_then_status_on_the_command_line(locales):
     summary = result.stdout.splitlines()[-1]
     total = int(summary.split(": ")[1].split()[0])
     assert summary == (
-        f"de / combo-whist: {total} entries, {total} missing, 0 unreviewed, 0 stale, 0 obsolete, 0 placeholder error(s)"
+        f"de / combo-whist: {total} entries, {total} missing, 0 unreviewed, 0 stale, 0 obsolete, 0 error(s)"
     )
     assert result.stdout.count("missing: ") == total > 250
     again = whist_on(locales, "translate", "init", "de")

@@ -213,5 +213,5 @@ def test_translate_status_and_check_report_placeholder_errors(locales):
     line, column = line_and_column(locales / "sv" / "combo-whist.yaml", "{kort}", 1)
     assert f"sv/combo-whist.yaml:{line}:{column}: unknown placeholder '{{kort}}'" in result.stderr
     # unknown here, not in the English text, and the English {cards} is missing
-    assert "3 placeholder error(s)" in result.stdout
+    assert "3 error(s)" in result.stdout
     assert "Traceback" not in result.stderr

@@ -111,7 +111,7 @@ def translate_status(lang: str, ruleset: str, as_json: bool) -> None:
     click.echo(
         f"{lang} / {rules.name}: {report.total} entries, {len(report.missing)} missing, "
         f"{len(report.unreviewed)} unreviewed, {len(report.stale)} stale, {len(report.obsolete)} obsolete, "
-        f"{len(report.errors)} placeholder error(s)"
+        f"{len(report.errors)} error(s)"
     )
     sys.exit(1 if report.errors else 0)
 
@@ -175,7 +175,7 @@ def _bundled_refs_with_files(lang: str) -> list[str]:
 @translate.command("check")
 @click.argument("targets", nargs=-1, metavar="[LANG]... [RULESET]...")
 def translate_check(targets: tuple[str, ...]) -> None:
-    """Exit 1 on missing entries or placeholder errors (unreviewed and stale ones are warnings).
+    """Exit 1 on missing entries, placeholder errors or a name two bids share (unreviewed, stale: warnings).
 
     Without a RULESET: the bundled rule sets and versions each language has files for.
     Without a LANG: every language.
