@@ -139,6 +139,4 @@ def test_translate_status_lists_and_counts(locales, combo):
         "  now: Trumps",
         "obsolete: groups.retired_group",
     ]
-    assert lines[-1] == (
-        f"sv / combo-whist: {total} entries, 1 missing, 0 unreviewed, 1 stale, 1 obsolete, 0 error(s)"
-    )
+    assert lines[-1] == (f"sv / combo-whist: {total} entries, 1 missing, 0 unreviewed, 1 stale, 1 obsolete, 0 error(s)")
