@@ -140,6 +140,22 @@ def test_check_json(tmp_path, capsys):
         "warnings": [],
     }
     assert broken["ok"] is False and broken["error"]["file"] == str(bad) and broken["error"]["line"] == 4
+    assert broken["errors"] == [broken["error"]]
+
+
+def test_check_json_lists_every_problem_the_text_lists(tmp_path, capsys):
+    """``--json`` gave only the first problem of a rule set that failed to load; the text, all."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: bad\nversion: 1\nextends: combo-whist\nbids:\n  - id: trump\n    score: many\n", "utf-8")
+    code, out, _ = whist(capsys, "check", str(bad), "--json")
+    [broken] = json.loads(out)
+    code_text, _, err = whist(capsys, "check", str(bad))
+    assert code == code_text == 1
+    assert [(e["line"], e["message"]) for e in broken["errors"]] == [
+        (2, broken["error"]["message"]),
+        (6, broken["errors"][1]["message"]),
+    ]
+    assert all(f"{bad}:{e['line']}:{e['column']}: {e['message']}" in err for e in broken["errors"])
 
 
 def test_replay_json(tmp_path, capsys):

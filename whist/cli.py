@@ -69,8 +69,9 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     for path in paths:
         try:
             rules = load_ruleset(path)
-        except RuleError as exc:
-            results.append({"path": path, "ok": False, "error": _error_data(exc)})
+        except RuleError as exc:  # "error": the first problem; "errors": every one, as the text lists them
+            errors = [_error_data(e) for e in getattr(exc, "errors", [exc])]
+            results.append({"path": path, "ok": False, "error": errors[0], "errors": errors})
             if not as_json:
                 click.echo(str(exc), err=True)
             failed = True
