@@ -156,6 +156,12 @@ def test_check_json_lists_every_problem_the_text_lists(tmp_path, capsys):
         (6, broken["errors"][1]["message"]),
     ]
     assert all(f"{bad}:{e['line']}:{e['column']}: {e['message']}" in err for e in broken["errors"])
+    # The same in replay: a scenario whose rule set fails to load.
+    scenario = ROOT / "tests" / "scenarios" / "versions" / "v1.0.0-bingo-ten-lost.yaml"
+    moved = tmp_path / "scenario.yaml"
+    moved.write_text(scenario.read_text(encoding="utf-8").replace("ruleset: combo-whist@1.0.0", "ruleset: bad.yaml"))
+    code, out, _ = whist(capsys, "replay", str(moved), "--json")
+    assert code == 1 and [e["line"] for e in json.loads(out)["errors"]] == [2, 6]
 
 
 def test_replay_json(tmp_path, capsys):

@@ -69,9 +69,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     for path in paths:
         try:
             rules = load_ruleset(path)
-        except RuleError as exc:  # "error": the first problem; "errors": every one, as the text lists them
-            errors = [_error_data(e) for e in getattr(exc, "errors", [exc])]
-            results.append({"path": path, "ok": False, "error": errors[0], "errors": errors})
+        except RuleError as exc:
+            results.append({"path": path, "ok": False, **_failure_data(exc)})
             if not as_json:
                 click.echo(str(exc), err=True)
             failed = True
@@ -95,6 +94,12 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)
+
+
+def _failure_data(exc: RuleError) -> dict[str, object]:
+    """A failed load as JSON: ``error`` the first problem, ``errors`` every one (as the text lists them)."""
+    errors = [_error_data(e) for e in getattr(exc, "errors", [exc])]
+    return {"error": errors[0], "errors": errors}
 
 
 def _error_data(exc: RuleError) -> dict[str, object]:
@@ -166,7 +171,7 @@ def replay(file: str, as_json: bool) -> None:
             problems = replay_record(read_record(path), path)
     except RuleError as exc:
         if as_json:
-            click.echo(json.dumps({"file": file, "ok": False, "error": _error_data(exc)}, indent=2))
+            click.echo(json.dumps({"file": file, "ok": False, **_failure_data(exc)}, indent=2))
             sys.exit(1)
         _fail(str(exc))
     if as_json:
