@@ -45,7 +45,13 @@ def read_header(docs: list[Document]) -> Header:
             attr = "name" if key == "ruleset" else key
             current = getattr(header, attr)
             if current is not None and current != data[key]:
-                raise doc.error((key,), f"'{key}' differs between the files of this rule set ('{current}' elsewhere)")
+                raise doc.error(
+                    (key,),
+                    f"'{key}' differs between the files of this rule set ('{current}' elsewhere)",
+                    "the files of a folder are one rule set; to check rule sets of their own, name each file"
+                    if key == "ruleset"
+                    else None,
+                )
             if isinstance(data[key], str):
                 setattr(header, attr, data[key])
             if key == "extends":
