@@ -21,7 +21,7 @@ from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.playhelp import asks_help, choice_help_lines, say_help
 from whist.playscreen import ask_bid
-from whist.refusals import card_reason, choice_problem, typed_number
+from whist.refusals import card_reason, choice_problem, said, typed_number
 from whist.tablewords import Table
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -131,7 +131,7 @@ class HumanAgent(Agent):
 
     def say_refused(self, reason: str) -> None:
         """Tell the player why their input was refused (the reason in their language)."""
-        self.say(self.texts.label("refused", reason=reason))
+        self.say(self.texts.label("refused", reason=said(reason, self.rules, self.texts)))
 
     def say(self, text: str) -> None:
         """A warning line (why an input was not taken), never read as markup."""
