@@ -134,6 +134,9 @@ def play(
     game.on_decision = watching(tolerant_saver(game.on_decision, Path(save_path), texts, console), human, seat)
     game_holder.append(game)
     console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
+    winning = rules.game.winning
+    if winning is not None and len(winning.variants) > 1:  # (a game with one way to win needs no name for it)
+        console.print(f"{texts.label('variant')}: {texts.variant_name(game.variant)}")
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
