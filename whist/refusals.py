@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from numbers import Real
 from typing import Any
 
 from interpreter.decisions import BidAnswer, Refusal, Request, View
+from printing.facts import display_number
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 
@@ -43,11 +45,15 @@ def said(reason: str, rules: RuleSet, texts: Texts) -> str:
     label, bid ids among its facts by their names; any other reason as it is."""
     if not isinstance(reason, Refusal):
         return reason
-    values = {
-        name: texts.bid_name(value) if name in _BID_GROUPS and value in rules.bids else value
-        for name, value in reason.values.items()
-    }
+    values = {name: _fact(name, value, rules, texts) for name, value in reason.values.items()}
     return texts.label(reason.key, **values)
+
+
+def _fact(name: str, value: Any, rules: RuleSet, texts: Texts) -> Any:
+    """A refusal's fact as the screen shows it: a bid by its name, a negative rank with a true minus (as the menu)."""
+    if name in _BID_GROUPS and value in rules.bids:
+        return texts.bid_name(value)
+    return display_number(str(value)) if isinstance(value, Real) else value
 
 
 def bid_reason(reason: str, answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str:
