@@ -8,6 +8,7 @@ written, ``whist diff`` and ``whist play`` show the variant by its name.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,11 @@ def test_a_house_rules_new_variant_is_warned_of_then_shown_by_its_name(tmp_path:
     changed = whist("diff", "combo-whist", str(house)).stdout
     assert "winning variant Sprint added" in changed and "Classic → Sprint" in changed
     assert "fast" not in changed.replace("`", "")
+    simulated = whist("simulate", str(house), "--games", "2", "--jobs", "1").stdout
+    assert re.search(r"│ Variant +│ +Sprint │", simulated), simulated
+
+
+def test_simulate_names_the_variant_played() -> None:
+    simulated = whist("simulate", "--games", "2", "--jobs", "1", "--variant", "limited", "--lang", "sv").stdout
+    assert re.search(r"│ Variant +│ +Begränsad │", simulated), simulated
+    assert "Variant" not in whist("simulate", "christmas-whist", "--games", "1", "--jobs", "1").stdout
