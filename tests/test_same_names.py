@@ -96,3 +96,16 @@ def test_two_marks_with_one_sign_are_an_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", str(tmp_path / "house.yaml")])
     assert result.exit_code == 1
     assert "locales/sv/house.yaml:4:13: 'p' is also the sign of mark 'potential'" in result.stderr
+
+
+def test_two_winning_variants_with_one_name_are_an_error(tmp_path: Path) -> None:
+    """A house rule's new variant named like an old one: the game's opening and summaries could not tell them apart."""
+    house = "ruleset: house\nversion: '1'\nextends: combo-whist\ngame:\n  winning:\n    variants:\n"
+    house += "      fast: {declarer_wins: completed}\n"
+    (tmp_path / "house.yaml").write_text(house, encoding="utf-8")
+    (tmp_path / "locales" / "en").mkdir(parents=True)
+    english = "language: en\nruleset: house\nvariants:\n  fast: classic\n"
+    (tmp_path / "locales" / "en" / "house.yaml").write_text(english, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(tmp_path / "house.yaml")])
+    assert result.exit_code == 1
+    assert "locales/en/house.yaml:4:9: 'classic' is also the name of variant 'classic'" in result.stderr
