@@ -178,12 +178,14 @@ class ComboMaker:
         bids = self.rules.bids
         standard = bids.get(answer.standard)
         if standard is None or standard.kind != "standard":
-            return f"'{shown(answer.standard)}' is not a standard bid"
+            given = shown(answer.standard)
+            return Refusal("not_a_standard_bid", f"'{given}' is not a standard bid", bid=given)
         chosen: list[Bid] = [standard]
         for bid_id in dict.fromkeys(answer.specials):
             bid = bids.get(bid_id)
             if bid is None or bid.kind != "special":
-                return f"'{shown(bid_id)}' is not a special bid"
+                given = shown(bid_id)
+                return Refusal("not_a_special_bid", f"'{given}' is not a special bid", bid=given)
             if bid.repeatable is None and answer.specials.count(bid_id) > 1:
                 return Refusal(
                     "bid_twice",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from numbers import Real
 from typing import Any, Final, Literal, Protocol
 
 from interpreter.copying import copy_value
@@ -79,10 +80,21 @@ class IllegalDecision(Exception):
     or a sentence; one that would repeat a long or unprintable value is cut short and made printable)."""
 
     def __init__(self, reason: str) -> None:
+        if isinstance(reason, Refusal) and not all(map(_fit, reason.values.values())):
+            facts = {name: fact if _fit(fact) else shown(fact, SHOWN_REASON) for name, fact in reason.values.items()}
+            reason = Refusal(reason.key, reason, **facts)
         if len(reason) > SHOWN_REASON or not reason.isprintable():
-            reason = shown(str(reason), SHOWN_REASON)
+            cut = shown(str(reason), SHOWN_REASON)
+            reason = Refusal(reason.key, cut, **reason.values) if isinstance(reason, Refusal) else cut
         super().__init__(reason)
         self.reason = reason
+
+
+def _fit(value: Any) -> bool:
+    """Whether a refusal's fact may be said as it is: a number, or a short printable text."""
+    if type(value) is str:
+        return len(value) <= SHOWN_REASON and value.isprintable()
+    return isinstance(value, Real)  # (worths may be fractions)
 
 
 #: Bid ids (a bid request's ``standard_ids``, ``special_ids``, ``repeatable_ids``).
@@ -176,7 +188,7 @@ class Request:
             if answer is None:
                 return None
             if not isinstance(answer, BidAnswer) or not answer.well_formed():
-                raise IllegalDecision("a bid is a standard bid plus special bids, or a pass")
+                raise IllegalDecision(Refusal("bid_form", "a bid is a standard bid plus special bids, or a pass"))
             reason = self.check(answer) if self.check else None
             if reason:
                 raise IllegalDecision(reason)
@@ -184,13 +196,15 @@ class Request:
         if answer is None:
             if self.optional:
                 return None
-            raise IllegalDecision(f"a {self.what or self.kind} must be chosen")
+            what = self.what or self.kind
+            raise IllegalDecision(Refusal("must_choose", f"a {what} must be chosen", what=what))
         if self.count == 1 and type(answer) in _PLAIN and answer in self.options:
             return answer  # an option itself (agents answer so): already canonical
         if self.count > 1:
             values = list(answer) if isinstance(answer, list | tuple) else [answer]
             if len(values) != self.count or len(set(map(_text, values))) != self.count:
-                raise IllegalDecision(f"choose {self.count} different values")
+                sentence = f"choose {self.count} different values"
+                raise IllegalDecision(Refusal("choose_different", sentence, n=self.count))
             for value in values:
                 self._check_option(value)
             return [self._canonical(v) for v in values]
@@ -208,7 +222,8 @@ class Request:
         text = _text(value)
         if text is None or not any(str(option) == text for option in self.options):
             allowed = ", ".join(str(o) for o in self.options[:20])
-            raise IllegalDecision(f"{shown(value)} is not allowed here; allowed: {allowed}")
+            sentence = f"{shown(value)} is not allowed here; allowed: {allowed}"
+            raise IllegalDecision(Refusal("not_an_option", sentence, value=shown(value), allowed=allowed))
 
 
 def _text(value: Any) -> str | None:

@@ -30,9 +30,10 @@ from interpreter.analysis import impossible_reason
 from interpreter.copying import copy_value
 from interpreter.deal import Deal, DealResult
 from interpreter.dealparts import CardChoosers
-from interpreter.decisions import BidAnswer, IllegalDecision, Request, View, shown
+from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
+from interpreter.moverefusals import wrong_decision, wrong_seat
 from interpreter.standings import GameResult, Standings
 from interpreter.tableoptions import option_problem
 from rulespec.compiled import EvaluationError
@@ -160,11 +161,9 @@ class GameState(MatchHands, Standings):
         if request is None:
             raise ValueError("the game is over: no decision is pending")
         if seat is not None and (type(seat) is not int or seat != request.seat):
-            raise IllegalDecision(f"it is seat {request.seat}'s turn to {request.kind}, not seat {shown(seat)}'s")
+            raise wrong_seat(request, seat)
         if decision is not None and (type(decision) is not int or decision != self.decision_number):
-            raise IllegalDecision(
-                f"the answer is for decision {shown(decision)}; the game waits for decision {self.decision_number}"
-            )
+            raise wrong_decision(decision, self.decision_number)
         if not validated:
             answer = request.validate(answer)
         self._log(request, answer)

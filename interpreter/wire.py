@@ -34,8 +34,8 @@ use, so that no server writes its own::
 - :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply;
   :func:`read_message` reads the text within bounds (length, nesting, values). What does not
   fit is an :class:`IllegalDecision` that says what is wrong and where.
-- :func:`refusal_to_data`: why an answer was refused: the sentence, and for the rules' refusals
-  the label and facts a client needs to say it in its player's language (``locales/*/ui.yaml``).
+- :func:`refusal_to_data`: why an answer was refused: the sentence, and the label and facts a client
+  needs to say it in its player's language (``locales/*/ui.yaml``).
 
 Everything here is generic: no bid, game or rule set is named.
 """
@@ -142,30 +142,33 @@ def answer_from_data(request: Request, data: Any) -> Any:
         return _bid(data)
     if request.count > 1:
         if not isinstance(data, list) or not all(_is_plain(item) for item in data):
-            raise IllegalDecision(f"choose {request.count} different values: a list of them")
+            count = request.count
+            raise _refused("answer_not_list", f"choose {count} different values: a list of them", n=count)
         return data
     if data is None or _is_plain(data):
         return data
-    raise IllegalDecision(f"a {request.what or request.kind} is one of the options: a text or a whole number")
+    what = request.what or request.kind
+    raise _refused("answer_not_plain", f"a {what} is one of the options: a text or a whole number", what=what)
 
 
 def _bid(data: Any) -> BidAnswer | None:
     if data is None or data == "pass":
         return None
-    shape = "a bid is {standard: ID, specials: [ID, …]}, or null for a pass"
+    shape = Refusal("bid_data_form", "a bid is {standard: ID, specials: [ID, …]}, or null for a pass")
     if not isinstance(data, dict) or not set(data) <= {"standard", "specials"}:
         raise IllegalDecision(shape)
     standard, specials = data.get("standard"), data.get("specials", [])
     if not isinstance(standard, str) or not isinstance(specials, list) or not all(type(s) is str for s in specials):
         raise IllegalDecision(shape)
     if len(specials) > MAX_SPECIALS:
-        raise IllegalDecision(f"a bid holds at most {MAX_SPECIALS} special bids")
+        raise _refused("too_many_specials", f"a bid holds at most {MAX_SPECIALS} special bids", n=MAX_SPECIALS)
     return BidAnswer(standard, tuple(specials))
 
 
 def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
-    """Why an answer was refused: ``reason`` (an English sentence), and for a refusal of the rules
-    (a :class:`Refusal`) its ``key`` and ``values`` as well (numbers as plain numbers)."""
+    """Why an answer was refused: ``reason`` (an English sentence), and for a :class:`Refusal` — every
+    refusal of the engine, of the rules or of an answer's form — its ``key`` (a label of
+    ``locales/*/ui.yaml``) and ``values`` (its facts; numbers as plain numbers) as well."""
     reason = refused.reason
     data: dict[str, Any] = {"reason": str(reason)}
     if isinstance(reason, Refusal):
@@ -183,19 +186,24 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
     holding more values than a move needs, not JSON, a key given twice, a number of too many digits
     (the readers of every stranger's JSON in :mod:`rulespec.jsonsource` and :mod:`rulespec.jsonbounds`)."""
     if len(text) > max_chars:
-        raise IllegalDecision(f"a message has at most {max_chars} characters, not {len(text)}")
+        sentence = f"a message has at most {max_chars} characters, not {len(text)}"
+        raise _refused("message_too_long", sentence, max=max_chars, n=len(text))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise IllegalDecision(f"a message is UTF-8 text (byte {exc.start} is not)") from None
+            byte = exc.start
+            raise _refused("message_not_utf8", f"a message is UTF-8 text (byte {byte} is not)", byte=byte) from None
     try:
         check_json_bounds(text, "message", MAX_MESSAGE_DEPTH, MAX_MESSAGE_VALUES, "a move")
         return parse_json(text, "message", "JSON")
     except RuleError as error:
         where = error.position
-        at = f"line {where.line}, column {where.column}: " if where is not None and where.line else ""
-        raise IllegalDecision(f"{at}{error.message}") from None
+        if where is None or not where.line:
+            raise _refused("message_unreadable", error.message, problem=error.message) from None
+        sentence = f"line {where.line}, column {where.column}: {error.message}"
+        line, column = where.line, where.column
+        raise _refused("message_unreadable_at", sentence, line=line, column=column, problem=error.message) from None
 
 
 def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | None]:
@@ -204,14 +212,19 @@ def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | No
     :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
     state's :attr:`~GameState.pending`: None once the game is over, when every move is refused."""
     if request is None:
-        raise IllegalDecision("the game is over: no move is awaited")
+        raise _refused("no_move_awaited", "the game is over: no move is awaited")
     move = read_message(text)
     if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
-        raise IllegalDecision('a move is {"answer": …, "decision": N}')
+        raise _refused("move_form", 'a move is {"answer": …, "decision": N}')
     decision = move.get("decision")
     if decision is not None and type(decision) is not int:
-        raise IllegalDecision("a move's decision is the whole number its request was sent with")
+        raise _refused("move_decision_form", "a move's decision is the whole number its request was sent with")
     return answer_from_data(request, move["answer"]), decision
+
+
+def _refused(key: str, sentence: str, **facts: Any) -> IllegalDecision:
+    """A move refused for its form: the sentence, and the label and facts of ``locales/*/ui.yaml``."""
+    return IllegalDecision(Refusal(key, sentence, **facts))
 
 
 # -- checks of data from the other side

@@ -295,6 +295,10 @@ class Texts:
     def bid_name(self, bid_id: str) -> str:
         return self.bid_text(bid_id, "name")
 
+    def variant_name(self, name: str) -> str:
+        """A winning variant's name (``variants.limited``: Limited); its id where no language has one."""
+        return self.get(f"variants.{name}")
+
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str:
         """A bid's rules text (or ``short``, ``name``) with its numbers filled in from the rule data."""
         key = f"bids.{bid_id}.{field_name}"
@@ -324,9 +328,10 @@ class Texts:
 
 def _last_resort(key: str) -> str:
     """What to show when no language has a text: the id it names (``bids.x.name`` → ``x``), also for
-    the names a rule set gives its choices, melds and zones (``declarations.x`` → ``x``) and its marks."""
+    the names a rule set gives its choices, melds and zones (``declarations.x`` → ``x``), its marks and
+    its winning variants."""
     parts = key.split(".")
-    if parts[0] in ("bids", "groups", "declarations", "marks") and len(parts) >= 2:
+    if parts[0] in ("bids", "groups", "declarations", "marks", "variants") and len(parts) >= 2:
         return parts[1]
     return key
 

@@ -33,7 +33,7 @@ from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
 
 #: Top-level keys that hold a mapping of texts by name.
-TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "ui")
+TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "variants", "ui")
 #: Top-level keys that hold one text.
 SINGLE_TEXTS = ("title",)
 

@@ -1,10 +1,12 @@
-"""Names players must tell apart: no two bids (nor two marks' signs) may read the same in one language.
+"""Names players must tell apart: no two bids (nor two marks' signs, nor two winning variants) may
+read the same in one language.
 
 A translator who gave Grill the name of Trump ("Trumf" for both), or a house rule's new bid
 named like an old one, makes two rows of every table look alike and a name typed at the table
 ambiguous. Names are compared as people see them: letter case, Unicode compatibility forms
 (a full-width letter), invisible format characters (a zero-width space) and runs of spaces
-make no difference. The same holds for the signs of marks beside a player's name (``P2``). ``whist
+make no difference. The same holds for the signs of marks beside a player's name (``P2``) and the
+names of winning variants (``--variant`` is typed by id; the screen shows the name). ``whist
 check`` reports a clash in a house rule's own locale files, ``whist translate status`` and
 ``check`` in any language.
 """
@@ -42,12 +44,14 @@ def name_clashes(
     english: Mapping[str, _Entry],
     own: set[Path] | None = None,
 ) -> list[RuleError]:
-    """Bids whose names, or marks whose signs, read the same in the language of ``entries``
+    """Bids whose names, marks whose signs, or winning variants whose names read the same in the language of ``entries``
     (English where it has none): an error at one of the two, in ``own`` files when one of them
     is there (a house rule's)."""
+    variants = rules.game.winning.variants if rules.game.winning is not None else {}
     families = (
         ("bid", "name", {bid: f"bids.{bid}.name" for bid in rules.bids}),
         ("mark", "sign", {mark: f"marks.{mark}" for mark in rules.game.marks}),
+        ("variant", "name", {name: f"variants.{name}" for name in variants}),
     )
     return [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
 

@@ -1,5 +1,6 @@
 """The texts a rule set's own data asks for: every bid's three texts, the names of its choices,
-melds and zones, the groups its incompatibilities name.
+melds and zones, the signs of its marks, the names of its winning variants, the groups its
+incompatibilities name.
 
 Renderers look texts up by key (``bids.trump.name``) and show the key's last part when no
 language has it (``big_hearts``). A house rule that adds a bid, a choice or a meld without
@@ -31,7 +32,8 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
     place in the game section (``game.marks``, ``game.match``).
 
     In the order a person meets them: the bids' texts in the rule set's order, then the names
-    their decisions are shown under, the signs of the marks, then the groups named in incompatibilities.
+    their decisions are shown under, the signs of the marks, the names of the winning variants, then
+    the groups named in incompatibilities.
     """
     needed: dict[str, str] = {}
     for bid in rules.bids.values():
@@ -45,6 +47,9 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
         needed.setdefault(f"declarations.{CONTRACT}", "game.match")
     for mark in rules.game.marks:
         needed.setdefault(f"marks.{mark}", "game.marks")
+    winning = rules.game.winning
+    for variant in winning.variants if winning is not None else ():
+        needed.setdefault(f"variants.{variant}", "game.winning")
     for bid in rules.bids.values():
         for name in bid.incompatible:
             if name in rules.groups:
@@ -90,6 +95,8 @@ def describe(key: str) -> str:
         return f"what '{parts[1]}' is called where a player decides or sees it"
     if parts[0] == "marks" and len(parts) == 2:
         return f"the sign of the mark '{parts[1]}' beside a player's name, with its count (a letter or two)"
+    if parts[0] == "variants" and len(parts) == 2:
+        return f"the name of the winning variant '{parts[1]}', where a game's settings or changes name it"
     if parts[0] == "groups" and len(parts) == 2:
         return f"the group '{parts[1]}' as incompatibility lists name it"
     return "a text"

@@ -87,12 +87,27 @@ def test_no_bundled_rule_set_gives_two_bids_one_name(lang: str) -> None:
         assert not [e for e in report.errors if "also the name" in e.message], ref
 
 
+def check_house(folder: Path, house: str, lang: str, texts: str) -> str:
+    """``whist check`` of a house rule with one locale file (``texts`` in ``lang``): it fails; its errors."""
+    (folder / "house.yaml").write_text(house, encoding="utf-8")
+    (folder / "locales" / lang).mkdir(parents=True)
+    header = f"language: {lang}\nruleset: house\n"
+    (folder / "locales" / lang / "house.yaml").write_text(header + texts, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(folder / "house.yaml")])
+    assert result.exit_code == 1
+    return result.stderr
+
+
 def test_two_marks_with_one_sign_are_an_error(tmp_path: Path) -> None:
     """A mark's sign stands beside a player's name (``P2``, ``B1``): two alike cannot be told apart."""
-    (tmp_path / "house.yaml").write_text(HOUSE.replace("combo-whist", "combo-whist@1.0.0"), encoding="utf-8")
-    (tmp_path / "locales" / "sv").mkdir(parents=True)
-    swedish = "language: sv\nruleset: house\nmarks:\n  blockade: p\n"
-    (tmp_path / "locales" / "sv" / "house.yaml").write_text(swedish, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["check", str(tmp_path / "house.yaml")])
-    assert result.exit_code == 1
-    assert "locales/sv/house.yaml:4:13: 'p' is also the sign of mark 'potential'" in result.stderr
+    house = HOUSE.replace("combo-whist", "combo-whist@1.0.0")
+    errors = check_house(tmp_path, house, "sv", "marks:\n  blockade: p\n")
+    assert "locales/sv/house.yaml:4:13: 'p' is also the sign of mark 'potential'" in errors
+
+
+def test_two_winning_variants_with_one_name_are_an_error(tmp_path: Path) -> None:
+    """A house rule's new variant named like an old one: the game's opening and summaries could not tell them apart."""
+    house = "ruleset: house\nversion: '1'\nextends: combo-whist\ngame:\n  winning:\n    variants:\n"
+    house += "      fast: {declarer_wins: completed}\n"
+    errors = check_house(tmp_path, house, "en", "variants:\n  fast: classic\n")
+    assert "locales/en/house.yaml:4:9: 'classic' is also the name of variant 'classic'" in errors

@@ -257,7 +257,7 @@ def simulate(
         return
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
-    for table in simulation_tables(data, rules, texts):
+    for table in simulation_tables(data, rules, texts, variant):
         console.print(table)
 
 

@@ -145,7 +145,7 @@ class Wording:
         if name:  # a step's label (rulespec.diff.step_label), ``#2`` for a second one of the same
             name, _, nth = name.partition("#")
             return " ".join(filter(None, (self.key(kind), f"«{self._declaration(name, 'new')}»", nth and f"#{nth}")))
-        return self.optional(f"variant_{part}") or self.key(part)
+        return self._named_variant(part) or self.key(part)
 
     def key(self, key: str) -> str:
         """A key of a rule file in words (``diff_key_forbid_impossible``), else as written."""
@@ -156,8 +156,15 @@ class Wording:
         return self.label("diff_param", param=md_code(name))
 
     def variant(self, name: str) -> str:
-        """A winning variant by its label (``variant_classic``: Classic), else its name."""
-        return self.optional(f"variant_{name}") or name
+        """A winning variant by its name (``variants.classic``: Classic), else its id."""
+        return self._named_variant(name) or name
+
+    def _named_variant(self, name: str) -> str | None:
+        """A winning variant's name in the newer rule set's texts, else the older one's, else None."""
+        for texts in (self.new, self.old):
+            if texts.has(f"variants.{name}"):
+                return texts.variant_name(name)
+        return None
 
     def removals(self, value: Any) -> str:
         """``deck.remove`` as people read it: ``7C, all 8, 9, 10 (when `player_count == 3`)``."""

@@ -19,9 +19,10 @@ from rich.markup import escape, render
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from whist.entrylines import print_entries
 from whist.playhelp import asks_help, choice_help_lines, say_help
 from whist.playscreen import ask_bid
-from whist.refusals import card_reason, choice_problem, typed_number
+from whist.refusals import card_reason, choice_problem, said, typed_number
 from whist.tablewords import Table
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -131,7 +132,7 @@ class HumanAgent(Agent):
 
     def say_refused(self, reason: str) -> None:
         """Tell the player why their input was refused (the reason in their language)."""
-        self.say(self.texts.label("refused", reason=reason))
+        self.say(self.texts.label("refused", reason=said(reason, self.rules, self.texts)))
 
     def say(self, text: str) -> None:
         """A warning line (why an input was not taken), never read as markup."""
@@ -164,8 +165,8 @@ class HumanAgent(Agent):
         if len(view.tricks) < self.seen_tricks:
             self.seen_tricks = 0
         for trick in view.tricks[self.seen_tricks :]:
-            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in trick["plays"])
-            self.console.print(f"{self.texts.label('trick_n', n=trick['number'])}: {plays}")
+            plays = (f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in trick["plays"])
+            print_entries(self.console, self.texts.label("trick_n", n=trick["number"]), plays)
             self.console.print("  " + self.texts.label("wins_trick", player=self.name(trick["winner"], view)))
         self.seen_tricks = len(view.tricks)
 
@@ -180,10 +181,8 @@ class HumanAgent(Agent):
             if self.target is not None and self.target() is not None:
                 self._once("target", f"{texts.label('winning_score')}: {self.target()}")
         else:
-            won = "  ".join(
-                f"{self.name(seat, view)} {sum(1 for t in view.tricks if t['winner'] == seat)}" for seat in view.players
-            )
-            self._once("tricks_won", f"{texts.label('trick_counts')}: {won}")
+            won = [f"{self.name(seat, view)} {sum(t['winner'] == seat for t in view.tricks)}" for seat in view.players]
+            self._once("tricks_won", texts.label("trick_counts"), won)
         if view.combo is not None and view.declarer is not None:
             self._once(
                 "combo",
@@ -223,16 +222,18 @@ class HumanAgent(Agent):
             shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
             self._once(f"open {seat}", f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
         if view.current_trick:
-            plays = "  ".join(f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
-            self.console.print(f"{texts.label('table')}: {plays}")
+            plays = (f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
+            print_entries(self.console, texts.label("table"), plays)
         hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
         self.console.print(f"{texts.label('your_hand')}: {hand}")
 
-    def _once(self, key: str, text: str) -> None:
-        """Print ``text`` unless it is what was last printed under ``key`` (in this deal)."""
-        if self.shown_facts.get(key) != text:
-            self.console.print(text)
-            self.shown_facts[key] = text
+    def _once(self, key: str, text: str, entries: list[str] | None = None) -> None:
+        """Print ``text`` unless it is what was last printed under ``key`` (in this deal); with
+        ``entries``, ``text`` is the head of a line of them (:func:`~whist.entrylines.print_entries`)."""
+        fact = text if entries is None else repr((text, entries))
+        if self.shown_facts.get(key) != fact:
+            self.console.print(text) if entries is None else print_entries(self.console, text, entries)
+            self.shown_facts[key] = fact
 
     def _status(self, view: View) -> Table:
         """Players with their roles, marks, scores and tricks won."""
@@ -289,9 +290,6 @@ class HumanAgent(Agent):
             return self.ask_card(request)
         return self.ask_choice(request, view)
 
-    def _line(self, prompt: str, limit: float | None = None) -> str | None:
-        return self.read(prompt, limit)
-
     def bid_time(self, view: View) -> float | None:
         """The bid clock's limit in seconds (the rule set's suggestion), when the clock is on."""
         auction = self.rules.game.auction
@@ -305,8 +303,8 @@ class HumanAgent(Agent):
         menu = "  ".join(f"{i}:{self.cards.show(c)}" for i, c in enumerate(legal, 1))
         self.console.print(menu)
         while True:
-            line = self._line(self.texts.label("prompt_card")) or ""
-            if asks_help(line, self.texts.label):
+            line = self.read(self.texts.label("prompt_card"), None) or ""
+            if asks_help(line, self.texts.label, blank=True):
                 say_help(self, [self.texts.label("help_card")], menu)
                 continue
             if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
@@ -339,13 +337,14 @@ class HumanAgent(Agent):
         prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label("prompt_choice")
         if request.optional:
             prompt += " " + self.texts.label("prompt_optional")
+        parse = self._parse_option
         while True:
-            line = (self._line(prompt) or "").strip()
-            if asks_help(line, self.texts.label, lambda text: self._parse_option(text, options, what) is not None):
+            line = (self.read(prompt, None) or "").strip()
+            if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
+                return None
+            if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
                 say_help(self, choice_help_lines(request, self.texts.label), menu)
                 continue
-            if request.optional and line in ("-", ""):
-                return None
             parts = line.replace(",", " ").split()
             values = [self._parse_option(part, options, what) for part in parts]
             distinct = len(set(map(str, values))) == len(values)

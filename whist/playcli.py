@@ -60,19 +60,19 @@ def play(
     """
     import random
 
-    from rich.console import Console
     from rich.markup import escape as rich_escape
 
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
     from rulespec.titles import title_of
+    from whist.entrylines import KeepingConsole
     from whist.play import HumanAgent, console_input
     from whist.playlock import hold_save
     from whist.playsave import tolerant_saver
     from whist.playscreen import deal_report, watching
 
-    console = Console()
+    console = KeepingConsole()
     if resume_path:
         _refuse_settings_of_a_saved_game()
         from interpreter.recordcheck import record_rules
@@ -97,6 +97,8 @@ def play(
             f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
         )
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
+    seats = [texts.label("seat_n", n=s) for s in range(players)]  # names a narrow screen never cuts
+    console.keep([*map(texts.bid_name, rules.bids), *seats, *(f"{s} ({texts.label('you')})" for s in seats)])
     save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
     if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
@@ -134,6 +136,9 @@ def play(
     game.on_decision = watching(tolerant_saver(game.on_decision, Path(save_path), texts, console), human, seat)
     game_holder.append(game)
     console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
+    winning = rules.game.winning
+    if winning is not None and len(winning.variants) > 1:  # (a game with one way to win needs no name for it)
+        console.print(f"{texts.label('variant')}: {texts.variant_name(game.variant)}")
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:

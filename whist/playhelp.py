@@ -21,11 +21,15 @@ if TYPE_CHECKING:
 CHOICE_KINDS = ("suit", "card", "number", "player", "direction", "bid")
 
 
-def asks_help(line: str | None, words: Callable[[str], str], is_answer: Callable[[str], bool] | None = None) -> bool:
+def asks_help(
+    line: str | None, words: Callable[[str], str], is_answer: Callable[[str], bool] | None = None, blank: bool = False
+) -> bool:
     """Whether ``line`` asks for help: ``?``, or ``help`` / the language's word when it is not an
-    answer (``is_answer`` of the typed text). ``words``: the label lookup (``texts.label``)."""
+    answer (``is_answer`` of the typed text), or nothing typed when that is no answer (``blank``: a
+    person who presses Enter at a card's prompt does not know what to type; "not understood" would
+    not tell them). ``words``: the label lookup (``texts.label``)."""
     typed = (line or "").strip()
-    if typed == "?":
+    if typed == "?" or (blank and not typed):
         return True
     if typed.casefold() not in ("help", words("help_word").casefold()):
         return False

@@ -22,6 +22,7 @@ from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.ordering import by_rank
+from whist.entrylines import print_entries
 from whist.playhelp import asks_help, say_help, wait_for_enter
 from whist.refusals import bid_reason, parse_bid
 
@@ -146,6 +147,9 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
         typed = typed.strip()
         if typed.casefold() in ("pass", "p", "-", texts.label("pass").casefold()):
             return None
+        if not typed:  # (Enter alone: what to type, without the whole table of bids)
+            say_help(human, [texts.label("help_bid")])
+            continue
         if asks_help(typed, texts.label, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
             full_bid_table(console, request, human.rules, texts)
             say_help(human, [texts.label("help_bid")])
@@ -172,13 +176,13 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
 
     if record.get("tricks") and human.seen_tricks < len(record["tricks"]):  # (not seen go by, sitting out)
         last = record["tricks"][-1]
-        plays = "  ".join(f"{seat(s)}: {human.cards.show(c)}" for s, c in last["plays"])
-        console.print(f"{texts.label('trick_n', n=last['number'])}: {plays}")
+        plays = (f"{seat(s)}: {human.cards.show(c)}" for s, c in last["plays"])
+        print_entries(console, texts.label("trick_n", n=last["number"]), plays)
         if last.get("winner") is not None:
             console.print("  " + texts.label("wins_trick", player=seat(last["winner"])))
     if "contract" in record:  # a hand of a match
-        points = "  ".join(f"{seat(s)}: {v}" for s, v in record["hand_points"].items())
-        console.print(f"{texts.label('hand_points')}: {points}")
+        points = (f"{seat(s)}: {v}" for s, v in record["hand_points"].items())
+        print_entries(console, texts.label("hand_points"), points)
         winner = record["hand_winner"]
         console.print(texts.label("hand_tied") if winner is None else texts.label("hand_won_by", player=seat(winner)))
     elif result.declarer is None:
@@ -186,8 +190,7 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     else:
         key = "result_completed" if result.completed else "result_failed"
         console.print(f"[bold]{texts.label(key, player=seat(result.declarer), points=result.points)}[/bold]")
-    scores = "  ".join(f"{seat(s)}: {v}" for s, v in sorted(game.scores.items()))
-    console.print(f"{texts.label('scores')}: {scores}")
+    print_entries(console, texts.label("scores"), (f"{seat(s)}: {v}" for s, v in sorted(game.scores.items())))
     if wait:
         wait_for_enter(human)
 

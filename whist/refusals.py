@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from numbers import Real
 from typing import Any
 
 from interpreter.decisions import BidAnswer, Refusal, Request, View
+from printing.facts import display_number
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 
@@ -34,19 +36,35 @@ def typed_number(text: str) -> int | None:
 
 #: The values of a :class:`~interpreter.decisions.Refusal` that are bid ids (said by their names).
 _BID_GROUPS = ("bid", "first", "second")
+#: The label of a refusal of a combo bid that can never be completed (its facts: bid ids, an English proof).
+_IMPOSSIBLE = "analyze_impossible"
+
+
+def said(reason: str, rules: RuleSet, texts: Texts) -> str:
+    """An engine's refusal in the player's language: a :class:`~interpreter.decisions.Refusal` by its
+    label, bid ids among its facts by their names; any other reason as it is."""
+    if not isinstance(reason, Refusal):
+        return reason
+    values = {name: _fact(name, value, rules, texts) for name, value in reason.values.items()}
+    return texts.label(reason.key, **values)
+
+
+def _fact(name: str, value: Any, rules: RuleSet, texts: Texts) -> Any:
+    """A refusal's fact as the screen shows it: a bid by its name, a negative rank with a true minus (as the menu)."""
+    if name in _BID_GROUPS and value in rules.bids:
+        return texts.bid_name(value)
+    return display_number(str(value)) if isinstance(value, Real) else value
 
 
 def bid_reason(reason: str, answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str:
     """The engine's refusal of ``answer`` in the player's language, bids by their names."""
-    if isinstance(reason, Refusal):
-        values = {
-            name: texts.bid_name(value) if name in _BID_GROUPS and value in rules.bids else value
-            for name, value in reason.values.items()
-        }
-        return texts.label(reason.key, **values)
-    impossible = _impossible(answer, players, rules, texts)
+    if isinstance(reason, Refusal) and reason.key != _IMPOSSIBLE:
+        return said(reason, rules, texts)
+    impossible = _impossible(answer, players, rules, texts)  # (its proof, in the player's words)
     if impossible is not None:
         return impossible
+    if isinstance(reason, Refusal):
+        return said(reason, rules, texts)
     return re.sub(r"[\w-]+", lambda m: texts.bid_name(m.group()) if m.group() in rules.bids else m.group(), reason)
 
 
@@ -62,7 +80,7 @@ def _impossible(answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -
         return None
     core = [b for b in ids if b in verdict.bids] or ids
     combo = " + ".join(texts.bid_name(b) for b in core)
-    return texts.label("analyze_impossible", combo=combo, reason=reason(texts, verdict))
+    return texts.label(_IMPOSSIBLE, combo=combo, reason=reason(texts, verdict))
 
 
 def card_reason(

@@ -62,11 +62,15 @@ def match_simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) 
     return [overview, table]
 
 
-def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
-    """The summary of ``whist simulate``: games and winners, then per-bid statistics."""
+def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts, variant: str | None = None) -> list[Table]:
+    """The summary of ``whist simulate``: games and winners, then per-bid statistics; the winning
+    variant played (``variant``, else the rule set's default) by its name, when there is a choice."""
     if rules.game.match is not None:
         return match_simulation_tables(data, rules, texts)
     overview = _overview(data, rules, texts)
+    winning = rules.game.winning
+    if winning is not None and len(winning.variants) > 1:
+        overview.add_row(texts.label("variant"), texts.variant_name(variant or winning.default))
     overview.add_row(texts.label("sim_deals"), str(data["deals"]))
     overview.add_row(texts.label("sim_redeals"), str(data["redeals"]))
     overview.add_row(texts.label("sim_speed"), str(data["deals_per_second"]))

@@ -72,6 +72,7 @@ from interpreter.analysis.outcome import World
 from interpreter.analysis.results import Analysis, Finding, Refine, Verdict
 from interpreter.analysis.search import ProofSearch
 from interpreter.analysis.wording import english_labels, label_text, reason
+from interpreter.decisions import Refusal
 from interpreter.prepared import deck_layout, rank_values
 from rulespec import model as M
 from rulespec.rulesetcache import RuleSetCache
@@ -233,7 +234,10 @@ def impossible_reason(rules: M.RuleSet, answer: Any, player_count: int | None = 
     verdict = check(rules, core, sizes[0])
     words = english_labels(rules)
     combo = " + ".join(words.bid_name(b) for b in core)
-    return label_text(words, "analyze_impossible", combo=combo, reason=reason(words, verdict))
+    why = reason(words, verdict)
+    sentence = label_text(words, "analyze_impossible", combo=combo, reason=why)
+    # The facts for a client: the bids by id (a renderer names them), the proof in English.
+    return Refusal("analyze_impossible", sentence, combo=" + ".join(core), reason=why)
 
 
 # --- the whole rule set -------------------------------------------------------------------
