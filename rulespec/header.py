@@ -82,8 +82,10 @@ def _is_locale_file(doc: Document) -> bool:
 
 
 def _locale_file_error(doc: Document) -> RuleError:
+    from rulespec.translations import LANGUAGE_CODE  # (only on this error: a load never needs it)
+
     language = doc.data.get("language") if isinstance(doc.data, dict) else None
-    lang = language if isinstance(language, str) and language.isalpha() and len(language) <= 3 else "LANG"
+    lang = language if isinstance(language, str) and LANGUAGE_CODE.match(language) else "LANG"
     return doc.error(
         ("language",),
         "this is a locale file (the texts of a rule set in one language), not a rule file",
