@@ -30,7 +30,8 @@ def seat_agents(spec: str, seats: int | None, where: str = "seats at the table")
     if len(parts) != seats:
         example = SEPARATOR.join(parts[i] if i < len(parts) else parts[-1] for i in range(seats))
         raise ValueError(
-            f"{len(parts)} agents for {seats} {where}: give one agent for all of them, "
+            f"{len(parts)} agents for {seats} {where if seats > 1 else where.replace('seats', 'seat')}: "
+            "give one agent for all of them, "
             f"or one per seat parted by '{SEPARATOR}' (e.g. {example})"
         )
     return tuple(parts)
