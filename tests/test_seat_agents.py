@@ -81,7 +81,7 @@ def test_every_command_refuses_a_list_of_the_wrong_length_the_same_way() -> None
         if command == "duel":
             assert "one agent here, not one per seat" in result.output, result.output
             continue
-        where = "other seats at the table" if command == "play" else "seats at the table"
+        where = "other seat at the table" if command == "play" else "seats at the table"  # (play: 2 players)
         assert f"{seats + 1} agents for {seats} {where}" in result.output, (command, result.output)
         assert "a seat each: parted by '/'" in result.output and "Traceback" not in result.output
 
