@@ -160,3 +160,22 @@ def test_balance_says_who_sat_where(lang: str, said: str) -> None:
     assert said in result.output
     assert ("Seat 0 is played by random." if lang == "en" else "Plats 0 spelas av random.") in result.output
     assert said not in CliRunner().invoke(cli, [*args[:5], "random", "--lang", lang]).output
+
+
+def test_play_seats_the_listed_agents_around_the_person(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list names the other seats in seat order, the person's seat left out."""
+    import interpreter.game
+    from interpreter.agents import HeuristicAgent, RandomAgent
+    from whist.play import HumanAgent
+
+    seated: list[Any] = []
+
+    def game(rules: Any, agents: list[Any], **_: Any) -> None:
+        seated.extend(agents)
+        raise ValueError("seated")  # (stops before the first deal; play says it as an error)
+
+    monkeypatch.setattr(interpreter.game, "Game", game)
+    args = ["play", "combo-whist", "--seat", "2", "--agents", "random/heuristic/random", "--seed", "4"]
+    result = CliRunner().invoke(cli, [*args, "--save", str(tmp_path / "save.json")], input="")
+    assert result.exit_code == 1 and "seated" in result.output, result.output
+    assert [type(agent) for agent in seated] == [RandomAgent, HeuristicAgent, HumanAgent, RandomAgent]
