@@ -22,8 +22,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.duel import deal_tasks, interval, play_deals
+from interpreter.duel import DealTask, interval, play_deals
 from interpreter.runner import rules as load_rules
+from interpreter.seating import is_list, seat_agents
 from rulespec.atomic import write_atomically
 from rulespec.export import expression
 from rulespec.model import RuleSet
@@ -59,7 +60,7 @@ def balance(
     deals: int,
     seed: int,
     players: int,
-    agents: str = "heuristic",
+    agents: str = "heuristic",  # one spec for every seat, or one per seat parted by '/'
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
@@ -69,10 +70,13 @@ def balance(
     rules = load_rules(ruleset)
     if rules.game.auction is None:
         raise ValueError(f"{rules.name} has no auction: there are no bids to weigh (try whist simulate)")
-    tasks = deal_tasks(ruleset, agents, agents, deals, seed, players, mirror=False)
+    seats = seat_agents(agents, players)  # one spec for every seat, or one per seat
+    tasks = [DealTask(ruleset, seats, index, seed, players) for index in range(deals)]
     results, seconds = play_deals(tasks, jobs, scheduler, progress)
     data = summarise(rules, results, players)
     data.update(ruleset=ruleset, agents=agents, seed=seed, seconds=round(seconds, 2))
+    if is_list(agents):  # who sat where (one agent at every seat: as it always was)
+        data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
     return data
 
 

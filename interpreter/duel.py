@@ -173,7 +173,7 @@ def interval(values: list[float]) -> tuple[float, list[float] | None]:
 
 def deal_tasks(ruleset: str, a: str, b: str, deals: int, seed: int, players: int, mirror: bool) -> list[DealTask]:
     """The deals of a study in order: A at the even seats and B at the odd ones, and with ``mirror``
-    each deal again with the two swapped (a study of one kind of agent: ``a == b``, no mirror)."""
+    each deal again with the two swapped."""
     return [
         DealTask(ruleset, arrangement(a, b, players, mirrored), index, seed, players, mirrored)
         for index in range(deals)

@@ -16,6 +16,7 @@ from typing import Any
 from interpreter.duel import AGENT_KINDS, make_agent, parse_agent
 from interpreter.runner import cores, keep, run
 from interpreter.runner import rules as load_rules
+from interpreter.seating import seat_agents
 from interpreter.simulation import AgentFactory, Summary, play_games
 from rulespec.model import RuleSet
 
@@ -57,9 +58,11 @@ def simulate_on_cores(
     progress: Callable[[int], None] | None = None,
     rules: RuleSet | None = None,
 ) -> Summary:
-    """Play ``games`` games of the rule set ``ruleset_ref`` (a name or path) with ``agents`` on
+    """Play ``games`` games of the rule set ``ruleset_ref`` (a name or path) with ``agents`` (one
+    spec for every seat, or one per seat: :func:`interpreter.seating.seat_agents`) on
     ``jobs`` processes (default: every core); the same figures for any ``jobs``. ``rules``: the
     rule set already loaded (used in this process; workers load ``ruleset_ref``)."""
+    seat_agents(agents, players)  # a wrong list fails here, before any process starts
     jobs = max(1, min(jobs or cores(), games))
     start = time.perf_counter()
     if rules is not None:
@@ -82,5 +85,5 @@ def play_piece(piece: Piece) -> Summary:
     """The games of one piece (in a worker, or in this process)."""
     rules = load_rules(piece.ruleset)
     games = range(piece.begin, piece.end)
-    make = agent_factory(piece.agents, rules)
+    make = [agent_factory(spec, rules) for spec in seat_agents(piece.agents, piece.players)]
     return play_games(rules, games, piece.seed, piece.players, make, piece.options, piece.variant)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,18 +120,20 @@ def play_games(
     indices: range,
     seed: int,
     players: int,
-    make_agent: AgentFactory,
+    make_agent: AgentFactory | Sequence[AgentFactory],
     options: dict[str, Any] | None = None,
     variant: str | None = None,
     one_more: Callable[[], None] | None = None,
 ) -> Summary:
     """The games numbered ``indices`` of a simulation: each game's seed and agents depend on its
-    number alone, so any split of the numbers over processes adds up to the same summary."""
+    number alone, so any split of the numbers over processes adds up to the same summary.
+    ``make_agent``: one factory for every seat, or one per seat."""
     freeze_loaded()
+    makers = list(make_agent) if isinstance(make_agent, Sequence) else [make_agent] * players
     summary = Summary(players=players)
     for index in indices:
         game_seed = seed * 1_000_003 + index
-        agents = [make_agent(game_seed * 17 + seat) for seat in range(players)]
+        agents = [makers[seat](game_seed * 17 + seat) for seat in range(players)]
         game = Game(rules, agents, seed=game_seed, options=options, variant=variant, lean=True)
         result = game.run()
         summary.games += 1

@@ -11,7 +11,7 @@ from rich.markup import escape as rich_escape
 
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
+from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
 from whist.common import rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 from whist.tablewords import Table
@@ -125,6 +125,8 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
                 evidence=evidence,
             )
         )
+    for seat, spec in data.get("seat_agents", {}).items():  # an agent per seat: who sat where
+        lines.append(label("balance_seat_agent", n=seat, agent=rich_escape(spec)))
     low, high = seats["first_seat_ci95"] or (None, None)  # no interval from a single deal
     lines.append(
         label(
@@ -174,7 +176,7 @@ def register(cli: click.Group) -> None:
     @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
     @click.option("--seed", type=int, default=1, show_default=True)
     @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
-    @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic, search")
+    @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
@@ -210,8 +212,8 @@ def register(cli: click.Group) -> None:
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
         if plot_path is not None:  # before the deals are played, like every command's output file
             check_output_folder(Path(plot_path), "'--plot'")
-        check_agent(agent_kind, "'--agents'")
         players = players_for(rules, players)
+        check_agent(agent_kind, "'--agents'", players)
         refs = [ruleset] if other is None else [ruleset, other]
         with playing(deals * len(refs)) as moved:
             reports = [

@@ -16,7 +16,15 @@ import click
 
 from rulespec import RuleError, load_ruleset
 from rulespec.errors import shown_path
-from whist.cliargs import DEFAULT_RULESET, agent_maker, check_variant, lang_option, parse_options, players_for
+from whist.cliargs import (
+    AGENTS_HELP,
+    DEFAULT_RULESET,
+    check_agent,
+    check_variant,
+    lang_option,
+    parse_options,
+    players_for,
+)
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
 from whist.common import note_missing, stopped
@@ -190,9 +198,7 @@ def replay(file: str, as_json: bool) -> None:
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option(
-    "--agents", "agent_kind", default="random", show_default=True, help="random, heuristic or search[:samples=N,…]"
-)
+@click.option("--agents", "agent_kind", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
@@ -216,18 +222,20 @@ def simulate(
     \b
     Example:
       whist simulate --games 200 --agents heuristic --jobs 2
+      whist simulate --games 200 --agents heuristic/random/random/random
     """
     from rich.console import Console
     from rich.markup import escape as rich_escape
     from rich.progress import Progress
 
     from interpreter.parallel import simulate_on_cores
+    from interpreter.seating import is_list
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
     players = players_for(rules, players)
     check_variant(rules, variant)
-    agent_maker(agent_kind, rules)  # an unknown agent is a usage error here, before any process starts
+    seats = check_agent(agent_kind, "'--agents'", players)  # a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
@@ -252,6 +260,8 @@ def simulate(
     except KeyboardInterrupt:
         stopped()
     data = summary.to_data(rules)
+    if is_list(agent_kind):  # who sat where (one agent at every seat: as it always was)
+        data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return

@@ -161,27 +161,47 @@ def lang_option(of: str = "the texts") -> Callable[[Callable[..., Any]], Callabl
     )
 
 
-def check_agent(spec: str, param_hint: str = "'--agents'") -> None:
+#: ``--agents``' help, for every command that takes it (the list's separator: interpreter.seating).
+AGENTS_HELP = (
+    "random, heuristic or search[:samples=N,…] at every seat, or one per seat parted by '/' "
+    "(heuristic/random/random/random)"
+)
+#: ``whist play``'s: the list leaves out the person's seat.
+AGENTS_HELP_PLAY = (
+    "random, heuristic or search[:samples=N,…] at the other seats, or one per other seat in seat order "
+    "parted by '/' (heuristic/random/random)"
+)
+
+
+def check_agent(
+    spec: str, param_hint: str = "'--agents'", seats: int | None = None, where: str = "seats at the table"
+) -> tuple[str, ...]:
     """An agent spec (``random``, ``heuristic``, ``search:samples=8``) the engine does not know is a
     usage error (exit 2) naming the known ones, found before any deal is played: the one check of
-    ``--agents`` for simulate, play, duel and balance (``param_hint`` names the option in the message)."""
-    from interpreter.duel import AGENT_KINDS, SEARCH_BUDGET, parse_agent
+    ``--agents`` for simulate, play, duel and balance (``param_hint`` names the option in the message).
+    With ``seats``, a list of one spec per seat (``heuristic/random/random/random``) is taken too, and
+    one of another length is a usage error naming the number of seats (``where``: which seats);
+    returns the spec at each seat (:func:`interpreter.seating.seat_agents`)."""
+    from interpreter.duel import AGENT_KINDS, SEARCH_BUDGET
+    from interpreter.seating import SEPARATOR, seat_agents
 
     try:
-        parse_agent(spec)
+        return seat_agents(spec, seats, where)
     except ValueError as exc:
         # Said from the engine's own tables, so a new kind or budget shows up here by itself.
         options = ",".join(f"{name}=N" for name in SEARCH_BUDGET)
-        hint = f"agents are {', '.join(AGENT_KINDS)}; search takes a budget: search:{options}"
+        kinds = ", ".join(AGENT_KINDS)
+        hint = f"agents are {kinds}; search takes a budget: search:{options}; a seat each: parted by '{SEPARATOR}'"
         raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=param_hint) from None
 
 
-def agent_maker(spec: str, rules: RuleSet | None = None) -> Callable[[int], Any]:
-    """seed -> agent for ``--agents SPEC`` (checked first by :func:`check_agent`)."""
+def agent_makers(
+    spec: str, seats: int, rules: RuleSet | None = None, where: str = "seats at the table"
+) -> list[Callable[[int], Any]]:
+    """seed -> agent at each of ``seats`` seats for ``--agents SPEC`` (checked by :func:`check_agent`)."""
     from interpreter.parallel import agent_factory
 
-    check_agent(spec)
-    return agent_factory(spec, rules)
+    return [agent_factory(one, rules) for one in check_agent(spec, "'--agents'", seats, where)]
 
 
 def players_for(rules: RuleSet, players: int | None) -> int:

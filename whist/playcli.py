@@ -9,8 +9,9 @@ from click.core import ParameterSource
 
 from rulespec import RuleError
 from whist.cliargs import (
+    AGENTS_HELP_PLAY,
     DEFAULT_RULESET,
-    agent_maker,
+    agent_makers,
     check_save_target,
     check_variant,
     lang_option,
@@ -28,9 +29,7 @@ from whist.common import texts_or_fail as _texts
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
-@click.option(
-    "--agents", "agent_kind", default="heuristic", show_default=True, help="random, heuristic or search[:samples=N,…]"
-)
+@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
 @click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
@@ -91,11 +90,12 @@ def play(
         players = players_for(rules, players)
         check_variant(rules, variant)
     seat = 0 if seat is None else seat
-    make_agent = agent_maker(agent_kind, rules)
     if not 0 <= seat < players:
         raise click.BadParameter(
             f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
         )
+    # One agent for the other seats, or one for each of them in seat order (yours left out).
+    makers = iter(agent_makers(agent_kind, players - 1, rules, "other seats at the table"))
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     seats = [texts.label("seat_n", n=s) for s in range(players)]  # names a narrow screen never cuts
     console.keep([*map(texts.bid_name, rules.bids), *seats, *(f"{s} ({texts.label('you')})" for s in seats)])
@@ -116,7 +116,7 @@ def play(
         clock=clock,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
-    agents = [human if s == seat else make_agent(seed * 17 + s) for s in range(players)]
+    agents = [human if s == seat else next(makers)(seed * 17 + s) for s in range(players)]
     try:
         if resume_path:
             game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)

@@ -44,14 +44,23 @@ def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
     return overview
 
 
+def _winners(overview: Table, data: dict[str, Any], texts: Texts) -> None:
+    """The wins of each seat; with an agent per seat (``seat_agents``), first who sat where."""
+    from rich.markup import escape
+
+    for seat, spec in data.get("seat_agents", {}).items():
+        overview.add_row(texts.label("sim_agent_seat", n=seat), escape(spec))
+    for seat, wins in data["winners"].items():
+        overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
+
+
 def match_simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
     overview = _overview(data, rules, texts)
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
     overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
     overview.add_row(texts.label("hands_per_second"), str(data["hands_per_second"]))
-    for seat, wins in data["winners"].items():
-        overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
+    _winners(overview, data, texts)
     table = Table(title=texts.label("hand_types"), title_justify="left")
     table.add_column(texts.label("designation"))
     table.add_column(texts.label("times_played"), justify="right")
@@ -75,8 +84,7 @@ def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts, varian
     overview.add_row(texts.label("sim_redeals"), str(data["redeals"]))
     overview.add_row(texts.label("sim_speed"), str(data["deals_per_second"]))
     overview.add_row(texts.label("sim_unfinished"), str(data["unfinished"]))
-    for seat, wins in data["winners"].items():
-        overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
+    _winners(overview, data, texts)
     for reason, count in data["win_reasons"].items():
         overview.add_row(texts.label("sim_ended_by", reason=texts.label(f"reason_{reason}")), str(count))
     tables = [overview]
