@@ -179,3 +179,20 @@ def test_play_seats_the_listed_agents_around_the_person(tmp_path: Any, monkeypat
     result = CliRunner().invoke(cli, [*args, "--save", str(tmp_path / "save.json")], input="")
     assert result.exit_code == 1 and "seated" in result.output, result.output
     assert [type(agent) for agent in seated] == [RandomAgent, HeuristicAgent, HumanAgent, RandomAgent]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Seat {n} is played by {agent}."), ("sv", "Plats {n} spelas av {agent}.")]
+)
+def test_play_says_who_plays_at_each_other_seat(tmp_path: Any, lang: str, said: str) -> None:
+    """With an agent per seat, the opening of ``whist play`` says which agent plays where (its own
+    seat left out); with one agent for all, it says nothing of it."""
+    args = ["play", "combo-whist", "--seat", "2", "--seed", "4", "--deals", "1", "--lang", lang]
+    listed = CliRunner().invoke(
+        cli, [*args, "--agents", "random/heuristic/random", "--save", str(tmp_path / "a.json")], input=""
+    )
+    for seat, agent in ((0, "random"), (1, "heuristic"), (3, "random")):
+        assert said.format(n=seat, agent=agent) in listed.output, listed.output
+    assert said.format(n=2, agent="random") not in listed.output
+    single = CliRunner().invoke(cli, [*args, "--agents", "random", "--save", str(tmp_path / "b.json")], input="")
+    assert said.format(n=0, agent="random") not in single.output

@@ -126,7 +126,7 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
             )
         )
     for seat, spec in data.get("seat_agents", {}).items():  # an agent per seat: who sat where
-        lines.append(label("balance_seat_agent", n=seat, agent=rich_escape(spec)))
+        lines.append(label("seat_played_by", n=seat, agent=rich_escape(spec)))
     low, high = seats["first_seat_ci95"] or (None, None)  # no interval from a single deal
     lines.append(
         label(

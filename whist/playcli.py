@@ -64,6 +64,7 @@ def play(
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from interpreter.records import resume, saver
+    from interpreter.seating import is_list, seat_agents
     from rulespec.titles import title_of
     from whist.entrylines import KeepingConsole
     from whist.play import HumanAgent, console_input
@@ -139,6 +140,10 @@ def play(
     winning = rules.game.winning
     if winning is not None and len(winning.variants) > 1:  # (a game with one way to win needs no name for it)
         console.print(f"{texts.label('variant')}: {texts.variant_name(game.variant)}")
+    if is_list(agent_kind):  # an agent per other seat: who plays where
+        others = iter(seat_agents(agent_kind, players - 1))
+        for other in (s for s in range(players) if s != seat):
+            console.print(texts.label("seat_played_by", n=other, agent=rich_escape(next(others))))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
     played = 0
     try:
