@@ -75,8 +75,9 @@ def balance(
     results, seconds = play_deals(tasks, jobs, scheduler, progress)
     data = summarise(rules, results, players)
     data.update(ruleset=ruleset, agents=agents, seed=seed, seconds=round(seconds, 2))
-    if is_list(agents):  # who sat where (one agent at every seat: as it always was)
+    if is_list(agents):  # who sat where, and how each seat's agent fared (one agent everywhere: no need)
         data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
+        data["by_seat"] = seat_figures(results, seats)
     return data
 
 
@@ -230,6 +231,30 @@ def seat_positions(results: list[dict[str, Any]], players: int) -> dict[str, Any
         positions.append({"position": offset, "mean_points": mean, "ci95": ci95, "declared": declared[offset]})
     mean, ci95 = interval(first)
     return {"positions": positions, "first_seat_advantage": mean, "first_seat_ci95": ci95}
+
+
+def seat_figures(results: list[dict[str, Any]], agents: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Points per deal of each seat and its agent (a seat keeps its agent while the dealer moves, so
+    with different agents this is how each agent fared; the positions above mix them, every agent
+    sitting at every position in turn), with how often the seat declared and completed."""
+    figures = []
+    for seat, spec in enumerate(agents):
+        played = [r for r in results if seat in (r["players"] or range(len(agents)))]
+        declared = [r for r in played if r["declarer"] == seat and r["combo"]]
+        completed = sum(1 for r in declared if r["completed"])
+        mean, ci95 = interval([r["gains"][seat] for r in played])
+        figures.append(
+            {
+                "seat": seat,
+                "agent": spec,
+                "deals": len(played),
+                "mean_points": mean,
+                "ci95": ci95,
+                "declared": len(declared),
+                "completed": completed,
+            }
+        )
+    return figures
 
 
 def compare(base: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:

@@ -128,9 +128,29 @@ def test_balance_with_a_list_is_the_same_for_any_number_of_processes() -> None:
     listed = balance("combo-whist", 6, 3, 4, "random/random/random/random", jobs=2)
     plain = balance("combo-whist", 6, 3, 4, "random", jobs=1)
     assert without_time(plain) == {
-        key: v for key, v in without_time(listed).items() if key not in ("agents", "seat_agents")
+        key: v for key, v in without_time(listed).items() if key not in ("agents", "seat_agents", "by_seat")
     } | {"agents": "random"}
-    assert "seat_agents" not in plain
+    assert "seat_agents" not in plain and "by_seat" not in plain
+
+
+def test_balance_says_how_each_seats_agent_fared() -> None:
+    """With an agent per seat, each seat's points per deal, declarations and completions: counted from
+    the seats here, checked against the figures counted from the bids (every declared combo has one
+    standard bid) and against the gains of the positions (the same deals, every agent at every position)."""
+    data = balance("combo-whist", 24, 5, 4, "heuristic/random/random/random", jobs=1)
+    seats = data["by_seat"]
+    assert [(s["seat"], s["agent"]) for s in seats] == [(0, "heuristic"), (1, "random"), (2, "random"), (3, "random")]
+    assert all(s["deals"] == 24 for s in seats)  # four players: every seat plays every deal
+    standard = [b for b in data["bids"] if b["kind"] == "standard"]
+    assert sum(s["declared"] for s in seats) == data["declared"] == sum(b["bid"] for b in standard)
+    assert sum(s["completed"] for s in seats) == sum(b["completed"] for b in standard)
+    by_seat = sum(s["mean_points"] * s["deals"] for s in seats)
+    by_position = sum(p["mean_points"] * 24 for p in data["seats"]["positions"])
+    assert by_seat == pytest.approx(by_position, abs=0.01)  # (means rounded to 4 places)
+    for s in seats:
+        low, high = s["ci95"]
+        assert low <= s["mean_points"] <= high
+    assert data["declared"] > 0  # (a study where nobody declared would check nothing)
 
 
 def _simulate(*args: str) -> Any:
@@ -151,14 +171,16 @@ def test_the_summary_says_who_sat_where_in_text_and_json() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "Seat 1 is played by heuristic."), ("sv", "Plats 1 spelas av heuristic.")]
+    ("lang", "said", "points"),
+    [("en", "Seat 1 (heuristic): ", "points per deal"), ("sv", "Plats 1 (heuristic): ", "poäng per giv")],
 )
-def test_balance_says_who_sat_where(lang: str, said: str) -> None:
+def test_balance_says_who_sat_where(lang: str, said: str, points: str) -> None:
     args = ["balance", "combo-whist", "--deals", "2", "--agents", "random/heuristic/random/random", "--lang", lang]
-    result = CliRunner().invoke(cli, args)
+    result = CliRunner().invoke(cli, args, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert said in result.output
-    assert ("Seat 0 is played by random." if lang == "en" else "Plats 0 spelas av random.") in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith(said)]
+    assert len(lines) == 1 and points in lines[0], result.output
+    assert ("Seat 0 (random): " if lang == "en" else "Plats 0 (random): ") in result.output
     assert said not in CliRunner().invoke(cli, [*args[:5], "random", "--lang", lang]).output
 
 

@@ -125,8 +125,20 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
                 evidence=evidence,
             )
         )
-    for seat, spec in data.get("seat_agents", {}).items():  # an agent per seat: who sat where
-        lines.append(label("seat_played_by", n=seat, agent=rich_escape(spec)))
+    for seat in data.get("by_seat", []):  # an agent per seat: who sat where, and how each fared
+        low, high = seat["ci95"] or (None, None)
+        lines.append(
+            label(
+                "balance_by_seat",
+                n=seat["seat"],
+                agent=rich_escape(seat["agent"]),
+                points=f"{seat['mean_points']:+.2f}",
+                low="?" if low is None else f"{low:+.2f}",
+                high="?" if high is None else f"{high:+.2f}",
+                declared=seat["declared"],
+                completed=seat["completed"],
+            )
+        )
     low, high = seats["first_seat_ci95"] or (None, None)  # no interval from a single deal
     lines.append(
         label(
