@@ -100,7 +100,7 @@ class Standings(GameParts):
             "_seating": seating,
         }
 
-    def _standings(self, deal_env: dict[str, Any] | None) -> tuple[list[_Standing], Seating]:
+    def _standings(self, deal_env: dict[str, Any] | None) -> tuple[list[Standing], Seating]:
         """Every player of the game as the winning rules see them now, and their seating.
 
         Made once per game (they are asked for after every deal) and brought up to date at each
@@ -112,7 +112,7 @@ class Standings(GameParts):
         made = self.__dict__.get("_standings_made")
         scores, marks = self.scores, self.marks
         if made is None or made[0] is not scores:
-            players = [_Standing(seat, 0, {}) for seat in range(self.n)]
+            players = [Standing(seat, 0, {}) for seat in range(self.n)]
             made = self.__dict__["_standings_made"] = (scores, players, Seating(players))  # type: ignore[arg-type]
         # A player's score when the deal began: from the deal's players; now, for those who sat out.
         starts = {p.seat: p.start_score for p in deal_env["players"]} if deal_env else {}
@@ -192,7 +192,7 @@ class Standings(GameParts):
 
 
 @dataclass(eq=False)
-class _Standing:
+class Standing:
     """A player as the winning rules see them: over the whole game, not one deal."""
 
     seat: int

@@ -256,6 +256,8 @@ class _Compiler:
                     node.offset,
                     "use a function such as count(…), any(…) or filter(…) on lists",
                 )
+            if T.deal_fact(obj.type, name):
+                raise CompileError(str(T.deal_fact(obj.type, name)), node.offset, T.GAME_WIDE_HINT)
             if name in T.METHODS.get(obj.type, {}):
                 raise CompileError(f"'{name}' of a {obj.type} is a method; call it as .{name}(…)", node.offset)
             if obj.type in (T.MARKS, T.OPTIONS):
@@ -300,6 +302,8 @@ class _Compiler:
         name = str(func.value)
         methods = T.METHODS.get(obj.type, {})
         if name not in methods:
+            if T.deal_fact(obj.type, name):
+                raise CompileError(str(T.deal_fact(obj.type, name)), func.offset, T.GAME_WIDE_HINT)
             raise CompileError(f"a {obj.type} has no method '{name}'", func.offset, did_you_mean(name, methods))
         params, result_type = methods[name]
         if len(args) != len(params):

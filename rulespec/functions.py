@@ -202,9 +202,11 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
 
     def spec(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
         _arity(call, args, kind, (1,))
-        f = c.expect(args[0], names, T.PLAYER).fn
+        player = c.expect(args[0], names, T.PLAYER)
+        f = player.fn
         c.read("_seating")
-        return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), T.PLAYER)
+        # (a player of the same kind: over the whole game in winning rules, a deal's player elsewhere)
+        return _Result(lambda env: getattr(env["_seating"], kind)(_present(f(env), T.PLAYER, kind)), player.type)
 
     return spec
 
@@ -212,7 +214,8 @@ def _fn_neighbour(kind: str) -> FunctionSpec:
 def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
     """others(p): the players of the deal other than ``p``, in seat order."""
     _arity(call, args, "others", (1,))
-    f = c.expect(args[0], names, T.PLAYER).fn
+    player = c.expect(args[0], names, T.PLAYER)
+    f = player.fn
     c.read("players")
 
     def others(env: Env) -> list[Any]:
@@ -222,7 +225,7 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
         excluded = f(env)
         return [p for p in players if p is not excluded]
 
-    return _Result(others, T.list_of(T.PLAYER))
+    return _Result(others, T.list_of(player.type))
 
 
 _sum = _numeric("sum", sum)

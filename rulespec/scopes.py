@@ -75,21 +75,23 @@ SCORING: Names = {**DEAL, "bonus": T.NUMBER, "penalty": T.NUMBER}
 AFTER_DEAL: Names = {**BASE, "hand_size": T.NUMBER, "dealer": T.PLAYER, "players": T.list_of(T.PLAYER)}
 AFTER_DEAL_POINTS: Names = {**AFTER_DEAL, "player": T.PLAYER}
 
-#: Winning: ``players`` are all players of the game here, not only those of the deal.
+#: Winning: ``players`` are all players of the game here, not only those of the deal, each seen
+#: over the whole game (score, start_score, marks, seat: :data:`rulespec.types.STANDING`); what
+#: happened in the deal reaches them through marks.
 WINNING: Names = {
     **BASE,
-    "players": T.list_of(T.PLAYER),
+    "players": T.list_of(T.STANDING),
     "rounds_completed": T.NUMBER,  # rounds finished before this deal
     "ends_round": T.BOOL,  # this deal completes a round (its dealer is the last of the round to deal)
 }
-DECLARER_WINS: Names = {**WINNING, "declarer": T.PLAYER, "completed": T.BOOL, "combo": T.COMBO}
-ANYONE_WINS: Names = {**WINNING, "player": T.PLAYER}
+DECLARER_WINS: Names = {**WINNING, "declarer": T.STANDING, "completed": T.BOOL, "combo": T.COMBO}
+ANYONE_WINS: Names = {**WINNING, "player": T.STANDING}
 
 #: A match: who chooses a hand's rules (``players``: every player, with match scores).
 MATCH: Names = {
     **BASE,
-    "players": T.list_of(T.PLAYER),
-    "dealer": T.PLAYER,
+    "players": T.list_of(T.STANDING),
+    "dealer": T.STANDING,
     "hand_number": T.NUMBER,
 }
 

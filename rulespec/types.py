@@ -38,6 +38,13 @@ def list_of(element: Type) -> ListType:
     return ListType(f"list[{element.name}]", element)
 
 
+@dataclass(frozen=True)
+class StandingType(Type):
+    """A player seen over the whole game (winning and match rules): their score, marks and seat,
+    none of one deal's facts. It is a player wherever a player is asked for (``others(p)``,
+    ``left_of(p)``, ``p == q``); only its attributes are fewer."""
+
+
 ANY = Type("any")
 NUMBER = Type("number")
 BOOL = Type("bool")
@@ -46,6 +53,7 @@ SUIT = Type("suit")
 RANK = Type("rank")
 CARD = Type("card")
 PLAYER = Type("player")
+STANDING = StandingType("player")  # (says "player" in messages, as a player it is)
 TRICK = Type("trick")
 PLAY = Type("play")
 BID = Type("bid")
@@ -63,6 +71,7 @@ NAMED_TYPES = (SUIT, RANK, BID, DIRECTION, ZONE, TEXT)
 ELEMENT_NAMES: dict[Type, str] = {
     CARD: "card",
     PLAYER: "player",
+    STANDING: "player",
     TRICK: "trick",
     PLAY: "play",
     SUIT: "suit",
@@ -86,6 +95,7 @@ ATTRIBUTES: dict[Type, dict[str, Type]] = {
         "is_declarer": BOOL,
         "meld_points": NUMBER,  # points from melds declared this hand
     },
+    STANDING: {"score": NUMBER, "start_score": NUMBER, "marks": MARKS, "seat": NUMBER},
     CARD: {
         "suit": SUIT,
         "rank": RANK,
@@ -153,7 +163,7 @@ def compatible(expected: Type, actual: Type) -> bool:
         return True
     if isinstance(expected, ListType) and isinstance(actual, ListType):
         return compatible(expected.element, actual.element)
-    return expected == actual
+    return expected == actual or (expected == PLAYER and actual == STANDING)
 
 
 def unify(a: Type, b: Type) -> Type | None:
@@ -166,3 +176,17 @@ def unify(a: Type, b: Type) -> Type | None:
         inner = unify(a.element, b.element)
         return list_of(inner) if inner else None
     return a if a == b else None
+
+
+#: What to do instead of reading a deal's fact where players are seen over the whole game.
+GAME_WIDE_HINT = "let the deal's rules record what they need in a mark (a bid's marks:), and read the mark here"
+
+
+def deal_fact(t: Type, name: str) -> str | None:
+    """Why ``name`` cannot be read of a ``t`` when it is one deal's fact asked of a player seen over
+    the whole game (winning and match rules: :data:`STANDING`), else None."""
+    if t != STANDING or (name not in ATTRIBUTES[PLAYER] and name not in METHODS[PLAYER]):
+        return None
+    known = ", ".join(ATTRIBUTES[STANDING])
+    over = "rules over the whole game (winning, match, set_scores) see each player so"
+    return f"'{name}' is a fact of one deal; {over}: {known}"

@@ -19,6 +19,7 @@ def test_fake_objects_have_every_declared_attribute() -> None:
     ann = env["declarer"]
     samples = {
         T.PLAYER: ann,
+        T.STANDING: ann,  # (a fake player has a standing's attributes too)
         T.CARD: ann.hand[0],
         T.TRICK: env["tricks"][0],
         T.PLAY: env["plays"][0],

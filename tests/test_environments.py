@@ -21,6 +21,7 @@ import pytest
 from interpreter.agents import RandomAgent
 from interpreter.gamestate import GameState
 from rulespec import RuleError, load_ruleset, scopes
+from rulespec import types as T
 from rulespec.compiled import EvaluationError, Expression
 from rulespec.hooks import HOOKS
 
@@ -97,6 +98,50 @@ def test_every_evaluation_finds_every_name_of_its_scope(monkeypatch: pytest.Monk
     # The prover models the end of a hand: it holds some names of the scope and works out the
     # others when read (or says it cannot), never a name from elsewhere.
     assert all(env <= names for _, names, env, prover in calls if prover)
+
+
+#: Every scope of the language, with the types of its names.
+TYPED_SCOPES = [
+    v for v in vars(scopes).values() if isinstance(v, dict) and v and all(isinstance(t, T.Type) for t in v.values())
+]
+
+
+def _lacks(declared: T.Type, value: Any) -> set[tuple[str, str]]:
+    """The attributes and methods the vocabulary declares for ``declared`` that ``value`` (or, for a
+    list, its first elements) does not have at run time; a missing value (None) lacks nothing."""
+    element = T.element_of(declared) if T.is_list(declared) else declared
+    values = list(value)[:4] if T.is_list(declared) and isinstance(value, list | tuple) else [value]
+    asked = (set(T.ATTRIBUTES.get(element, {})) - T.TABLE_FACTS.get(element, frozenset())) | set(
+        T.METHODS.get(element, {})
+    )
+    return {(str(element), name) for v in values if v is not None for name in asked if not hasattr(v, name)}
+
+
+@pytest.mark.parametrize("ref", BUNDLED)
+def test_every_name_has_the_attributes_its_scope_declares(monkeypatch: pytest.MonkeyPatch, ref: str) -> None:
+    """What the checker lets an expression read of a name, the value there has: a winning rule that
+    read ``declarer.tricks`` passed ``whist check`` and ended a simulation with a traceback, because
+    winning rules see each player over the whole game (score, marks, seat), not a deal's player."""
+    failures: set[tuple[str, str, str, str]] = set()
+    checked: set[str] = set()
+    evaluate = Expression.__call__
+
+    def watched(self: Expression, env: Any) -> Any:
+        fitting = [s for s in TYPED_SCOPES if frozenset(s) <= self.names]
+        if fitting and "interpreter/analysis/" not in sys._getframe(1).f_code.co_filename.replace("\\", "/"):
+            size = max(len(s) for s in fitting)
+            for scope in (s for s in fitting if len(s) == size):  # (the evaluation's own scope)
+                for name, declared in scope.items():
+                    if name in env:
+                        checked.add(name)
+                        failures.update((self.source, name, *lack) for lack in _lacks(declared, env[name]))
+        return evaluate(self, env)
+
+    monkeypatch.setattr(Expression, "__call__", watched)
+    for _ in _play(ref, range(3)):
+        pass
+    assert failures == set()
+    assert {"players", "declarer"} <= checked
 
 
 def test_each_hook_point_is_compiled_against_its_registry_scope() -> None:

@@ -13,6 +13,8 @@ from interpreter_helpers import RULES, play_one_deal
 
 from interpreter.deal import Deal
 from interpreter.decisions import BidAnswer
+from interpreter.gamestate import GameState
+from interpreter.standings import Standing
 from interpreter.state import Card, Combo, Marks, Play, Player, Trick
 from rulespec import types as T
 from rulespec.model import BidFacts
@@ -20,6 +22,7 @@ from rulespec.model import BidFacts
 #: The runtime class of every game-object type of the vocabulary.
 RUNTIME_CLASSES: dict[T.Type, type] = {
     T.PLAYER: Player,
+    T.STANDING: Standing,  # a player over the whole game: what winning and match rules see
     T.CARD: Card,
     T.TRICK: Trick,
     T.PLAY: Play,
@@ -79,6 +82,7 @@ def sample_objects(deal: Deal) -> dict[T.Type, list[Any]]:
         T.PLAY: [play for trick in deal.tricks for play in trick.plays] + list(env["plays"]),
         T.BID: [env["standard"], *env["combo"].bids],
         T.COMBO: [deal.combo, env["combo"]],
+        T.STANDING: GameState(RULES, len(deal.players), seed=3).winning_env()["players"],
     }
 
 
