@@ -39,9 +39,10 @@ class Refusal(str):
     carries what a renderer needs to say it again in a person's language.
 
     ``key`` names the kind of refusal (a label of ``locales/*/ui.yaml``: ``bid_too_low``, …) and
-    ``values`` its facts (bid ids under ``bid``, ``first``, ``second``; numbers). It *is* the
+    ``values`` its facts (bid ids under ``bid``, ``first``, ``second``, a tuple of them under
+    ``combo``; numbers; :mod:`interpreter.refusalwords` says how each is said). It *is* the
     sentence, so everything that keeps a reason as text keeps working; nothing has to read the
-    sentence back (``whist/refusals.py`` uses ``key`` and ``values``).
+    sentence back (:func:`interpreter.refusalwords.say_refusal` uses ``key`` and ``values``).
     """
 
     key: str
@@ -90,10 +91,13 @@ class IllegalDecision(Exception):
         self.reason = reason
 
 
-def _fit(value: Any) -> bool:
-    """Whether a refusal's fact may be said as it is: a number, or a short printable text."""
+def _fit(value: Any, outer: bool = True) -> bool:
+    """Whether a refusal's fact may be said as it is: a number, a short printable text, or (not
+    nested) a tuple of a few of them (the bid ids of a combo)."""
     if type(value) is str:
         return len(value) <= SHOWN_REASON and value.isprintable()
+    if outer and type(value) is tuple:
+        return len(value) <= SHOWN_VALUE and all(_fit(item, outer=False) for item in value)
     return isinstance(value, Real)  # (worths may be fractions)
 
 

@@ -33,7 +33,7 @@ from interpreter.dealparts import CardChoosers
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
-from interpreter.moverefusals import wrong_decision, wrong_seat
+from interpreter.moverefusals import game_over, wrong_decision, wrong_seat
 from interpreter.standings import GameResult, Standings
 from interpreter.tableoptions import option_problem
 from rulespec.compiled import EvaluationError
@@ -146,8 +146,8 @@ class GameState(MatchHands, Standings):
     def apply(
         self, answer: Any, validated: bool = False, *, seat: int | None = None, decision: int | None = None
     ) -> None:
-        """Answer the pending decision; an illegal answer raises :class:`IllegalDecision` (and
-        changes nothing). ``validated``: the answer is known to be legal and canonical.
+        """Answer the pending decision; an illegal answer, and any answer once the game is over, raises
+        :class:`IllegalDecision` (and changes nothing). ``validated``: the answer is known to be legal and canonical.
 
         A move from a client over the network says who answers (``seat``) and which decision it
         answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
@@ -159,7 +159,7 @@ class GameState(MatchHands, Standings):
         begins when :attr:`pending` or :meth:`view` is asked)."""
         request = self.advance()
         if request is None:
-            raise ValueError("the game is over: no decision is pending")
+            raise game_over()
         if seat is not None and (type(seat) is not int or seat != request.seat):
             raise wrong_seat(request, seat)
         if decision is not None and (type(decision) is not int or decision != self.decision_number):
@@ -178,7 +178,10 @@ class GameState(MatchHands, Standings):
     def view(self, seat: int) -> View:
         """What the player at ``seat`` may see now (in the current deal). A seat at the table that sits
         this deal out sees what every player sees, with no hand (:meth:`Deal.onlooker_view`); a number
-        past the table, or anything but an int, is a ValueError that names the seats of the deal."""
+        past the table, or anything but an int, is a ValueError that names the seats of the deal: the
+        seat is the server's to name (where a client sits), never read from a client's message, so a
+        wrong one is the caller's mistake, not a move to refuse (so is a view once the game is over:
+        :meth:`last_view` shows how it ended)."""
         if self.current is None:
             self.advance()
         if self.current is None:
@@ -189,7 +192,8 @@ class GameState(MatchHands, Standings):
         """What the player at ``seat`` may see of the last deal that ended, as it ended: every trick,
         the scores after it (None before one has ended, and in a lean game). Once a deal's last card
         is played, :attr:`pending` and :meth:`view` are the next deal's: a table shows this one
-        first (its records hold more than a player may see: the hands dealt, hidden choices)."""
+        first (its records hold more than a player may see: the hands dealt, hidden choices). A seat
+        not at the table is a ValueError, as for :meth:`view`."""
         return None if self.last_deal is None else self._seen(self.last_deal, seat)
 
     def _seen(self, deal: Deal, seat: int) -> View:

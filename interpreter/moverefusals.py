@@ -1,4 +1,5 @@
-"""The refusals of a move sent by the wrong seat or for the wrong decision (:meth:`GameState.apply`).
+"""The refusals of a move sent by the wrong seat, for the wrong decision or after the end of the game
+(:meth:`GameState.apply`, :func:`interpreter.wire.read_move`).
 
 Each is a :class:`~interpreter.decisions.Refusal`: an English sentence for logs, and a label of
 ``locales/*/ui.yaml`` with its facts, so that a client says it in its player's language. A
@@ -24,3 +25,10 @@ def wrong_decision(decision: Any, waiting: int) -> IllegalDecision:
     sent = shown(decision)
     sentence = f"the answer is for decision {sent}; the game waits for decision {waiting}"
     return IllegalDecision(Refusal("not_this_decision", sentence, decision=sent, waiting=waiting))
+
+
+def game_over() -> IllegalDecision:
+    """An answer once the game is over: no decision is awaited. A client that sent a move before it
+    heard of the end is told so like any other refused move (a server turns it into a message),
+    and nothing changes."""
+    return IllegalDecision(Refusal("no_move_awaited", "the game is over: no move is awaited"))

@@ -35,7 +35,13 @@ use, so that no server writes its own::
   :func:`read_message` reads the text within bounds (length, nesting, values). What does not
   fit is an :class:`IllegalDecision` that says what is wrong and where.
 - :func:`refusal_to_data`: why an answer was refused: the sentence, and the label and facts a client
-  needs to say it in its player's language (``locales/*/ui.yaml``).
+  needs to say it in its player's language (``locales/*/ui.yaml``), as
+  ``{"reason": SENTENCE, "key": LABEL, "values": {NAME: FACT, …}}``. A fact is a text, a number, true
+  or false, or a list of them; :func:`interpreter.refusalwords.say_refusal` says it in any
+  language from ``key`` and ``values`` alone, and that module's text is how (bid ids by their
+  names; the facts of an impossible combo bid — ``combo``, ``proof``, ``adjustments``, ``choices``
+  — worded from labels, as ``{"combo": [ID, ID], "proof": "count", "adjustments": [1, -1],
+  "choices": false}``). A move once the game is over is refused too (``no_move_awaited``).
 
 Everything here is generic: no bid, game or rule set is named.
 """
@@ -45,6 +51,7 @@ from __future__ import annotations
 from typing import Any, cast, get_args
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, shown
+from interpreter.moverefusals import game_over
 from interpreter.standings import plain_number
 from interpreter.viewdata import object_fields, view_from_data, view_to_data
 from rulespec.errors import RuleError
@@ -168,13 +175,22 @@ def _bid(data: Any) -> BidAnswer | None:
 def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
     """Why an answer was refused: ``reason`` (an English sentence), and for a :class:`Refusal` — every
     refusal of the engine, of the rules or of an answer's form — its ``key`` (a label of
-    ``locales/*/ui.yaml``) and ``values`` (its facts; numbers as plain numbers) as well."""
+    ``locales/*/ui.yaml``) and ``values`` (its facts: texts, true/false, numbers as plain numbers —
+    a fraction as text, ``"7/2"`` — and lists of them) as well. A client says it in its player's
+    language with :func:`interpreter.refusalwords.say_refusal` (``key``, ``values``) or as that
+    module's text describes."""
     reason = refused.reason
     data: dict[str, Any] = {"reason": str(reason)}
     if isinstance(reason, Refusal):
         data["key"] = reason.key
-        data["values"] = {name: plain_number(value) for name, value in reason.values.items()}
+        data["values"] = {name: _plain_fact(value) for name, value in reason.values.items()}
     return data
+
+
+def _plain_fact(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [plain_number(item) for item in value]
+    return plain_number(value)
 
 
 # -- a client's message
@@ -212,7 +228,7 @@ def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | No
     :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
     state's :attr:`~GameState.pending`: None once the game is over, when every move is refused."""
     if request is None:
-        raise _refused("no_move_awaited", "the game is over: no move is awaited")
+        raise game_over()
     move = read_message(text)
     if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
         raise _refused("move_form", 'a move is {"answer": …, "decision": N}')

@@ -85,6 +85,7 @@ SLOW_TESTS = {
     "test_versions_texts.py": {"test_whist_show_table"},
     "test_versions_files.py": {"test_round_trips_through_whist_show"},
     "test_versions_three_players.py": {"test_old_versions_keep_cards_scores_and_marks_sound"},
+    "test_refusal_words.py": {"test_every_impossible_combo_of_every_version_is_said_from_the_wire_alone"},
 }
 
 

@@ -228,7 +228,7 @@ def test_every_incompatible_pair_is_refused_with_both_names(lang: str) -> None:
     for first, second in pairs:
         answer = _with_both(request, first, second)
         assert request.check is not None
-        reason = bid_reason(request.check(answer) or "", answer, 4, rules, texts)
+        reason = bid_reason(request.check(answer) or "", rules, texts)
         assert texts.bid_name(first) in reason and texts.bid_name(second) in reason
         assert "cannot be combined" not in reason or lang == "en"
 
@@ -257,10 +257,10 @@ def test_every_refusal_of_the_rules_is_said_in_the_chosen_language(lang: str, da
     if not reason:
         return
     assert isinstance(reason, Refusal), reason
-    said = bid_reason(reason, answer, 4, rules, texts)
+    said = bid_reason(reason, rules, texts)
     assert "{" not in said and said.strip()
     if lang == "sv":
-        assert said != bid_reason(reason, answer, 4, rules, english)
+        assert said != bid_reason(reason, rules, english)
 
 
 def _seat_zero_view(hand: tuple[str, ...], current_trick: tuple[tuple[int, str], ...] = ()) -> View:

@@ -231,8 +231,9 @@ def test_a_finished_game_takes_no_more_answers() -> None:
     state = fresh("christmas-whist", 1)
     play(state, chooser(1, 2))
     assert state.is_over and state.result is not None
-    with pytest.raises(ValueError, match="over"):
+    with pytest.raises(IllegalDecision, match="over") as late:  # a refusal, as a server reports one
         state.apply("AH")
+    assert late.value.reason.key == "no_move_awaited"  # type: ignore[attr-defined]
 
 
 def test_a_deal_can_be_stepped_and_cloned_on_its_own() -> None:

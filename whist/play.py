@@ -132,7 +132,7 @@ class HumanAgent(Agent):
 
     def say_refused(self, reason: str) -> None:
         """Tell the player why their input was refused (the reason in their language)."""
-        self.say(self.texts.label("refused", reason=said(reason, self.rules, self.texts)))
+        self.say(self.texts.label("refused", reason=said(reason, self.texts)))
 
     def say(self, text: str) -> None:
         """A warning line (why an input was not taken), never read as markup."""

@@ -161,7 +161,7 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
         reason = request.check(answer) if request.check else None
         if not reason:
             return answer
-        human.say_refused(bid_reason(reason, answer, len(view.players), human.rules, texts))
+        human.say_refused(bid_reason(reason, human.rules, texts))
 
 
 def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:

@@ -5,18 +5,19 @@ A person who types a card they may not play or a bid that is not allowed is told
 Reasons about the *form* of an input (unknown names, numbers out of range, how many standard
 bids) are found here from the request and the rule data. Reasons about the *rules* come from
 the engine (``Request.check``) as a :class:`~interpreter.decisions.Refusal`: an English sentence
-for logs that also carries its kind and facts, said again here from the locale with bid names.
-Any other reason (an impossible combo bid, a rule's own words) is shown with bid ids replaced by names.
+for logs that also carries its kind and facts, said again here from the locale with bid names by
+the one function that says refusals (:mod:`interpreter.refusalwords`; a combo bid that can never
+be completed too: its proof's facts travel with it, nothing is proved again here).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from numbers import Real
 from typing import Any
 
 from interpreter.decisions import BidAnswer, Refusal, Request, View
+from interpreter.refusalwords import say_refusal
 from printing.facts import display_number
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
@@ -34,53 +35,22 @@ def typed_number(text: str) -> int | None:
     return -int(body) if negative else int(body)
 
 
-#: The values of a :class:`~interpreter.decisions.Refusal` that are bid ids (said by their names).
-_BID_GROUPS = ("bid", "first", "second")
-#: The label of a refusal of a combo bid that can never be completed (its facts: bid ids, an English proof).
-_IMPOSSIBLE = "analyze_impossible"
-
-
-def said(reason: str, rules: RuleSet, texts: Texts) -> str:
-    """An engine's refusal in the player's language: a :class:`~interpreter.decisions.Refusal` by its
-    label, bid ids among its facts by their names; any other reason as it is."""
+def said(reason: str, texts: Texts) -> str:
+    """An engine's refusal in the player's language: a :class:`~interpreter.decisions.Refusal` said by
+    :func:`~interpreter.refusalwords.say_refusal` from its label and facts (as a client says one sent
+    over the network: the same words), numbers with a true minus as the menus show them; any other
+    reason as it is."""
     if not isinstance(reason, Refusal):
         return reason
-    values = {name: _fact(name, value, rules, texts) for name, value in reason.values.items()}
-    return texts.label(reason.key, **values)
+    return say_refusal(texts, reason.key, reason.values, number=display_number)
 
 
-def _fact(name: str, value: Any, rules: RuleSet, texts: Texts) -> Any:
-    """A refusal's fact as the screen shows it: a bid by its name, a negative rank with a true minus (as the menu)."""
-    if name in _BID_GROUPS and value in rules.bids:
-        return texts.bid_name(value)
-    return display_number(str(value)) if isinstance(value, Real) else value
-
-
-def bid_reason(reason: str, answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str:
-    """The engine's refusal of ``answer`` in the player's language, bids by their names."""
-    if isinstance(reason, Refusal) and reason.key != _IMPOSSIBLE:
-        return said(reason, rules, texts)
-    impossible = _impossible(answer, players, rules, texts)  # (its proof, in the player's words)
-    if impossible is not None:
-        return impossible
+def bid_reason(reason: str, rules: RuleSet, texts: Texts) -> str:
+    """The engine's refusal of a combo bid in the player's language (:func:`said`); a reason that is
+    not a Refusal (a check of a caller's own) with its bid ids replaced by the bids' names."""
     if isinstance(reason, Refusal):
-        return said(reason, rules, texts)
+        return said(reason, texts)
     return re.sub(r"[\w-]+", lambda m: texts.bid_name(m.group()) if m.group() in rules.bids else m.group(), reason)
-
-
-def _impossible(answer: BidAnswer, players: int, rules: RuleSet, texts: Texts) -> str | None:
-    """Why a combo bid can never be completed (versions that forbid such bids), in ``texts``' words."""
-    from interpreter.analysis import check, reason
-
-    ids = [answer.standard, *answer.specials]
-    if any(b not in rules.bids for b in ids):
-        return None
-    verdict = check(rules, ids, players)
-    if verdict.possible is not False:
-        return None
-    core = [b for b in ids if b in verdict.bids] or ids
-    combo = " + ".join(texts.bid_name(b) for b in core)
-    return texts.label(_IMPOSSIBLE, combo=combo, reason=reason(texts, verdict))
 
 
 def card_reason(

@@ -71,12 +71,15 @@ from interpreter.analysis.observe import requirement_bids
 from interpreter.analysis.outcome import World
 from interpreter.analysis.results import Analysis, Finding, Refine, Verdict
 from interpreter.analysis.search import ProofSearch
-from interpreter.analysis.wording import english_labels, label_text, reason
+from interpreter.analysis.wording import english_labels, proof_facts, reason
 from interpreter.decisions import Refusal
 from interpreter.prepared import deck_layout, rank_values
+from interpreter.refusalwords import say_refusal
 from rulespec import model as M
 from rulespec.rulesetcache import RuleSetCache
 
+#: The label of the refusal of a combo bid that can never be completed (``locales/*/ui.yaml``).
+IMPOSSIBLE = "analyze_impossible"
 #: Evaluations one check may make before it gives up (then the combo counts as possible).
 SEARCH_LIMIT = 200_000
 #: Most sets of bids :func:`analyze` lists to check (it stops growing them past this).
@@ -213,7 +216,9 @@ def check(rules: M.RuleSet, bid_ids: Iterable[str], player_count: int) -> Verdic
 
 
 def impossible_reason(rules: M.RuleSet, answer: Any, player_count: int | None = None) -> str | None:
-    """Why the combo bid ``answer`` (standard + specials) can never be completed, or None.
+    """Why the combo bid ``answer`` (standard + specials) can never be completed, or None: a
+    :class:`Refusal` whose facts are the smallest set of its bids that is impossible on its own
+    (``combo``: their ids) and what the proof found (:func:`~interpreter.analysis.wording.proof_facts`).
 
     Proved for ``player_count`` players in the deal, or for every deal size the rules allow
     when None. Cached per rule set, set of requirement bids and number of players; a failure
@@ -231,13 +236,10 @@ def impossible_reason(rules: M.RuleSet, answer: Any, player_count: int | None = 
         smaller = [b for b in core if b != bid_id]
         if smaller and all(check(rules, smaller, size).possible is False for size in sizes):
             core = smaller
-    verdict = check(rules, core, sizes[0])
-    words = english_labels(rules)
-    combo = " + ".join(words.bid_name(b) for b in core)
-    why = reason(words, verdict)
-    sentence = label_text(words, "analyze_impossible", combo=combo, reason=why)
-    # The facts for a client: the bids by id (a renderer names them), the proof in English.
-    return Refusal("analyze_impossible", sentence, combo=" + ".join(core), reason=why)
+    # The facts, plain data for a client: the bids by id and what the proof found; the English
+    # sentence is said from them as a client says them (one wording, any language).
+    facts = {"combo": tuple(core), **proof_facts(check(rules, core, sizes[0]))}
+    return Refusal(IMPOSSIBLE, say_refusal(english_labels(rules), IMPOSSIBLE, facts), **facts)
 
 
 # --- the whole rule set -------------------------------------------------------------------
