@@ -114,6 +114,24 @@ def test_missing_runtime_values_give_evaluation_errors() -> None:
         compiled("declarer.tricks + 1")(env)
 
 
+def test_equality_compares_a_missing_value_as_a_value_of_its_own() -> None:
+    """docs/writing-rules.md §4.10: ``==`` and ``!=`` never stop the game on a missing value (there
+    would be no way left to test for one): it equals only another missing value. ``trump`` is missing
+    in a deal without trump, ``trick.led_suit`` before a trick's first card."""
+    env = make_env()
+    env["trump"] = None
+    env["trick"].led_suit = None
+    assert value("card.suit == trump", env) is False
+    assert value("card.suit != trump", env) is True
+    assert value('trick.led_suit != "H"', env) is True  # (the newcomer's "hearts broken" rule: true at every lead)
+    assert value('trick.led_suit == "H"', env) is False
+    assert value("trick.led_suit == trump", env) is True  # two missing values
+    assert value("trick.led_suit in suits", env) is False  # how to ask whether the trick has begun
+    env["last_trick"] = None  # an attribute of a missing value does stop (as arithmetic and < do: above)
+    with pytest.raises(EvaluationError, match="cannot take 'led_suit' of a missing trick"):
+        compiled('last_trick.led_suit == "H"')(env)
+
+
 def test_missing_objects_give_evaluation_errors() -> None:
     env = make_env()
     env["card"].holder = None  # a card nobody holds
