@@ -21,6 +21,7 @@ from rulespec.declaredoptions import OPTION_TYPES, declared_options, option_kind
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
+from rulespec.trumpsource import trump_problems
 
 
 class Builder(BidBuilder):
@@ -50,6 +51,8 @@ class Builder(BidBuilder):
         groups = {name: group for name, group in compiled.items() if group is not None}
         members = self.group_members(bids, groups)
         bids = self.resolve_incompatibilities(bids, members)
+        for key, message, hint in trump_problems(game, bids):  # (once the bids are known: who sets the trump)
+            self.fail(key, message, hint)
         if self.errors:
             raise RuleErrors(self.errors)
         return M.RuleSet(
@@ -380,10 +383,8 @@ def facts(bid: M.Bid) -> M.BidFacts:
 
 
 def least_tricks(tricks: M.Tricks | None, env: dict[str, Any] | None = None) -> Any:
-    """The fewest tricks a requirement asks for: its min or exactly (0 when it sets none).
-
-    Without ``env`` only a constant counts (the table's figure); with it, any expression.
-    """
+    """The fewest tricks a requirement asks for: its min or exactly (0 when it sets none). Without
+    ``env`` only a constant counts (the table's figure); with it, any expression."""
     for bound in (tricks.exactly, tricks.min) if tricks is not None else ():
         if bound is not None and bound.is_constant:
             return bound.constant
