@@ -31,8 +31,8 @@ class Standings(GameParts):
         assert deal.declarer is not None and deal.combo is not None
         env = self._declarer_env(deal, True)
         for rule in rules:
-            for standing in rule.players(env):
-                self.scores[standing.seat] = standing.score = rule.to(env)
+            for standing in rule.players(env):  # (``to`` sees the player whose score it sets)
+                self.scores[standing.seat] = standing.score = rule.to({**env, "player": standing})
         for player in deal.players:
             player.score = self.scores[player.seat]
 

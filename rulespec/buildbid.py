@@ -102,7 +102,9 @@ class BidBuilder(BuilderBase):
     def set_scores(self, b: Key, raw: Raw) -> M.SetScores | None:
         if raw.get("set_scores") is None:
             return None
-        players, to = self.parts((*b, "set_scores"), scopes.DECLARER_WINS, players=T.list_of(T.PLAYER), to=T.NUMBER)
+        key = (*b, "set_scores")
+        players = self.expr((*key, "players"), scopes.DECLARER_WINS, T.list_of(T.PLAYER))
+        to = self.expr((*key, "to"), scopes.SET_SCORE, T.NUMBER)  # (each player in turn: player.score + 3)
         return M.SetScores(players, to) if players and to else None
 
     def melds(self, b: Key, raw: Raw, declarations: dict[str, T.Type]) -> tuple[M.Meld, ...]:

@@ -86,6 +86,8 @@ WINNING: Names = {
 }
 DECLARER_WINS: Names = {**WINNING, "declarer": T.STANDING, "completed": T.BOOL, "combo": T.COMBO}
 ANYONE_WINS: Names = {**WINNING, "player": T.STANDING}
+#: A bid's ``set_scores.to``: as ``declarer_wins``, with ``player`` the player whose score it sets.
+SET_SCORE: Names = {**DECLARER_WINS, "player": T.STANDING}
 
 #: A match: who chooses a hand's rules (``players``: every player, with match scores).
 MATCH: Names = {

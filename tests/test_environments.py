@@ -33,7 +33,7 @@ BUNDLED = [
     *(str(p) for p in sorted((REPO / "bids/examples").glob("*.yaml"))),
 ]
 #: Scopes whose environments are built for them alone (the deal's one environment serves the others).
-OWN = {frozenset(s) for s in (scopes.WINNING, scopes.DECLARER_WINS, scopes.ANYONE_WINS, scopes.MATCH)}
+OWN = {frozenset(s) for s in (scopes.WINNING, scopes.DECLARER_WINS, scopes.ANYONE_WINS, scopes.MATCH, scopes.SET_SCORE)}
 #: Every name some scope declares.
 LANGUAGE_NAMES = frozenset(
     name for value in vars(scopes).values() if isinstance(value, dict) for name in value if isinstance(name, str)
@@ -174,7 +174,7 @@ def _main_expressions(hook: str, bid: Any) -> list[Expression]:
         "trump": lambda v: [x for x in (v.suit, v.chosen_by) if x is not None],
         "melds": lambda v: [],
         "steps": lambda v: [],
-        "set_scores": lambda v: [v.players, v.to],
+        "set_scores": lambda v: [v.players],  # (``to`` sees ``player`` too: scopes.SET_SCORE)
     }
     if value is None or value == () or value == {}:
         return []
