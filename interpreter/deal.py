@@ -143,6 +143,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         self._dealt_hands = {p.seat: tuple(p.hand) for p in self.players}
         self._dealt_stock = ([self.face_up] if self.face_up else []) + self.stock
         self._trick_log: list[dict[str, Any]] = []
+        self.side: tuple[int, ...] = ()  # the seats on the declarer's side, once play begins (``partners``)
 
     # -- setup
 
@@ -266,6 +267,7 @@ _ENV: dict[str, Any] = {
     "_table": None,
     "declarer": None,
     "opponents": None,
+    "side": (),  # the declarer's partners, once play begins (``partners``)
     "combo": None,
     "standard": None,
     "trump": None,

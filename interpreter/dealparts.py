@@ -93,6 +93,7 @@ class DealParts:
     _chosen: dict[Any, Any]
     _plain: Any
     _trick_log: list[dict[str, Any]]
+    side: tuple[int, ...]
 
     if TYPE_CHECKING:  # defined by other parts, used across them
 

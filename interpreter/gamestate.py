@@ -315,7 +315,8 @@ class GameState(MatchHands, Standings):
     def _score(self, deal: Deal) -> DealResult:
         result = deal.score()
         assert deal.declarer is not None
-        self.scores[deal.declarer.seat] = deal.declarer.score
+        for seat in (deal.declarer.seat, *result.partners):  # (the declarer's side scores alike)
+            self.scores[seat] = deal.by_seat[seat].score
         if result.completed:
             for name, count in deal.marks_earned().items():
                 marks = self.marks[deal.declarer.seat]

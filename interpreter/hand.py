@@ -32,12 +32,24 @@ class HandPlay(DealParts):
         for bid in self.bids:
             if bid.first_leader is not None:
                 leader = bid.first_leader(self.env)
+            if bid.partners is not None:  # the declarer's side is set as play begins (a called card's holder)
+                self.side = self._with_partners(bid.partners(self.env))
+                env = self.env  # (the partners leave the opponents: they play with the declarer)
+                env["side"] = [self.by_seat[seat] for seat in self.side]
+                env["opponents"] = [p for p in env["opponents"] if p.seat not in self.side]
         if self._hookless_hand() and hands_even([p.hand for p in self.players]):
             self._plain_begin(leader)  # (uneven hands: the loops below stop when one runs out)
         elif self.sync_ask is not None:
             self._answered_hand(leader, self.sync_ask)
         else:
             self._then(("_next_trick", leader, 0))
+
+    def _with_partners(self, players: list[Player]) -> tuple[int, ...]:
+        """The side so far with ``players`` added: seats, each once, never the declarer's (a missing
+        player, e.g. the holder of a card nobody holds, is nobody's partner)."""
+        seats = list(self.side)
+        seats.extend(p.seat for p in players if p is not None and p is not self.declarer and p.seat not in seats)
+        return tuple(seats)
 
     def hookless_hand(self) -> bool:
         """Whether nothing but following suit acts during this hand: its play is decided by the hands,

@@ -24,6 +24,7 @@ class DealResult:
     tricks: dict[int, int] = field(default_factory=dict)
     instant_win: bool = False
     hand_points: dict[int, Any] = field(default_factory=dict)  # deals without a declarer: each player's
+    partners: tuple[int, ...] = ()  # the seats on the declarer's side, who scored ``points`` too
 
 
 class Scoring(DealParts):
@@ -71,9 +72,12 @@ class Scoring(DealParts):
             del env["bonus"], env["penalty"]
         declarer = self.declarer
         declarer.score = floored(scoring, declarer.score + points, declarer.marks)
+        for seat in self.side:  # the declarer's side (``partners``, set as play began): the same points
+            partner = self.by_seat[seat]
+            partner.score = floored(scoring, partner.score + points, partner.marks)
         instant = completed and bool(plan.wins_game) and any(rule(env) for rule in plan.wins_game)
         tricks = {p.seat: p.won_count for p in self.players}
-        return DealResult(declarer.seat, self.combo, completed, points, tricks, instant)
+        return DealResult(declarer.seat, self.combo, completed, points, tricks, instant, partners=self.side)
 
     def marks_earned(self) -> dict[str, int]:
         earned: dict[str, int] = {}

@@ -81,7 +81,7 @@ class BidBuilder(BuilderBase):
         for hook in HOOKS.values():
             if hook.plain:
                 names = {**getattr(scopes, hook.scope or ""), **(declarations if hook.with_declarations else {})}
-                result[hook.name] = self.expr((*b, hook.name), names, T.Type(hook.result))
+                result[hook.name] = self.expr((*b, hook.name), names, T.by_name(hook.result))
         return result
 
     def parts(self, key: Key, names: dict[str, T.Type], **expected: T.Type) -> list[Expression | None]:

@@ -131,6 +131,16 @@ _HOOK_LIST = (
         "penalty", "extra points lost when it fails", "scoring", "number", "DEAL", True, plain=True, stake="cost"
     ),
     HookPoint(
+        "partners",
+        "players on the declarer's side, set as play begins: they score what the declarer scores",
+        "before the hand",
+        "list[player]",
+        "DEAL",
+        True,
+        plain=True,
+        stake="none",  # (others gain or lose with the declarer; the declarer's own stake is unchanged)
+    ),
+    HookPoint(
         "marks",
         "marks the declarer (or bidder) gains or spends when bidding, declaring or completing",
         "auction",

@@ -274,6 +274,7 @@ class Bid:
     requires: Expression | None = None
     bonus: Expression | None = None
     penalty: Expression | None = None
+    partners: Expression | None = None  # players who score what the declarer scores
     tricks_adjust: tuple[int, ...] = ()
     visible: tuple[Visibility, ...] = ()
     may_not_play: Expression | None = None

@@ -50,6 +50,7 @@ DEAL: Names = {
     "players": T.list_of(T.PLAYER),
     "declarer": T.PLAYER,
     "opponents": T.list_of(T.PLAYER),
+    "side": T.list_of(T.PLAYER),  # the declarer's partners (a bid's ``partners``), once play begins
     "combo": T.COMBO,
     "standard": T.BID,
     "trump": T.SUIT,

@@ -149,6 +149,13 @@ METHODS: dict[Type, dict[str, tuple[tuple[Type, ...], Type]]] = {
 }
 
 
+def by_name(name: str) -> Type:
+    """The type a name says: ``number``, ``player``, ``list[player]`` (as :func:`list_of` names it)."""
+    if name.startswith("list[") and name.endswith("]"):
+        return list_of(by_name(name[5:-1]))
+    return Type(name)
+
+
 def is_list(t: Type) -> bool:
     return isinstance(t, ListType)
 

@@ -76,7 +76,8 @@ def test_each_entry_is_complete(hook: Any) -> None:
     if hook.scope is not None:
         assert isinstance(getattr(scopes, hook.scope), dict), hook.scope
     if hook.plain:  # the builder compiles it from the entry alone: a scope and a type it knows
-        assert hook.scope is not None and T.Type(hook.result) in (T.BOOL, T.NUMBER, T.PLAYER, T.SUIT)
+        assert hook.scope is not None
+        assert T.by_name(hook.result) in (T.BOOL, T.NUMBER, T.PLAYER, T.SUIT, T.list_of(T.PLAYER))
 
 
 def test_every_hook_point_is_built_and_exported_from_the_bundled_rule_sets() -> None:
