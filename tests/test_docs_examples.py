@@ -1,0 +1,55 @@
+"""The example rule sets the docs point to are whole, and the docs show what the program prints.
+
+A newcomer runs the ``console`` blocks of docs/writing-rules.md on the repository's own example
+files and must see exactly what the guide shows: the examples under ``docs/examples/`` used to
+print warnings (their new bids had no English texts, so every language showed ids) under a guide
+that showed a clean "ok". Every example rule set — ``docs/examples/*.yaml`` and
+``bids/examples/*.yaml`` — is checked with no warning at all, and every console block that runs
+a command on a file of the repository prints exactly its shown lines (the first-house-rule
+walk-through, which writes its own files, is tests/test_tutorial.py).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from locales_helpers import whist
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "writing-rules.md"
+EXAMPLES = sorted([*ROOT.glob("docs/examples/*.yaml"), *ROOT.glob("bids/examples/*.yaml")])
+
+
+def _console_blocks() -> list[tuple[str, str]]:
+    """(command, the lines shown after it) of each console block that names a file of the repository."""
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S):
+        command, _, shown = block.partition("\n")
+        words = shlex.split(command.removeprefix("$ "))
+        if words[0] == "whist" and any((ROOT / word).is_file() for word in words[1:]):
+            found.append((command.removeprefix("$ "), shown))
+    return found
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_example_checks_without_a_warning(path: Path) -> None:
+    result = whist("check", str(path.relative_to(ROOT)))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", result.stderr
+    status = whist("translate", "status", "sv", str(path.relative_to(ROOT)))
+    assert status.returncode == 0 and " 0 missing, 0 unreviewed, 0 stale" in status.stdout, status.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"), _console_blocks(), ids=lambda value: value.split()[-1] if value.startswith("whist") else ""
+)
+def test_the_guide_shows_what_the_program_prints(command: str, shown: str) -> None:
+    result = whist(*shlex.split(command)[1:])
+    assert result.stdout + result.stderr == shown, command
+
+
+def test_the_guide_runs_commands_on_the_examples() -> None:
+    assert len(_console_blocks()) >= 2  # (a guide whose blocks moved elsewhere would check nothing)
