@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -269,3 +270,19 @@ def test_house_rule_bids_stand_by_rank_in_tables_rules_cards_and_the_bid_menu(tm
     specials = [rules.bids[i] for i in ids if rules.bids[i].kind == "special"]
     assert [rank_key(b) for b in specials] == sorted(rank_key(b) for b in specials)
     assert ids.index("lucky_sevens") < ids.index("lock")
+
+
+def test_the_readme_names_the_commands_that_take_lang():
+    """README says which commands take ``--lang`` and which speak English only: it said "every
+    command", and ``whist check --lang sv`` was a usage error. Each top-level command is in exactly
+    one of the two lists, and its options agree."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    takes = readme.split("Every command that shows a rule set's texts (")[1].split(")")[0]
+    english = readme.split(" speak English whatever the language")[0].rsplit("\n", 1)[-1]
+    said_takes, said_english = set(re.findall(r"`(\w+)`", takes)), set(re.findall(r"`(\w+)`", english))
+    commands = dict(_commands(cli))
+    top = {path[0] for path in commands if len(path) == 1}
+    assert said_takes | said_english == top and not said_takes & said_english
+    for name in top:
+        has_lang = any("--lang" in param.opts for param in commands[(name,)].params)
+        assert has_lang == (name in said_takes), name
