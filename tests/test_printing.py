@@ -324,13 +324,18 @@ def test_a_house_variant_prints_its_own_numbers_and_texts(house):
     assert "| Favourite | 1 | 5 |" in markdown and "based on combo-whist@1.5.1" in markdown
 
 
-def test_a_bid_without_texts_still_prints(house):
+def test_a_bid_without_texts_still_prints(house, tmp_path):
     rules = load_ruleset(house)
     # No Swedish texts for the new bid: the English ones stand in.
     assert squash("take at least 5") in squash(
         page_texts(write_cards(rules, texts_for(rules, "sv"), ["favourite"]).pdf)[0]
     )
-    bare = load_ruleset(ROOT / "docs" / "examples" / "house-rules-example.yaml")  # no texts at all
+    copy = tmp_path / "bare" / "house-rules-example.yaml"  # the docs' example without its locales/: no texts
+    copy.parent.mkdir()
+    copy.write_text(
+        (ROOT / "docs" / "examples" / "house-rules-example.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    bare = load_ruleset(copy)
     result = write_cards(bare, texts_for(bare, "sv"), ["favourite"])
     assert result.cards[0].rules_size is None and "favourite" in page_texts(result.pdf)[0]
 
