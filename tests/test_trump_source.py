@@ -1,7 +1,7 @@
 """Who sets a hand's trump: the game's ``play.trump`` or the bids' ``trump``, never both
 (rulespec/trumpsource.py). A house rule that set ``play.trump`` over Combo Whist passed the check,
 and the Trump declarer named a suit that play then replaced; the case itself is
-tests/broken/70-play-trump-and-bids-trump.yaml. Here: the hint's way out works, and the check
+tests/broken/79-play-trump-and-bids-trump.yaml. Here: the hint's way out works, and the check
 looks at the bids as built (a child that takes the trump away from every bid may set the game's).
 """
 
