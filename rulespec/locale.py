@@ -46,7 +46,6 @@ class Family(Protocol):
     def sources(self) -> Sequence[str]: ...  # its files, child first
 
 
-
 def _codes(value: str) -> list[str]:
     """Language codes in an environment value: ``sv_SE.UTF-8`` → sv; ``sv:de`` (LANGUAGE) → sv, de."""
     codes = []

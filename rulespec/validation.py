@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulespec.errors import RuleError, did_you_mean

@@ -304,7 +304,8 @@ def test_combo_whist_1_5_0_to_1_5_1(whist):
     (rank,) = find(items, bid="rank_trump", field="worth")
     assert (rank["old"], rank["new"]) == (3, 4)
     (greed,) = find(items, bid="greed", field="incompatible_with")
-    assert greed["new"] == "taintless_bid" and greed["text"] == "Greed: now incompatible with Taintless Bid, and Taintless Bid with it"
+    assert greed["new"] == "taintless_bid"
+    assert greed["text"] == "Greed: now incompatible with Taintless Bid, and Taintless Bid with it"
     (mail,) = find(items, bid="mail", field="hooks.steps.pass_cards.direction")
     assert mail["new"] == "right" and mail["old"] != "right"
     assert mail["text"] == "Mail: cards now go to the right (before: chosen by the declarer)"
