@@ -125,8 +125,8 @@ def _placeholder_errors(
     fields, bad = placeholder_fields(entry.text)
     if bad is not None:
         what = parse_placeholders(entry.text).malformed
-        reason = what.reason if what else ""
-        return [entry.error(f"malformed placeholder: {reason}", "write {name}, or {{ and }} for a brace", bad)]
+        assert what is not None  # placeholder_fields found it
+        return [entry.error(f"malformed placeholder: {what.reason}", what.hint, bad)]
     first: dict[str, int] = {}
     for name, offset in fields:
         first.setdefault(name, offset)
