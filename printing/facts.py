@@ -48,6 +48,15 @@ def display_number(text: str) -> str:
     return _NEGATIVE.sub(MINUS, text)
 
 
+def decimal_text(value: float, texts: Texts, places: int = 2, signed: bool = False, percent: bool = False) -> str:
+    """A measured number as ``texts``' language writes it, in a table or a sentence: ``+0.12`` in
+    English, ``+0,12`` in Swedish (the mark is ``labels.decimal_mark``), a true minus sign as
+    :func:`display_number` gives, and a percentage through ``labels.percent`` (``12%``, ``12 %``)."""
+    spec = f"{'+' if signed else ''}.{places}{'%' if percent else 'f'}"
+    body = display_number(format(value, spec).removesuffix("%").replace(".", texts.label("decimal_mark")))
+    return texts.label("percent", n=body) if percent else body
+
+
 def worth_values(bid: Bid) -> list[str] | None:
     """The worths a bid can have, low to high, when there are several (Master Mail: 1, 3)."""
     values = bid.worth.ordered_values()

@@ -53,8 +53,25 @@ def score_text(bid: Bid, texts: Texts) -> str:
     return texts.label("score_plus", n=text) if bid.kind == "standard" and bid.bonus is not None else text
 
 
+def incompatible_names(bid: Bid, rules: RuleSet) -> tuple[str, ...]:
+    """Which bids ``bid`` cannot be combined with, as the tables name them: bid ids and group names.
+
+    The relation is symmetric (Lock listing Penalty keeps Penalty out of Lock's combos too), so
+    a bid's entry is what it lists itself, as written (a group stays one name: "non-trump bids"),
+    then every other bid that lists it, directly or by a group, in the rule set's order. Every
+    table, card, reference and changelog asks here, so the pair shows on both rows.
+    """
+    written = tuple(bid.incompatible)
+    covered = {name for name in written if name in rules.bids}
+    for name in written:
+        covered.update(rules.group_members.get(name, ()))
+    listing = tuple(b for b in rules.bids if b in bid.incompatible_ids and b not in covered)
+    return written + listing
+
+
 def incompatibility_text(bid: Bid, rules: RuleSet, texts: Texts) -> str:
+    """The Incompatibility column: :func:`incompatible_names` in the reader's words, or "—"."""
     names = []
-    for name in bid.incompatible:
+    for name in incompatible_names(bid, rules):
         names.append(texts.bid_name(name) if name in rules.bids else texts.get(f"groups.{name}"))
     return ", ".join(names) or texts.label("none")

@@ -187,8 +187,24 @@ def _expected_hint(accepted: set[str], found: str | None = None) -> str | None:
 _KEYWORDS = ("if", "else", "and", "or", "not", "in", "true", "false")
 
 
+# Operators from other languages a newcomer may type, longest first, with what this one writes.
+_FOREIGN_OPERATORS = (
+    ("=>", "write >= for 'at least'"),
+    ("=<", "write <= for 'at most'"),
+    ("&&", "write 'and'"),
+    ("||", "write 'or'"),
+    ("&", "write 'and'"),
+    ("|", "write 'or'"),
+    ("!", "write 'not' (and != for 'differs from')"),
+    ("=", "use == to compare"),
+)
+
+
 def _character_hint(text: str, pos: int) -> str | None:
     ch = text[pos]
+    for written, hint in _FOREIGN_OPERATORS:
+        if text.startswith(written, pos):
+            return hint
     if ch in "\"'":
         return "a string needs its closing quote on the same line, at most 200 characters later"
     if ch.isalpha() and ch.isupper():

@@ -296,8 +296,12 @@ def _load_merged(
     chain = knownvalid.chain_digest(own, merged.digest if header.extends else None)
     checked = not knownvalid.known(chain)
     problems: list[RuleError] = []
+    family = _Family(
+        (f"{merged.name}@{merged.version}", *merged.lineage), (*[doc.path for doc in docs], *merged.sources)
+    )
     for doc in docs:
-        doc_problems = validate_document(without_header(_validation_view(merged, doc))) if checked else []
+        view = without_header(_validation_view(merged, doc))
+        doc_problems = validate_document(view, bid_named=family.bid_named) if checked else []
         if doc_problems:
             problems.extend(doc_problems)
             continue
@@ -315,6 +319,19 @@ def _load_merged(
     merged.lineage.insert(0, f"{merged.name}@{merged.version}")
     merged.sources[:0] = [doc.path for doc in docs]
     return merged
+
+
+@dataclass(frozen=True)
+class _Family:
+    """A rule set still loading, as far as finding its locale files goes (:class:`rulespec.locale.Family`)."""
+
+    lineage: tuple[str, ...]
+    sources: tuple[str, ...]
+
+    def bid_named(self, name: str) -> str | None:
+        from rulespec.locale import bid_id_named  # reads locale files: only for a hint
+
+        return bid_id_named(name, self)
 
 
 def _apply(merged: Merged, doc: Document) -> None:

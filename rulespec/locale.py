@@ -17,10 +17,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
@@ -34,6 +34,16 @@ DEFAULT_LANGUAGE = "en"
 SHARED_FILE = "ui"
 #: Top-level keys of a locale file that are not texts.
 META_KEYS = ("language", "ruleset", "fingerprints")
+
+
+class Family(Protocol):
+    """What finding a rule set's locale files needs: a :class:`RuleSet`, or one still loading."""
+
+    @property
+    def lineage(self) -> Sequence[str]: ...  # "name@version", the rule set first, then its parents
+
+    @property
+    def sources(self) -> Sequence[str]: ...  # its files, child first
 
 
 def _codes(value: str) -> list[str]:
@@ -89,7 +99,7 @@ def flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
         yield prefix, data
 
 
-def locale_roots(lang: str, rules: RuleSet | None) -> list[Path]:
+def locale_roots(lang: str, rules: Family | None) -> list[Path]:
     """The folders that hold ``lang``'s locale files: the project's, then those beside the rule
     files that have one, parents before children (so a child's files override its parent's)."""
     roots = [LOCALES_DIR / lang]
@@ -100,7 +110,7 @@ def locale_roots(lang: str, rules: RuleSet | None) -> list[Path]:
     return roots
 
 
-def locale_files(lang: str, rules: RuleSet | None) -> list[Path]:
+def locale_files(lang: str, rules: Family | None) -> list[Path]:
     """The locale files for ``rules`` in ``lang``, parents first (later files override)."""
     roots = locale_roots(lang, rules)
     files = [root / f"{SHARED_FILE}.yaml" for root in roots]
@@ -178,7 +188,7 @@ def _merge(base: dict[str, Any], overlay: dict[str, Any]) -> None:
             base[key] = value
 
 
-def layered(lang: str, rules: RuleSet | None) -> dict[str, Any]:
+def layered(lang: str, rules: Family | None) -> dict[str, Any]:
     """The texts of ``lang`` for ``rules``, later files overriding earlier ones (meta keys left out)."""
     merged: dict[str, Any] = {}
     for path in locale_files(lang, rules):
@@ -186,6 +196,24 @@ def layered(lang: str, rules: RuleSet | None) -> dict[str, Any]:
         texts = {k: copy.deepcopy(v) for k, v in data.items() if k not in META_KEYS}  # only top-level keys are meta
         _merge(merged, texts)
     return merged
+
+
+def bid_id_named(name: str, rules: Family) -> str | None:
+    """The id of the bid whose English name is ``name`` (any case): ``Ending Dog`` → ``ending_dog``.
+
+    For hints when a rule file names a bid by its name where an id is wanted. Unreadable
+    locale files give no hint (their own check reports them).
+    """
+    try:
+        bids = layered(DEFAULT_LANGUAGE, rules).get("bids")
+    except RuleError:
+        return None
+    wanted = " ".join(name.split()).casefold()
+    for bid_id, entry in bids.items() if isinstance(bids, dict) else ():
+        text = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(text, str) and " ".join(text.split()).casefold() == wanted:
+            return str(bid_id)
+    return None
 
 
 # --- placeholder values ------------------------------------------------------------------

@@ -3,8 +3,9 @@
 Two uses:
 
 - :func:`refuse_bad_placeholders` runs whenever texts are loaded (:func:`rulespec.locale.load_texts`):
-  a malformed placeholder, or one the text may not use, stops the command with a located error
-  instead of reaching a screen, a card or a PDF.
+  a malformed placeholder, or one the text may not use, or any other problem of the files
+  (:mod:`rulespec.localekeys`), stops the command with a located error instead of reaching a
+  screen, a card or a PDF.
 - :func:`check_locales` is what ``whist check`` adds for the locale files a rule set brings beside
   its files: besides the placeholders, the keys a locale file may hold, the bid ids it names and the
   texts' types (a misspelt ``nmae:`` or a removed bid's texts would otherwise never be shown).
@@ -16,26 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.errors import RuleError, RuleErrors, did_you_mean, shown_argument
+from rulespec.errors import RuleError, RuleErrors, shown_argument
 from rulespec.locale import (
     DEFAULT_LANGUAGE,
-    META_KEYS,
     available_languages,
     locale_files,
     read_locale,
 )
+from rulespec.localekeys import file_problems
 from rulespec.model import RuleSet
-from rulespec.placeholdernames import allowed_placeholders, label_placeholders
+from rulespec.placeholdernames import allowed_placeholders
 from rulespec.rulesetcache import RuleSetCache
 from rulespec.samenames import name_clashes
-from rulespec.textkeys import BID_FIELDS, unwritten
+from rulespec.textkeys import unwritten
 from rulespec.translations import _placeholder_errors, catalog, is_bundled
 from rulespec.yamlsource import Document, read_yaml
-
-#: Top-level keys that hold a mapping of texts by name.
-TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "variants", "ui")
-#: Top-level keys that hold one text.
-SINGLE_TEXTS = ("title",)
 
 #: Files already found free of placeholder problems, per rule set: (lang, files and their sizes+times).
 _CLEAN: RuleSetCache[set[tuple[Any, ...]]] = RuleSetCache()
@@ -62,7 +58,10 @@ def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:
     ``{bonus}`` after ``bonus: null``) is not the locale's fault: see :func:`inherited_gaps`."""
     errors: list[RuleError] = []
     for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
-        for entry in catalog(language, rules).entries.values():
+        found = catalog(language, rules)
+        for path in found.files:  # a wrong header or name, as whist check says (a non-text falls back to English)
+            errors.extend(file_problems(read_locale(path), path, rules)[0])
+        for entry in found.entries.values():
             allowed = None if _bundled(entry.doc.path) else allowed_placeholders(entry.key, rules)
             errors.extend(_placeholder_errors(entry, allowed, None))
     return errors
@@ -108,59 +107,23 @@ def _own_files(rules: RuleSet) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
-def _key_errors(doc: Document, rules: RuleSet) -> list[RuleError]:
-    """Keys a locale file may not hold: unknown top-level keys, bid ids and bid fields, labels."""
-    errors: list[RuleError] = []
-    data = doc.data if isinstance(doc.data, dict) else {}
-    known_top = (*META_KEYS, "bids", *TEXT_GROUPS, *SINGLE_TEXTS)
-    labels = label_placeholders()
-    for top, value in data.items():
-        top = str(top)
-        if top not in known_top:
-            errors.append(doc.key_error((top,), f"unknown key '{top}'", did_you_mean(top, known_top)))
-            continue
-        if top == "bids" and isinstance(value, dict):
-            for bid_id, fields in value.items():
-                bid_id = str(bid_id)
-                if bid_id not in rules.bids:
-                    hint = did_you_mean(bid_id, rules.bids) or f"the bids of {rules.name}: see whist show {rules.name}"
-                    errors.append(doc.key_error(("bids", bid_id), f"unknown bid id '{bid_id}'", hint))
-                    continue
-                if not isinstance(fields, dict):
-                    errors.append(doc.error(("bids", bid_id), f"the texts of bid '{bid_id}' must be a mapping"))
-                    continue
-                for name in fields:
-                    if str(name) not in BID_FIELDS:
-                        hint = did_you_mean(str(name), BID_FIELDS) or f"one of: {', '.join(BID_FIELDS)}"
-                        errors.append(doc.key_error(("bids", bid_id, name), f"unknown bid text '{name}'", hint))
-        elif top == "labels" and isinstance(value, dict):
-            for name in value:
-                if str(name) not in labels:
-                    hint = did_you_mean(str(name), labels) or "a locale file can only translate the project's labels"
-                    errors.append(doc.key_error(("labels", name), f"unknown label '{name}'", hint))
-        elif top in TEXT_GROUPS and value is not None and not isinstance(value, dict):
-            errors.append(doc.error((top,), f"'{top}' must be a mapping of texts"))
-    return errors
-
-
 def check_locales(rules: RuleSet) -> list[RuleError]:
     """Every problem of the locale files beside the rule set's files, located (empty: all good).
 
     Bundled locale files are the project's and checked by its tests; a rule set from elsewhere
-    brings its own, which are read here: YAML syntax, keys and bid ids, text types, placeholders.
+    brings its own, which are read here: YAML syntax, then what every reader of texts finds
+    (:func:`rulespec.translations.catalog`: header, keys and names, text types), placeholders.
     """
     unreadable: list[RuleError] = []
     errors: list[RuleError] = []
     own = _own_files(rules)
     for path in own:
         try:
-            doc = read_locale(path)
+            read_locale(path)
         except RuleError as exc:
             unreadable.append(exc)
-            continue
-        errors.extend(_key_errors(doc, rules))
     if unreadable:
-        return unreadable + errors  # the texts of a language with a file that does not read cannot be looked up
+        return unreadable  # the texts of a language with a file that does not read cannot be looked up
     own_set = {p.resolve() for p in own}
     english = catalog(DEFAULT_LANGUAGE, rules).entries
     for lang in available_languages(rules):

@@ -29,6 +29,11 @@ from typing import Any
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Longest placeholder name: names are short words, never data.
 MAX_NAME = 64
+#: Why a placeholder name is ASCII: it names a value of the rule data, whose names are ids.
+DATA_NAMES = (
+    "a placeholder names a value of the rule data (a param, worth, score, …) as the data spells it, "
+    "and those names are ASCII (a-z, A-Z, 0-9, _): keep the name the English text uses"
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class Malformed:
 
     offset: int
     reason: str
+    hint: str = "write {name}, or {{ and }} for a brace"
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,10 @@ def parse(text: str) -> Parsed:
             if close < 0 or "{" in inner:
                 return Parsed(tuple(fields), Malformed(index, "'{' is not closed"))
             if not NAME.fullmatch(inner) or len(inner) > MAX_NAME:
-                return Parsed(tuple(fields), Malformed(index, f"'{{{_shown(inner)}}}' is not a placeholder name"))
+                reason = f"'{{{_shown(inner)}}}' is not a placeholder name"
+                if inner.isidentifier() and not inner.isascii():  # {poäng}: a word, in the translator's letters
+                    return Parsed(tuple(fields), Malformed(index, reason, DATA_NAMES))
+                return Parsed(tuple(fields), Malformed(index, reason))
             fields.append((inner, index))
             index = close + 1
             continue

@@ -84,7 +84,7 @@ def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, st
         ]
     lines = [f"# yaml-language-server: $schema={schema_ref}", *notes, f"language: {lang}"]
     if path.stem != SHARED_FILE and rules:
-        lines.append(f"ruleset: {rules.name}")
+        lines.append(f"ruleset: {path.stem.split('@')[0]}")  # the rule set whose texts the file holds
     emit(nest(dict.fromkeys(entries), 0), "", lines, entries, label=_label(lang))
     return "\n".join(lines) + "\n"
 

@@ -17,14 +17,9 @@ from pathlib import Path
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
-from rulespec.locale import (
-    DEFAULT_LANGUAGE,
-    flatten,
-    layer,
-    locale_files,
-    read_locale,
-)
+from rulespec.locale import DEFAULT_LANGUAGE, flatten, layer, locale_files, read_locale
 from rulespec.localeedit import yaml_key
+from rulespec.localekeys import SECTIONS, file_problems
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
 from rulespec.placeholders import parse as parse_placeholders
@@ -80,7 +75,8 @@ class Catalog:
     entries: dict[str, Entry] = field(default_factory=dict)
     fingerprints: dict[str, str] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
-    errors: list[RuleError] = field(default_factory=list)  # values that are not texts
+    #: values that are not texts, names the rule set never asks for (their texts are no entries), …
+    errors: list[RuleError] = field(default_factory=list)
 
 
 def catalog(lang: str, rules: RuleSet | None) -> Catalog:
@@ -91,10 +87,12 @@ def catalog(lang: str, rules: RuleSet | None) -> Catalog:
         prints = doc.data.get("fingerprints") or {}
         prints = {str(k): str(v) for k, v in prints.items()} if isinstance(prints, dict) else {}
         result.fingerprints.update(prints)
+        problems, unknown = file_problems(doc, path, rules)
+        result.errors.extend(problems)
         for key, text in flatten(doc.data):
             path_key = tuple(key.split("."))
-            if text is None:
-                continue  # ``key:`` with nothing: not translated yet (missing)
+            if text is None or key in SECTIONS or {".".join(path_key[:n]) for n in (1, 2, 3)} & unknown:
+                continue  # ``key:`` with nothing: not translated yet (missing); else reported above
             if isinstance(text, bool) or not isinstance(text, str | int | float):
                 result.errors.append(
                     doc.error(path_key, f"'{key}' is not a text", 'quote it: a text is a string, e.g. "yes"')
@@ -127,8 +125,8 @@ def _placeholder_errors(
     fields, bad = placeholder_fields(entry.text)
     if bad is not None:
         what = parse_placeholders(entry.text).malformed
-        reason = what.reason if what else ""
-        return [entry.error(f"malformed placeholder: {reason}", "write {name}, or {{ and }} for a brace", bad)]
+        assert what is not None  # placeholder_fields found it
+        return [entry.error(f"malformed placeholder: {what.reason}", what.hint, bad)]
     first: dict[str, int] = {}
     for name, offset in fields:
         first.setdefault(name, offset)

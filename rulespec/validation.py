@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 RULESET_SCHEMA = SCHEMA_DIR / "ruleset.schema.json"
+
+#: Finds a bid's id by its English name (any case), or None.
+BidNamed = Callable[[str], "str | None"]
 
 
 @cache
@@ -146,7 +150,7 @@ def _from_property_names(error: ValidationError) -> bool:
     return len(schema_path) >= 2 and schema_path[-2] == "propertyNames" and isinstance(error.instance, str)
 
 
-def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
+def _errors_for(doc: Document, error: ValidationError, bid_named: BidNamed | None = None) -> list[RuleError]:
     """Translate one jsonschema error into messages for people, at the right places."""
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -177,6 +181,7 @@ def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
         hint = None
         if "string" in wants and "pattern" in schema and "integer" not in wants and _written_as_text(instance):
             hint = f'to give it as text, put it in quotes: "{instance}"'
+        hint = hint or _list_hint(path, schema, wants, instance)
         got = _type_name(instance)
         if isinstance(instance, float) and "integer" in wants:
             got = f"{instance}, which is not a whole number"
@@ -189,7 +194,9 @@ def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
         hint = did_you_mean(_shown(instance), allowed) or _one_of(allowed)
         return [doc.error(path, f"'{_shown(instance)}' is not allowed{_where(path)}", hint)]
     if validator == "pattern":
-        return [doc.error(path, f"'{instance}' is not a valid name{_where(path)}", _pattern_hint(schema, instance))]
+        named = bid_named(instance) if bid_named is not None and isinstance(instance, str) else None
+        hint = f"that is a bid's name; write its id, {named}" if named else _pattern_hint(schema, instance)
+        return [doc.error(path, f"'{instance}' is not a valid name{_where(path)}", hint)]
     if validator == "maxProperties" and schema.get("maxProperties") == 1 and isinstance(instance, dict):
         first, second = list(instance)[:2]
         return [
@@ -209,6 +216,20 @@ def _errors_for(doc: Document, error: ValidationError) -> list[RuleError]:
     if validator in ("minimum", "maximum", "minItems", "maxItems", "minLength", "uniqueItems"):
         return [doc.error(path, _plain_limit(error))]
     return [doc.error(path, f"this value is not allowed here{_where(path)}")]
+
+
+def _list_hint(path: tuple[Any, ...], schema: dict[str, Any], wants: list[Any], instance: Any) -> str | None:
+    """The YAML slip between a list and a text: ``incompatible: zero`` and ``from: [a.b]`` unquoted.
+
+    YAML reads ``[called.holder]`` as a list, so an expression that starts with ``[`` needs
+    quotes; a single name where a list is wanted goes in brackets.
+    """
+    scalars = isinstance(instance, list) and all(isinstance(x, (str, int, float)) for x in instance)
+    if "string" in wants and scalars and "pattern" not in schema and path and isinstance(path[-1], str):
+        return f'quote it, or YAML reads a list: {path[-1]}: "[{", ".join(map(_shown, instance))}]"'
+    if wants == ["array"] and isinstance(instance, str) and instance.strip():
+        return f"write [{instance}]"
+    return None
 
 
 def _one_of(allowed: list[str]) -> str:
@@ -249,8 +270,14 @@ def _plain_limit(error: ValidationError) -> str:
     }[v]
 
 
-def validate_document(doc: Document, schema: str = RULESET_SCHEMA.name) -> list[RuleError]:
-    """All schema problems of one document, in file order."""
+def validate_document(
+    doc: Document, schema: str = RULESET_SCHEMA.name, bid_named: BidNamed | None = None
+) -> list[RuleError]:
+    """All schema problems of one document, in file order.
+
+    ``bid_named`` finds a bid's id by its English name, for the hint when a name stands where
+    an id is wanted (``incompatible: [Ending Dog]``); asked only then, as it reads locale files.
+    """
     if doc.data is None:
         return [doc.error((), "the file is empty", "a rule file starts with 'ruleset: NAME' or 'extends: PARENT'")]
     errors = sorted(
@@ -263,6 +290,6 @@ def validate_document(doc: Document, schema: str = RULESET_SCHEMA.name) -> list[
         if any(place[:depth] in seen for depth in range(len(place) + 1)):
             continue  # one message per place: deeper ones are usually consequences (one look per depth)
         seen.add(place)
-        result.extend(_errors_for(doc, error))
+        result.extend(_errors_for(doc, error, bid_named))
     result.sort(key=lambda e: (e.position.line, e.position.column) if e.position else (0, 0))
     return result

@@ -141,7 +141,7 @@ def test_table_facts_and_params(house_records):
 def test_incompatibility_is_reported_once_on_the_bid_that_names_it(house_records):
     (pair,) = find(house_records, field="incompatible_with")
     assert pair["bid"] == "lock" and pair["new"] == "hurry"
-    assert pair["text"] == "Lock: now incompatible with Rush"
+    assert pair["text"] == "Lock: now incompatible with Rush, and Rush with it"
 
 
 def test_hook_changes_are_worded(house_records):
@@ -304,7 +304,8 @@ def test_combo_whist_1_5_0_to_1_5_1(whist):
     (rank,) = find(items, bid="rank_trump", field="worth")
     assert (rank["old"], rank["new"]) == (3, 4)
     (greed,) = find(items, bid="greed", field="incompatible_with")
-    assert greed["new"] == "taintless_bid" and greed["text"] == "Greed: now incompatible with Taintless Bid"
+    assert greed["new"] == "taintless_bid"
+    assert greed["text"] == "Greed: now incompatible with Taintless Bid, and Taintless Bid with it"
     (mail,) = find(items, bid="mail", field="hooks.steps.pass_cards.direction")
     assert mail["new"] == "right" and mail["old"] != "right"
     assert mail["text"] == "Mail: cards now go to the right (before: chosen by the declarer)"

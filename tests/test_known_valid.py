@@ -25,9 +25,9 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     checked: list[Any] = []
     real = loader.validate_document
 
-    def counting(doc: Any, *args: Any) -> Any:
+    def counting(doc: Any, *args: Any, **kwargs: Any) -> Any:
         checked.append(doc)
-        return real(doc, *args)
+        return real(doc, *args, **kwargs)
 
     monkeypatch.setattr(loader, "validate_document", counting)
     monkeypatch.setattr(header, "validate_document", counting)  # (the header is checked first, there)

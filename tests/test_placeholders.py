@@ -81,3 +81,36 @@ def test_random_locale_texts_never_crash_a_command(tmp_path_factory, name, rules
         assert result.returncode in (0, 1), both
         assert "Traceback" not in both
         assert "\x1b" not in both and not any(0x80 <= ord(ch) <= 0x9F for ch in both)
+
+
+def test_a_name_in_a_translators_letters_says_placeholder_names_are_the_datas() -> None:
+    """docs/writing-rules.md §1.7: names are ASCII because they are the rule data's own ids."""
+    from rulespec.placeholders import DATA_NAMES
+
+    for text in ("{poäng} poäng", "Ta {größe}", "{café_2}", "x {ñ}", "{Очки}"):
+        malformed = parse(text).malformed
+        assert malformed is not None and malformed.hint == DATA_NAMES, text
+        assert text[malformed.offset] == "{"
+    for text in ("{0}", "{a.b}", "{a b}", "{ä.b}", "{}"):  # not a name in any letters: the general hint
+        malformed = parse(text).malformed
+        assert malformed is not None and malformed.hint.startswith("write {name}"), text
+    assert parse("{points_2} {_x} {A}").malformed is None
+
+
+def test_whist_check_gives_a_translators_name_the_datas_hint(tmp_path) -> None:
+    from test_translate_cli import HOUSE_EN, HOUSE_RULE
+
+    from rulespec import load_ruleset
+    from rulespec.localecheck import check_locales
+
+    (tmp_path / "locales" / "sv").mkdir(parents=True)
+    (tmp_path / "locales" / "en").mkdir(parents=True)
+    (tmp_path / "house.yaml").write_text(HOUSE_RULE, encoding="utf-8")
+    (tmp_path / "locales" / "en" / "house.yaml").write_text(HOUSE_EN, encoding="utf-8")
+    sv = "language: sv\nruleset: house\nbids:\n  favourite:\n    short: Ta {favoritkort} kort {färg}\n"
+    (tmp_path / "locales" / "sv" / "house.yaml").write_text(sv, encoding="utf-8")
+    [error] = check_locales(load_ruleset(str(tmp_path / "house.yaml")))
+    assert error.message == "malformed placeholder: '{färg}' is not a placeholder name"
+    assert "rule data" in (error.hint or "") and "ASCII" in (error.hint or "")
+    line = sv.splitlines()[4]
+    assert (error.position.line, error.position.column) == (5, line.index("{färg}") + 1)

@@ -9,6 +9,7 @@ from typing import Any
 import click
 from rich.markup import escape as rich_escape
 
+from printing.facts import decimal_text
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
@@ -17,14 +18,21 @@ from whist.studycli import playing, report
 from whist.tablewords import Table
 
 
-def _percent(rate: float | None, texts: Texts) -> str:
-    return texts.label("none") if rate is None else f"{rate:.0%}"
+def _percent(rate: float | None, texts: Texts, signed: bool = False) -> str:
+    return texts.label("none") if rate is None else decimal_text(rate, texts, 0, signed=signed, percent=True)
+
+
+def _points(value: float | None, texts: Texts) -> str:
+    """Points per deal, signed (``+0.12``; ``?`` for an end of an interval a single deal does not give)."""
+    return "?" if value is None else decimal_text(value, texts, 2, signed=True)
 
 
 def _span(pair: list[float] | None, texts: Texts, percent: bool = True) -> str:
     if pair is None:
         return texts.label("none")
-    return f"[{pair[0]:.0%}, {pair[1]:.0%}]" if percent else f"[{pair[0]:+.2f}, {pair[1]:+.2f}]"
+    if percent:
+        return texts.label("interval", low=_percent(pair[0], texts), high=_percent(pair[1], texts))
+    return texts.label("interval", low=_points(pair[0], texts), high=_points(pair[1], texts))
 
 
 def _number(value: Any, texts: Texts) -> str:
@@ -62,7 +70,7 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     for bid in data["bids"]:
         mean = bid["mean_points"]
         rate = f"{_percent(bid['completion_rate'], texts)} {_span(bid['ci95'], texts)}" if bid["bid"] else label("none")
-        points = label("none") if mean is None else f"{mean:+.2f} {_span(bid['points_ci95'], texts, percent=False)}"
+        points = label("none") if mean is None else f"{_points(mean, texts)} {_span(bid['points_ci95'], texts, False)}"
         kind = label("standard_bid" if bid["kind"] == "standard" else "special_bid")
         table.add_row(
             _name(texts, bid["id"]),
@@ -102,7 +110,14 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
         lines.append(label("balance_too_few"))
     else:
         key = "balance_falls" if check["completion_falls_with_worth"] else "balance_does_not_fall"
-        lines.append(label(key, rho=f"{check['spearman']:+.2f}", n=len(check["judged"]), min=check["min_deals"]))
+        lines.append(
+            label(
+                key,
+                rho=decimal_text(check["spearman"], texts, 2, signed=True),
+                n=len(check["judged"]),
+                min=check["min_deals"],
+            )
+        )
     for bid in check["out_of_line"]:
         evidence = "; ".join(
             label(
@@ -132,9 +147,9 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
                 "balance_by_seat",
                 n=seat["seat"],
                 agent=rich_escape(seat["agent"]),
-                points=f"{seat['mean_points']:+.2f}",
-                low="?" if low is None else f"{low:+.2f}",
-                high="?" if high is None else f"{high:+.2f}",
+                points=_points(seat["mean_points"], texts),
+                low=_points(low, texts),
+                high=_points(high, texts),
                 declared=seat["declared"],
                 completed=seat["completed"],
             )
@@ -143,9 +158,9 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
     lines.append(
         label(
             "balance_first_seat",
-            points=f"{seats['first_seat_advantage']:+.2f}",
-            low="?" if low is None else f"{low:+.2f}",
-            high="?" if high is None else f"{high:+.2f}",
+            points=_points(seats["first_seat_advantage"], texts),
+            low=_points(low, texts),
+            high=_points(high, texts),
         )
     )
     return lines
@@ -176,7 +191,7 @@ def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Text
             _percent(row["completion_rate"], texts),
             _number(row["other_worth"], texts),
             _percent(row["other_completion_rate"], texts),
-            label("none") if difference is None else f"{difference:+.0%}",
+            _percent(difference, texts, signed=True),
             label("none") if apart is None else label("yes" if apart else "no"),
         )
     return table

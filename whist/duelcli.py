@@ -7,6 +7,7 @@ from typing import Any
 import click
 from rich.markup import escape as rich_escape
 
+from printing.facts import decimal_text
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option, players_for
@@ -78,12 +79,14 @@ def duel_table(data: dict[str, Any], texts: Texts) -> Table:
         elif rate is None:
             outcome = label("none")
         else:
-            outcome = label("duel_completion_value", rate=f"{rate:.0%}", n=data["declared"][name])
+            outcome = label(
+                "duel_completion_value", rate=decimal_text(rate, texts, 0, percent=True), n=data["declared"][name]
+            )
         table.add_row(
             rich_escape(name),
-            f"{data['mean_points'][name]:+.3f}",
+            decimal_text(data["mean_points"][name], texts, 3, signed=True),
             outcome,
-            label("none") if speed is None else f"{speed:.3f}",
+            label("none") if speed is None else decimal_text(speed, texts, 3),
         )
     return table
 
@@ -96,7 +99,7 @@ def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
 
 
 def _difference(data: dict[str, Any], texts: Texts) -> list[str]:
-    difference = f"{data['difference']:+.3f}"
+    difference = decimal_text(data["difference"], texts, 3, signed=True)
     per = "_match" if "wins" in data else ""  # per match, or per deal
     if data["ci95"] is None:  # a single deal has no interval
         return [
@@ -104,7 +107,8 @@ def _difference(data: dict[str, Any], texts: Texts) -> list[str]:
             texts.label(f"duel_not_significant{per}"),
         ]
     low, high = data["ci95"]
-    lines = [texts.label(f"duel_difference{per}", difference=difference, low=f"{low:+.3f}", high=f"{high:+.3f}")]
+    low_text, high_text = (decimal_text(end, texts, 3, signed=True) for end in (low, high))
+    lines = [texts.label(f"duel_difference{per}", difference=difference, low=low_text, high=high_text)]
     verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else f"duel_not_significant{per}"
     lines.append(texts.label(verdict))
     return lines

@@ -117,9 +117,10 @@ def cards_command(
     if result.title_cut:
         click.echo("note: the title is longer than the foot of a card: cut there, with …, before its version", err=True)
     note_missing(texts, ruleset=ruleset, done="printed")
-    where = f"{result.sheet.paper.upper()}, {result.sheet.columns} × {result.sheet.rows}" if result.sheet else "bleed"
+    sheet = result.sheet
+    where = f"{sheet.paper.upper()}, {sheet.columns} × {sheet.rows}" if sheet else texts.label("cards_bleed")
     files = written[0] if len(written) == 1 else f"{written[0]} … {written[-1]}"
-    click.echo(f"wrote {files}: {len(result.cards)} cards on {result.pages} page(s) ({where})")
+    click.echo(texts.label("cards_written", files=files, cards=len(result.cards), pages=result.pages, where=where))
 
 
 @click.command("rules")
@@ -170,7 +171,7 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
         _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
     note_missing(texts, ruleset=ruleset, done="printed")
     if output is not None:
-        click.echo(f"wrote {output}: rules reference ({fmt}, {texts.language})")
+        click.echo(texts.label("rules_written", output=output, format=fmt, language=texts.language))
 
 
 def register(cli: click.Group) -> None:

@@ -4,6 +4,7 @@ a progress bar while the deals are played, and the report as JSON or tables."""
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -44,4 +45,16 @@ def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any
 
     console = Console()
     for item in shown():
-        console.print(item)
+        console.print(sentence(item, console.width) if isinstance(item, str) else item)
+
+
+def sentence(line: str, width: int) -> Any:
+    """A line of text (rich markup) wrapped at spaces but never at a no-break space (``95\u00a0%``).
+
+    Rich breaks lines at any Unicode space, the no-break one too; :mod:`textwrap` breaks only at
+    ASCII whitespace, so the labels' no-break spaces keep a number with its unit.
+    """
+    from rich.text import Text
+
+    plain = Text.from_markup(line).plain
+    return Text("\n".join(textwrap.wrap(plain, width, break_on_hyphens=False)) or plain, no_wrap=True)

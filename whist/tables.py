@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printing.facts import decimal_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.titles import title_of
@@ -54,19 +55,28 @@ def _winners(overview: Table, data: dict[str, Any], texts: Texts) -> None:
         overview.add_row(texts.label("sim_wins_seat", n=seat), str(wins))
 
 
+def _speed(per_second: float | None, texts: Texts) -> str:
+    """Deals (or hands) per second, as the simulation rounds it: one decimal."""
+    return texts.label("none") if per_second is None else decimal_text(per_second, texts, 1)
+
+
+def _percent(rate: float | None, texts: Texts) -> str:
+    return texts.label("none") if rate is None else decimal_text(rate, texts, 0, percent=True)
+
+
 def match_simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
     """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
     overview = _overview(data, rules, texts)
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
     overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
-    overview.add_row(texts.label("hands_per_second"), str(data["hands_per_second"]))
+    overview.add_row(texts.label("hands_per_second"), _speed(data["hands_per_second"], texts))
     _winners(overview, data, texts)
     table = Table(title=texts.label("hand_types"), title_justify="left")
     table.add_column(texts.label("designation"))
     table.add_column(texts.label("times_played"), justify="right")
     table.add_column(texts.label("avg_points"), justify="right")
     for bid_id, row in data["hand_types"].items():
-        average = texts.label("none") if row["average_points"] is None else f"{row['average_points']:.2f}"
+        average = texts.label("none") if row["average_points"] is None else decimal_text(row["average_points"], texts)
         table.add_row(texts.bid_name(bid_id), str(row["played"]), average)
     return [overview, table]
 
@@ -82,7 +92,7 @@ def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts, varian
         overview.add_row(texts.label("variant"), texts.variant_name(variant or winning.default))
     overview.add_row(texts.label("sim_deals"), str(data["deals"]))
     overview.add_row(texts.label("sim_redeals"), str(data["redeals"]))
-    overview.add_row(texts.label("sim_speed"), str(data["deals_per_second"]))
+    overview.add_row(texts.label("sim_speed"), _speed(data["deals_per_second"], texts))
     overview.add_row(texts.label("sim_unfinished"), str(data["unfinished"]))
     _winners(overview, data, texts)
     for reason, count in data["win_reasons"].items():
@@ -95,7 +105,7 @@ def simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts, varian
         table.add_column(texts.label("completed"), justify="right")
         table.add_column(texts.label("sim_rate"), justify="right")
         for bid_id, row in data[kind].items():
-            rate = texts.label("none") if row["completion_rate"] is None else f"{row['completion_rate']:.0%}"
+            rate = _percent(row["completion_rate"], texts)
             table.add_row(texts.bid_name(bid_id), str(row["bid"]), str(row["completed"]), rate)
         tables.append(table)
     return tables

@@ -12,19 +12,42 @@ narrow window), words are folded onto the next line. Nothing shown is ever dropp
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich import table as rich_table
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
+#: A no-break space (``95\u00a0%``), and what stands for it while rich lays a table out: rich
+#: breaks lines at any Unicode space, the no-break one too, but never inside a word.
+NO_BREAK, GLUE = "\u00a0", "\ue000"
+
 
 class Table(rich_table.Table):
-    """:class:`rich.table.Table` whose cells wrap and fold but are never cut with an ellipsis."""
+    """:class:`rich.table.Table` whose cells wrap and fold but are never cut with an ellipsis,
+    nor broken at a no-break space."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # rich keeps a column's cells in ``_cells`` (read through ``cells``): glued for the layout only.
+        kept = [(column.header, column._cells) for column in self.columns]  # noqa: SLF001
+        for column in self.columns:
+            column.header, column._cells = _glued(column.header), [_glued(c) for c in column.cells]  # noqa: SLF001
+        try:
+            rendered = self._laid_out(console, options)
+        finally:
+            for column, (header, cells) in zip(self.columns, kept, strict=True):
+                column.header, column._cells = header, cells  # noqa: SLF001
+        return [
+            Segment(s.text.replace(GLUE, NO_BREAK), s.style, s.control)
+            if isinstance(s, Segment) and GLUE in s.text
+            else s
+            for s in rendered
+        ]
+
+    def _laid_out(self, console: Console, options: ConsoleOptions) -> list[RenderableType | Segment]:
         given = [column.width for column in self.columns]
         for column in self.columns:
             column.overflow = "fold"
@@ -69,6 +92,17 @@ def _word_keeping_widths(table: rich_table.Table, console: Console, options: Con
         spare -= given
     widths.extend(floor)
     return widths
+
+
+def _glued(cell: Any) -> Any:
+    """A cell with its no-break spaces made part of the words around them (text cells only)."""
+    if isinstance(cell, str):
+        return cell.replace(NO_BREAK, GLUE)
+    if isinstance(cell, Text) and NO_BREAK in cell.plain:
+        glued = cell.copy()
+        glued.plain = cell.plain.replace(NO_BREAK, GLUE)  # (the same length: the styles stay in place)
+        return glued
+    return cell
 
 
 def _plain(cell: object) -> str:
