@@ -384,6 +384,10 @@ def load_texts(rules: RuleSet | None, language: str | None = None) -> Texts:
     english = layered(DEFAULT_LANGUAGE, rules)
     data = english if lang == DEFAULT_LANGUAGE else layered(lang, rules)
     from rulespec.localecheck import refuse_bad_placeholders  # it reads files through this module
+    from rulespec.textlayers import drop, made_for_other_english
+
+    if lang != DEFAULT_LANGUAGE:  # a translation of another English text (an older version's, a parent's) is not shown
+        data = drop(data, made_for_other_english(lang, rules))
 
     refuse_bad_placeholders(lang, rules)
     return Texts(lang, data, english, rules)
