@@ -29,8 +29,10 @@ def _label(lang: str) -> str:
 def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str, str]]]:
     """The files ``init`` writes for ``lang`` and the English entries (key → text) each holds.
 
-    A bundled rule set's texts go in the project's ``locales/<lang>/`` (``ui.yaml`` for the
-    shared labels, ``<name>.yaml`` for the rest). A house rule's go beside the house rule, in
+    A bundled rule set's texts go in the project's ``locales/<lang>/``, each in the file named as
+    its English text's (``ui.yaml`` for the shared labels, ``<name>.yaml`` for the rule set's, and an
+    older version's own texts in ``<name>@<version>.yaml``, where they override only that version).
+    A house rule's go beside the house rule, in
     ``locales/<lang>/<name>.yaml`` where its texts are looked up, and hold the texts its own
     English files add or change: the rest is the bundled translation's. Where the project has
     no file of a bundled translation in ``lang`` (a language nobody has done yet), that file's
@@ -41,14 +43,11 @@ def init_targets(lang: str, rules: RuleSet | None) -> list[tuple[Path, dict[str,
     """
     english = catalog(DEFAULT_LANGUAGE, rules)
     shared_name = f"{SHARED_FILE}.yaml"
-    if is_bundled(rules):
-        folder = locale.LOCALES_DIR / lang
-        shared = {k: e.text for k, e in english.entries.items() if Path(e.doc.path).name == shared_name}
-        targets = [(folder / shared_name, shared)]
-        if rules is not None:
-            own = {k: e.text for k, e in english.entries.items() if k not in shared}
-            targets.append((folder / f"{rules.name}.yaml", own))
-        return targets
+    if is_bundled(rules):  # each text in the file of its English text's name: a version's own in its version's
+        by_file: dict[Path, dict[str, str]] = {locale.LOCALES_DIR / lang / shared_name: {}}
+        for key, entry in english.entries.items():
+            by_file.setdefault(locale.LOCALES_DIR / lang / Path(entry.doc.path).name, {})[key] = entry.text
+        return list(by_file.items())
     assert rules is not None
     target = own_locale_file(lang, rules)
     if lang == DEFAULT_LANGUAGE:  # the texts the data asks for that no English file has, with what each is for
@@ -89,11 +88,14 @@ def skeleton(lang: str, rules: RuleSet | None, path: Path, entries: dict[str, st
     return "\n".join(lines) + "\n"
 
 
-def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Path, int, bool]]:
+def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Path, int | None, bool]]:
     """Write skeleton files for a new language: ``(path, entries added, created)`` per file.
 
-    A file that exists is refused unless ``force``; with ``force`` only the entries it lacks
-    are added (empty, with their English above them). A translated entry is never changed.
+    A file that exists is left as it is unless ``force`` (``entries added`` None), and when every
+    file exists that is refused; with ``force`` only the entries a file lacks are added (empty,
+    with their English above them). A translated entry is never changed. (``init de
+    christmas-whist`` after ``init de`` writes ``christmas-whist.yaml`` beside the ``ui.yaml``
+    that the first one wrote.)
     """
     if lang == DEFAULT_LANGUAGE and is_bundled(rules):
         raise RuleError(
@@ -108,12 +110,15 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
         check_locale_path(path)
         check_writable(path, rules)
     existing = [path for path, _ in targets if path.exists()]
-    if existing and not force:
+    if existing and not force and len(existing) == len(targets):
         raise RuleError(
             f"{existing[0]} exists already", None, "use --force to add the entries it lacks (translations are kept)"
         )
-    plans: list[tuple[Path, str, int, bool]] = []
+    plans: list[tuple[Path, str, int | None, bool]] = []
     for path, entries in targets:
+        if path.exists() and not force:
+            plans.append((path, "", None, False))
+            continue
         if not path.exists():
             text = skeleton(lang, rules, path, entries)
             if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # it could not be read back

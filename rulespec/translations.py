@@ -230,10 +230,14 @@ def _older_version(rules: RuleSet) -> bool:
 
 
 def is_bundled(rules: RuleSet | None) -> bool:
-    """Whether ``rules`` is a bundled rule set (its texts live in the project's locales/)."""
-    from rulespec.loader import BUNDLED_DIR
+    """Whether ``rules`` is a bundled rule set (its texts live in the project's locales/). The
+    examples under ``bids/examples/`` are house rules with their texts beside them, as a user's are."""
+    from rulespec.locate import BUNDLED_DIR, EXAMPLES_FOLDER
 
-    return rules is None or not rules.sources or Path(rules.sources[0]).resolve().is_relative_to(BUNDLED_DIR.resolve())
+    if rules is None or not rules.sources:
+        return True
+    source, bundled = Path(rules.sources[0]).resolve(), BUNDLED_DIR.resolve()
+    return source.is_relative_to(bundled) and not source.is_relative_to(bundled / EXAMPLES_FOLDER)
 
 
 def own_locale_file(lang: str, rules: RuleSet) -> Path:

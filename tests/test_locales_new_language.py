@@ -19,9 +19,12 @@ from locales_helpers import whist_on
 
 import rulespec.locale as locale
 import rulespec.skeleton as skeleton
-from rulespec import RuleError
+import rulespec.translations as translations
+from rulespec import RuleError, load_ruleset
 from rulespec.locale import load_texts
 from rulespec.translations import catalog, mark, status
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # --- a new language: init, fill, mark, clean ------------------------------------------------
 
@@ -128,3 +131,40 @@ def test_translate_init_then_status_on_the_command_line(locales):
     assert check.returncode == 1 and check.stdout.splitlines() == [
         f"de/combo-whist: {total} missing, 0 unreviewed, 0 stale, 0 error(s)"
     ]
+
+
+def test_init_of_a_second_game_keeps_the_shared_file_and_writes_its_own(locales, combo):
+    """``init de`` then ``init de christmas-whist``: it was refused because ``ui.yaml`` existed."""
+    skeleton.init("xx", combo)
+    (locales / "xx" / "ui.yaml").write_text("language: xx\nlabels:\n  scores: Poäng\n", encoding="utf-8")
+    christmas = load_ruleset("christmas-whist")
+    done = {path.name: (added, created) for path, added, created in skeleton.init("xx", christmas)}
+    assert done["ui.yaml"] == (None, False) and done["christmas-whist.yaml"][1] is True
+    assert "Poäng" in (locales / "xx" / "ui.yaml").read_text(encoding="utf-8")
+    with pytest.raises(RuleError, match="exists already"):  # nothing left to write: as before
+        skeleton.init("xx", christmas)
+
+
+@pytest.mark.parametrize("version", ["1.0.0", "1.3.0", "1.5.0"])
+def test_init_of_a_version_writes_each_text_where_its_english_is(locales, version):
+    """Each key in the file named as its English text's: an older version's own texts in
+    ``<name>@<version>.yaml``, never in the current rule set's file (they overrode 1.5.1's there:
+    ``labels.special_bids`` of 1.0.0 took the place of ``ui.yaml``'s for every version)."""
+    rules = load_ruleset(f"combo-whist@{version}")
+    english = catalog("en", rules).entries
+    skeleton.init("xx", rules)
+    written = {}
+    for path in (locales / "xx").iterdir():
+        for key, _ in locale.flatten(locale.read_locale(path).data):
+            written[key] = path.name
+    assert written == {key: Path(entry.doc.path).name for key, entry in english.items()}
+    assert any(name == f"combo-whist@{version}.yaml" for name in written.values()) or version == "1.5.0"
+
+
+def test_an_example_house_rule_is_translated_beside_it():
+    """bids/examples/ holds house rules with their texts beside them: ``init`` writes there (it wrote
+    the project's locales/ and left every inherited bid empty, hiding the project's translation)."""
+    rules = load_ruleset(str(ROOT / "bids" / "examples" / "club-rules.yaml"))
+    assert not translations.is_bundled(rules)
+    for path, _ in skeleton.init_targets("xx", rules):
+        assert path.parent == ROOT / "bids" / "examples" / "locales" / "xx", path

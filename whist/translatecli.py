@@ -140,6 +140,8 @@ def translate_init(lang: str, ruleset: str, force: bool) -> None:
         for path, added, created in init(language_code(lang), rules, force):
             if created:
                 click.echo(f"wrote {path} ({added} entries)")
+            elif added is None:
+                click.echo(f"{path} exists: left as it is (--force adds the entries it lacks)")
             else:
                 click.echo(f"{path}: {added} missing entries added" if added else f"{path}: nothing missing")
     except RuleError as exc:
