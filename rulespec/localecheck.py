@@ -30,7 +30,7 @@ from rulespec.placeholdernames import allowed_placeholders
 from rulespec.rulesetcache import RuleSetCache
 from rulespec.samenames import name_clashes
 from rulespec.textkeys import unwritten
-from rulespec.translations import _placeholder_errors, catalog, is_bundled
+from rulespec.translations import _placeholder_errors, catalog, is_bundled, status
 from rulespec.yamlsource import Document, read_yaml
 
 #: Files already found free of placeholder problems, per rule set: (lang, files and their sizes+times).
@@ -110,10 +110,14 @@ def _own_files(rules: RuleSet) -> list[Path]:
 def check_locales(rules: RuleSet) -> list[RuleError]:
     """Every problem of the locale files beside the rule set's files, located (empty: all good).
 
-    Bundled locale files are the project's and checked by its tests; a rule set from elsewhere
-    brings its own, which are read here: YAML syntax, then what every reader of texts finds
-    (:func:`rulespec.translations.catalog`: header, keys and names, text types), placeholders.
+    A rule set from elsewhere brings its own, which are read here: YAML syntax, then what every
+    reader of texts finds (:func:`rulespec.translations.catalog`: header, keys and names, text
+    types), placeholders. A bundled rule set's are the project's: in every language it has, what
+    ``whist translate check`` finds (a translator adding a language edits the project's files, and
+    ``whist cards`` refused a placeholder that ``whist check`` had passed).
     """
+    if is_bundled(rules):
+        return [error for lang in available_languages(rules) for error in status(lang, rules).errors]
     unreadable: list[RuleError] = []
     errors: list[RuleError] = []
     own = _own_files(rules)

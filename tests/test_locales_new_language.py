@@ -168,3 +168,18 @@ def test_an_example_house_rule_is_translated_beside_it():
     assert not translations.is_bundled(rules)
     for path, _ in skeleton.init_targets("xx", rules):
         assert path.parent == ROOT / "bids" / "examples" / "locales" / "xx", path
+
+
+def test_whist_check_finds_a_new_languages_placeholder_mistakes(locales, combo):
+    """A translator's new language is the project's files: ``whist check combo-whist`` passed a
+    renamed placeholder that ``whist cards`` then refused ("whist check lists them all")."""
+    from rulespec.localecheck import check_locales
+
+    assert check_locales(combo) == []
+    (locales / "xx").mkdir()
+    (locales / "xx" / "combo-whist.yaml").write_text(
+        "language: xx\nruleset: combo-whist\nbids:\n  trump:\n    short: Trumpf für {wert}\n", encoding="utf-8"
+    )
+    errors = check_locales(combo)
+    assert errors and all(e.position is not None and e.position.path.endswith("combo-whist.yaml") for e in errors)
+    assert any("'{wert}'" in e.message for e in errors)
