@@ -73,7 +73,7 @@ def test_markup_typed_at_the_play_prompt_is_refused_as_input_not_as_markup(tmp_p
     result = run("play", "--seed", "3", "--lang", "en", "--save", str(save), stdin="[/yellow]\n[/bold]\n")
     clean(result)
     assert "[/yellow]" in result.stdout and "[/bold]" in result.stdout  # echoed back in the refusal
-    assert result.returncode == 1 and "resume with" in result.stderr  # ended by the end of input, not a crash
+    assert result.returncode == 1 and "Resume with" in result.stderr  # ended by the end of input, not a crash
 
 
 def test_a_newline_in_a_bid_name_does_not_break_the_markdown_table(tmp_path):

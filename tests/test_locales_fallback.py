@@ -115,3 +115,48 @@ def test_available_languages_include_those_a_rule_set_brings(tmp_path):
     house = write_house(tmp_path, texts={"de": "language: de\nruleset: house\ntitle: Kombi-Whist\n"})
     assert locale.available_languages() == ["en", "sv"]
     assert locale.available_languages(load_ruleset(house)) == ["de", "en", "sv"]
+
+
+#: Each command that shows a rule set's texts (README: they take --lang), run small.
+_TEXT_COMMANDS = {
+    "show": [],
+    "diff": ["combo-whist"],  # (the house rule comes last: diff OLD NEW)
+    "cards": ["--bids", "lock", "-o", "{out}/cards.pdf"],
+    "rules": ["--format", "md", "-o", "{out}/rules.md"],
+    "play": ["--seed", "1"],  # (no input: it stops at once, as Ctrl-D would)
+    "simulate": ["--games", "1", "--jobs", "1"],
+    "duel": ["random", "random", "--deals", "1", "--jobs", "1"],
+    "balance": ["--deals", "1", "--agents", "random", "--jobs", "1"],
+    "analyze": ["--players", "4"],
+}
+
+
+def test_every_command_that_shows_texts_says_which_fell_back_to_english(tmp_path):
+    """README: "A missing translation falls back to English and is reported on stderr" — play,
+    simulate, duel, balance and analyze said nothing. A house rule whose own English renames a bid
+    and retitles the game has no Swedish for them: whenever a command shows one of those English
+    words, it says so on stderr, naming the rule set to run status on."""
+    from test_cli_conventions import _commands
+
+    from whist.cli import cli
+
+    english = "language: en\nruleset: house\ntitle: Our Own Table\nbids:\n  lock:\n    name: Bolt\n"
+    house = write_house(tmp_path / "h", texts={"en": english})
+    taking = {path[0] for path, c in _commands(cli) if len(path) == 1 and any("--lang" in p.opts for p in c.params)}
+    assert taking == set(_TEXT_COMMANDS)  # (a new command that shows texts joins this test)
+    noted = 0
+    for name, extra in _TEXT_COMMANDS.items():
+        args = [a.replace("{out}", str(tmp_path)) for a in extra]
+        if name == "diff":
+            argv = [name, *args, str(house)]
+        elif name == "duel":  # (duel A B RULESET)
+            argv = [name, *args[:2], str(house), *args[2:]]
+        else:
+            argv = [name, str(house), *args]
+        result = whist(*argv, "--lang", "sv", cwd=tmp_path)  # (play saves its game in the working folder)
+        assert "Traceback" not in result.stderr, (name, result.stderr)
+        shown = result.stdout + ((tmp_path / "rules.md").read_text(encoding="utf-8") if name == "rules" else "")
+        if name == "cards" or "Bolt" in shown or "Our Own Table" in shown:  # (the card of Lock names it)
+            assert f"in English (see: whist translate status sv {house})" in result.stderr, (name, result.stderr)
+            noted += 1
+    assert noted >= 7, noted

@@ -100,7 +100,7 @@ def test_the_lock_goes_with_the_first_game_however_it_ends(tmp_path: Path, endin
     child.expect(pexpect.EOF)
     child.close()
     if ending in ("ctrl-c", "end of input"):
-        assert child.exitstatus == 1 and "resume with: whist play --resume" in child.before
+        assert child.exitstatus == 1 and "Resume with: whist play --resume" in child.before
     elif ending == "game over":
         assert child.exitstatus == 0, child.before
     # nothing is left beside the save, unless the process was killed before it could remove it

@@ -46,4 +46,4 @@ def test_the_seed_and_the_agents_are_taken_with_resume(save: Path, tmp_path: Pat
     args = ["play", "--resume", str(save), "--save", str(branch), "--seed", "9", "--agents", "random"]
     result = CliRunner().invoke(cli, args, input="")
     assert result.exit_code == 1, result.output  # (it played on to the first question; the input ended)
-    assert "cannot change a saved game" not in result.output and "resume with" in result.output
+    assert "cannot change a saved game" not in result.output and "Resume with" in result.output

@@ -16,7 +16,7 @@ from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.titles import title_of
 from whist.cliargs import lang_option, players_for
-from whist.common import rules_or_fail, texts_or_fail
+from whist.common import note_missing, rules_or_fail, texts_or_fail
 
 # The checker is imported when a command uses it, not at start-up (``whist --help`` stays quick).
 if TYPE_CHECKING:
@@ -126,6 +126,7 @@ def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str 
 
     analysis = analyze(rules, sizes)
     click.echo(to_json(texts, analysis) if as_json else to_text(rules, texts, analysis), nl=as_json)
+    note_missing(texts, ruleset=ruleset)
 
 
 def register(cli: click.Group) -> None:

@@ -13,7 +13,7 @@ from printing.facts import decimal_text
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
-from whist.common import rules_or_fail, texts_or_fail
+from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 from whist.tablewords import Table
 
@@ -254,6 +254,7 @@ def register(cli: click.Group) -> None:
                 names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
                 study.plot(data, plot_path, plot_labels(data, texts), names)
         report(data, as_json, lambda: _shown(data, texts, ruleset, other))
+        note_missing(texts, ruleset=ruleset)
 
 
 def _after(moved: Callable[[int], None], before: int) -> Callable[[int], None]:

@@ -269,6 +269,7 @@ def simulate(
     console = Console()
     for table in simulation_tables(data, rules, texts, variant):
         console.print(table)
+    note_missing(texts, ruleset=ruleset)
 
 
 def main(argv: list[str] | None = None) -> None:

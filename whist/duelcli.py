@@ -11,7 +11,7 @@ from printing.facts import decimal_text
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option, players_for
-from whist.common import rules_or_fail, texts_or_fail
+from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report
 from whist.tablewords import Table
 
@@ -58,6 +58,7 @@ def register(cli: click.Group) -> None:
         with playing(2 * deals) as moved:
             data = run_duel(ruleset, agent_a, agent_b, deals, seed, players, jobs, scheduler, moved)
         report(data, as_json, lambda: [duel_table(data, texts), *duel_verdict(data, texts)])
+        note_missing(texts, ruleset=ruleset)
 
 
 def duel_table(data: dict[str, Any], texts: Texts) -> Table:

@@ -20,6 +20,7 @@ from whist.cliargs import (
     read_save,
 )
 from whist.common import fail as _fail
+from whist.common import note_missing
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 
@@ -153,7 +154,8 @@ def play(
             deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
     except (KeyboardInterrupt, EOFError):
         console.print()
-        _fail(f"stopped; resume with: whist play --resume {save_path}")
+        note_missing(texts, ruleset=ruleset)
+        _fail(texts.label("play_stopped", command=f"whist play --resume {save_path}"))
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -162,6 +164,7 @@ def play(
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
+    note_missing(texts, ruleset=ruleset)
 
 
 def register(cli: click.Group) -> None:
