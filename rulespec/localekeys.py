@@ -37,6 +37,8 @@ TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "variants
 SECTIONS = ("bids", *TEXT_GROUPS)
 #: Top-level keys that hold one text.
 SINGLE_TEXTS = ("title",)
+#: Every top-level key a locale file may have (rulespec/schema/locale.schema.json says the same).
+TOP_KEYS = (*META_KEYS, *SINGLE_TEXTS, *SECTIONS)
 #: Sections whose names come from the rule set's data (:func:`rulespec.textkeys.needed_texts`).
 NAMED_BY_DATA = ("groups", "declarations", "marks", "variants")
 
@@ -67,6 +69,9 @@ def shape_problems(doc: Document) -> list[RuleError]:
             )
         elif top in TEXT_GROUPS and value is not None and not isinstance(value, dict):
             errors.append(doc.error((top,), f"'{top}' must be a mapping of texts"))
+        elif top not in TOP_KEYS:  # (``lables:``: its texts would be read by nobody, said nowhere)
+            known = did_you_mean(str(top), TOP_KEYS) or f"a locale file holds {', '.join(TOP_KEYS)}"
+            errors.append(doc.key_error((top,), f"unknown section '{top}'", known))
     return errors
 
 

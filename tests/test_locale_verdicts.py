@@ -34,6 +34,12 @@ WRONG = {
     ),
     "another language": ("language: se\nruleset: house\n", 1, "language 'se' in a file of locales/{lang}/", None),
     "another rule set": ("language: {lang}\nruleset: hose\n", 2, "ruleset 'hose' in house.yaml", None),
+    "unknown section": (
+        "language: {lang}\nruleset: house\nlables:\n  trick: x\n",
+        3,  # at the key
+        "unknown section 'lables'",
+        "did you mean 'labels'?",
+    ),
     "bids as a list": (
         "language: {lang}\nruleset: house\nbids:\n  - favourite: x\n",
         4,  # at the list

@@ -183,3 +183,22 @@ def test_whist_check_finds_a_new_languages_placeholder_mistakes(locales, combo):
     errors = check_locales(combo)
     assert errors and all(e.position is not None and e.position.path.endswith("combo-whist.yaml") for e in errors)
     assert any("'{wert}'" in e.message for e in errors)
+
+
+def test_a_mistyped_section_or_label_of_a_new_language_is_named(locales, combo, capsys):
+    """``lables:`` is an unknown section (an error at its key, in the project's files too: nothing
+    reads it); ``labels.trik`` may be a label English has dropped, so it stays obsolete, with the
+    missing key it probably meant."""
+    from rulespec.localecheck import check_locales
+    from tests.test_translate_cli import whist as run
+
+    (locales / "xx").mkdir()
+    (locales / "xx" / "ui.yaml").write_text(
+        "language: xx\nlabels:\n  trik: Stich\nlables:\n  trick: Stich\n", encoding="utf-8"
+    )
+    errors = check_locales(combo)
+    assert [(e.message, e.hint, e.position.line) for e in errors if e.position] == [
+        ("unknown section 'lables'", "did you mean 'labels'?", 4)
+    ]
+    code, out, _ = run(capsys, "translate", "status", "xx")
+    assert "obsolete: labels.trik (did you mean 'labels.trick', which is missing?)" in out

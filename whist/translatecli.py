@@ -16,6 +16,7 @@ import click
 
 from rulespec import RuleError
 from rulespec.atomic import write_atomically
+from rulespec.errors import did_you_mean
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
 from rulespec.translations import Entry, Status, is_bundled, previous_english
@@ -104,8 +105,9 @@ def translate_status(lang: str, ruleset: str, as_json: bool) -> None:
         old = item["old_english"]
         click.echo(f"  was: {old}" if old is not None else "  was: (the older English text is not known here)")
         click.echo(f"  now: {item['new_english']}")
-    for key in report.obsolete:
-        click.echo(f"obsolete: {key}")
+    for key in report.obsolete:  # (no English text: one removed since, or a key mistyped)
+        close = did_you_mean(key, [k for k in report.missing if k.rsplit(".", 1)[0] == key.rsplit(".", 1)[0]])
+        click.echo(f"obsolete: {key}" + (f" ({close[:-1]}, which is missing?)" if close else ""))
     for error in report.errors:
         click.echo(str(error), err=True)
     click.echo(
