@@ -331,18 +331,21 @@ class Texts:
         """A bid's rules text (or ``short``, ``name``) with its numbers filled in from the rule data."""
         key = f"bids.{bid_id}.{field_name}"
         bid = self.rules.bids.get(bid_id) if self.rules else None
-        values = bid_values(bid, self._or_word()) if bid and self._has_placeholders(key) else {}
+        values = bid_values(bid, self._or_word(key)) if bid and self._has_placeholders(key) else {}
         return self.get(key, **self._escaped(values))
 
     def general(self, section: str) -> str:
         """A section of the general rules prose with the game's numbers filled in."""
         key = f"general.{section}"
-        values = general_values(self.rules, self._or_word()) if self.rules and self._has_placeholders(key) else {}
+        values = general_values(self.rules, self._or_word(key)) if self.rules and self._has_placeholders(key) else {}
         return self.get(key, **self._escaped(values))
 
     # Values from the rule data (a text param may read ``[/]``) are escaped as the text's own words are.
-    def _or_word(self) -> str:
-        return self.label("or") if self.escape is None else text_at(self.data, "labels.or") or self.label("or")
+    def _or_word(self, key: str) -> str:
+        """The word between values (``1 or 3``) in the language the text at ``key`` is shown in: an
+        English text that stands in for a missing translation says "or", not "oder"."""
+        data = self.data if text_at(self.data, key) is not None else self.fallback
+        return text_at(data, "labels.or") or text_at(self.fallback, "labels.or") or "or"
 
     def _escaped(self, values: dict[str, str]) -> dict[str, str]:
         escape = self.escape

@@ -160,3 +160,17 @@ def test_every_command_that_shows_texts_says_which_fell_back_to_english(tmp_path
             assert f"in English (see: whist translate status sv {house})" in result.stderr, (name, result.stderr)
             noted += 1
     assert noted >= 7, noted
+
+
+def test_an_english_text_standing_in_says_its_values_in_english(locales, combo):
+    """Master Mail's rank is "1 or 3": an English text shown for a missing Swedish one said
+    "1 el. 3" (the values were joined in the language asked for, not the text's)."""
+    swedish = load_texts(combo, "sv").bid_text("master_mail")
+    assert "1 el. 3" in swedish
+    path = locales / "sv" / "combo-whist.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    rules: >-\n      Före handen skickar varje motspelare")
+    end = text.index("\n\n", start)
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    fallback = load_texts(combo, "sv").bid_text("master_mail")
+    assert "Its rank is 1 or 3:" in fallback and "el." not in fallback
