@@ -99,9 +99,11 @@ class CardPainter:
     def _check(self, text: str, what: str, face: BidFace, font: str) -> str:
         return self.fonts.check(text, f"{what} of bid '{face.bid_id}' ({self.language})", font)
 
-    def _style(self, font: str, color: Color = TEXT_COLOR, hyphenate: bool = True) -> Callable[[float], ParagraphStyle]:
-        """Styles in ``font`` by size (hyphenated in the card's language unless told not to)."""
-        language = self.language if hyphenate else None
+    def _style(
+        self, font: str, color: Color = TEXT_COLOR, hyphenate: bool = True, language: str | None = None
+    ) -> Callable[[float], ParagraphStyle]:
+        """Styles in ``font`` by size (hyphenated in ``language``, by default the card's, unless told not to)."""
+        language = (language or self.language) if hyphenate else None
         return lambda size: paragraph_style(f"{font}-{size}", font, size, language, color=color)
 
     def _centred(self, canvas: Canvas, text: str, font: str, size: float, x: float, y: float) -> None:
@@ -242,11 +244,12 @@ class CardPainter:
     def _rules(self, canvas: Canvas, face: BidFace, copy: int, top: float, bottom: float) -> CardReport:
         """The rules text in the space left, as large as fits; the short text if the rules cannot."""
         height = top - bottom
-        style = self._style(self.fonts.regular)
         candidates = [(face.rules, False), (face.short, True)]
         for text, is_short in candidates:
             if not text:
                 continue
+            english = ("short" if is_short else "rules") in face.in_english  # (a stand-in: English words)
+            style = self._style(self.fonts.regular, language="en" if english else None)
             self._check(text, "the rules text" if not is_short else "the short text", face, self.fonts.regular)
             fit = fit_paragraph(text, style, CONTENT_WIDTH, height, RULES_LARGEST, RULES_SMALLEST)
             if fit is not None:

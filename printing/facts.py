@@ -106,6 +106,8 @@ class BidFace:
     rules: str | None
     short: str | None
     fields: tuple[Field, ...]
+    #: The texts (``rules``, ``short``) shown in English for want of a translation: hyphenated as English.
+    in_english: frozenset[str] = frozenset()
 
 
 def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
@@ -143,6 +145,7 @@ def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
         rules=bid_text(texts, bid.id, "rules"),
         short=bid_text(texts, bid.id, "short"),
         fields=bid_fields(bid, rules, texts),
+        in_english=frozenset(f for f in ("rules", "short") if f"bids.{bid.id}.{f}" in texts.missing),
     )
 
 

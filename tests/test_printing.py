@@ -340,6 +340,29 @@ def test_a_bid_without_texts_still_prints(house, tmp_path):
     assert result.cards[0].rules_size is None and "favourite" in page_texts(result.pdf)[0]
 
 
+def test_an_english_text_standing_in_is_hyphenated_as_english(house, monkeypatch):
+    """A Swedish card whose rules text is English for want of a translation broke English words at
+    Swedish hyphenation points ("ever-yone"): the text is set in English, the card's own words in Swedish."""
+    import printing.cards as cards
+
+    rules = load_ruleset(house)
+    texts = texts_for(rules, "sv")
+    assert "rules" in bid_face(rules.bids["favourite"], rules, texts).in_english
+    assert bid_face(rules.bids["trump"], rules, texts).in_english == frozenset()
+    languages: list[str | None] = []
+
+    def recorded(name, font, size, language, **kwargs):
+        languages.append(language)
+        return paragraph_style(name, font, size, language, **kwargs)
+
+    monkeypatch.setattr(cards, "paragraph_style", recorded)
+    write_cards(rules, texts, ["favourite"])
+    assert "en" in languages and "sv" in languages  # (the rules text; the name and facts)
+    languages.clear()
+    write_cards(rules, texts, ["trump"])
+    assert "en" not in languages
+
+
 # --- the commands --------------------------------------------------------------------------
 
 
