@@ -61,8 +61,9 @@ class CardFormat:
         self.colors = {s.id: s.color for s in rules.game.deck.suits}
 
     def _short(self, rank: str) -> str:
-        text = self.texts.label(f"rank_short_{rank}")
-        return escape(rank) if text.startswith("labels.") else text  # a rank is the rule file's text
+        """A rank as a card shows it: the label of a rank that has one (``K``, ``D`` for a queen in
+        Swedish), else the rule file's own text (``10``; asked first, so not counted as missing)."""
+        return self.texts.label(f"rank_short_{rank}") if self.texts.has(f"labels.rank_short_{rank}") else escape(rank)
 
     def show(self, name: str, markup: bool = True) -> str:
         rank, suit = name[:-1], name[-1]  # as rich markup (a rank may read "[/]": escaped), or plain
