@@ -315,3 +315,13 @@ def test_po_import_refuses_a_broken_file_and_an_unnamed_path(tmp_path, locales, 
     code, _, err = whist(capsys, "translate", "import", str(tmp_path / "escape.po"))
     assert code == 1 and "control character U+001B" in err and f"{tmp_path / 'escape.po'}:" in err
     assert texts_of(locales) == before  # nothing written, not even the good entry
+
+
+@pytest.mark.parametrize("given", ["sv-FI", "sv_SE.UTF-8", "SV"])
+def test_a_region_dropped_from_the_language_is_said(capsys, given):
+    """``init de-CH`` wrote nothing and said "nothing missing": the region was folded into ``de``
+    without a word; a translator who wanted Swiss German texts of their own would never know."""
+    code, out, err = whist(capsys, "translate", "status", given)
+    assert code == 0 and f"note: '{given}' is read as 'sv' (texts are kept per language, not per region)" in err
+    code, out, err = whist(capsys, "translate", "status", "sv")
+    assert code == 0 and "is read as" not in err

@@ -24,9 +24,18 @@ from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
 
 
+def _code(lang: str) -> str:
+    """``lang`` as a code; a region or encoding dropped on the way is said (``de-CH`` is ``de``'s
+    files: texts are kept per language), as a translator who asked for a region's own would not know."""
+    code = language_code(lang)
+    if code != lang:
+        click.echo(f"note: '{lang}' is read as '{code}' (texts are kept per language, not per region)", err=True)
+    return code
+
+
 def _known_language(lang: str, rules: RuleSet | None) -> str:
     """``lang`` as a code, if there are texts in it (else a usage error: exit 2)."""
-    code = language_code(lang)
+    code = _code(lang)
     known = available_languages(rules)
     if code not in known:
         raise click.BadParameter(
@@ -139,7 +148,7 @@ def translate_init(lang: str, ruleset: str, force: bool) -> None:
 
     rules = rules_or_fail(ruleset)
     try:
-        for path, added, created in init(language_code(lang), rules, force):
+        for path, added, created in init(_code(lang), rules, force):
             if created:
                 click.echo(f"wrote {path} ({added} entries)")
             elif added is None:
