@@ -134,7 +134,7 @@ def _placeholder_errors(
     if allowed is not None:
         # A file serves every version that reads it: name the version whose data lacks the name,
         # and the file that would give that version its own text.
-        other = rules is not None and Path(entry.doc.path).stem != rules.id and _older_version(rules)
+        other = rules is not None and Path(entry.doc.path).stem != rules.id and is_older_version(rules)
         where = f" for {rules.id}" if rules is not None and other else ""
         for name in sorted(set(first) - allowed):
             hint = f"known here: {', '.join(sorted(allowed))}" if allowed else "this text takes no placeholders"
@@ -222,7 +222,7 @@ def previous_english(key: str, print_: str, rules: RuleSet | None, entry: Entry 
     return None
 
 
-def _older_version(rules: RuleSet) -> bool:
+def is_older_version(rules: RuleSet) -> bool:
     """Whether ``rules`` is a bundled version older than the current one."""
     from rulespec.loader import bundled_versions
 

@@ -325,3 +325,10 @@ def test_a_region_dropped_from_the_language_is_said(capsys, given):
     assert code == 0 and f"note: '{given}' is read as 'sv' (texts are kept per language, not per region)" in err
     code, out, err = whist(capsys, "translate", "status", "sv")
     assert code == 0 and "is read as" not in err
+
+
+def test_status_of_an_older_version_names_the_version(capsys):
+    code, out, _ = whist(capsys, "translate", "status", "sv", "combo-whist@1.0.0")
+    assert code == 0 and out.splitlines()[-1].startswith("sv / combo-whist@1.0.0: ")
+    code, out, _ = whist(capsys, "translate", "status", "sv", "combo-whist")
+    assert code == 0 and out.splitlines()[-1].startswith("sv / combo-whist: ")

@@ -19,7 +19,7 @@ from rulespec.atomic import write_atomically
 from rulespec.errors import did_you_mean
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
-from rulespec.translations import Entry, Status, is_bundled, previous_english
+from rulespec.translations import Entry, Status, is_bundled, is_older_version, previous_english
 from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
 
@@ -119,8 +119,11 @@ def translate_status(lang: str, ruleset: str, as_json: bool) -> None:
         click.echo(f"obsolete: {key}" + (f" ({close[:-1]}, which is missing?)" if close else ""))
     for error in report.errors:
         click.echo(str(error), err=True)
+    named = (
+        rules.id if is_older_version(rules) else rules.name
+    )  # (an older version by its own name: de / combo-whist@1.0.0)
     click.echo(
-        f"{lang} / {rules.name}: {report.total} entries, {len(report.missing)} missing, "
+        f"{lang} / {named}: {report.total} entries, {len(report.missing)} missing, "
         f"{len(report.unreviewed)} unreviewed, {len(report.stale)} stale, {len(report.obsolete)} obsolete, "
         f"{len(report.errors)} error(s)"
     )
