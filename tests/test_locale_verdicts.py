@@ -9,11 +9,10 @@ from ``check``, ``translate status``/``check`` and every command that shows the 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.test_translate_cli import HOUSE_EN, HOUSE_RULE, whist
+from tests.test_broken_locales import club as club  # (the house rule with its en and sv files)
+from tests.test_translate_cli import HOUSE_EN, whist
 
 #: what is wrong → (the file, with {lang} for its language; the line of the fault; the message's start, hint)
 WRONG = {
@@ -55,17 +54,6 @@ COMMANDS = [
     ["show", "{house}", "--lang", "{lang}"],
     ["rules", "{house}", "--lang", "{lang}", "-o", "{tmp}/out.md"],
 ]
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> Path:
-    folder = tmp_path / "club"
-    for lang in ("en", "sv"):
-        (folder / "locales" / lang).mkdir(parents=True)
-    (folder / "house.yaml").write_text(HOUSE_RULE, encoding="utf-8")
-    (folder / "locales" / "en" / "house.yaml").write_text(HOUSE_EN, encoding="utf-8")
-    (folder / "locales" / "sv" / "house.yaml").write_text("language: sv\nruleset: house\n", encoding="utf-8")
-    return folder
 
 
 @pytest.mark.parametrize("wrong", list(WRONG))
