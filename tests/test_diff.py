@@ -377,3 +377,17 @@ def test_combo_whist_1_1_1_to_1_2_0(whist):
     assert trump["text"] == "Trump: tricks min. 5 (3 players: min. 7) → min. 5"
     renamed = {(r["old"], r["new"]) for r in find(items, kind=BID_RENAMED)}
     assert {("Dumb Skip", "Bid of Shame"), ("Rough Guess", "Approximately"), ("Switcharoo", "Switcheroo")} <= renamed
+
+
+def test_an_added_bid_says_what_it_does(whist, tmp_path):
+    """A new bid's diff line named only its kind and rank ("special bid, rank 2"): its bonus was
+    nowhere. It names every hook point it fills, a number with its value, in the reader's language."""
+    (tmp_path / "bonanza.yaml").write_text(
+        "ruleset: bonanza\nversion: '1'\nextends: combo-whist\nbids:\n"
+        "  - {id: bonanza, kind: special, worth: 2, bonus: 3, requires: last_trick.winner == declarer}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = whist("combo-whist", str(tmp_path / "bonanza.yaml"), "--lang", "en")
+    assert code == 0 and "special bid, rank 2; requirement, extra points when completed 3" in out, out
+    code, out, _ = whist("combo-whist", str(tmp_path / "bonanza.yaml"), "--lang", "sv")
+    assert code == 0 and "specialbud, rang 2; krav, extrapoäng när budet går hem 3" in out, out

@@ -62,9 +62,21 @@ def text_of(change: D.Change, words: Wording) -> str:
 
 
 def _bid_summary(bid: Mapping[str, Any] | None, words: Wording) -> str:
+    """An added or removed bid: its kind and rank, and what it does — the hook points it fills
+    (a number by its value: "extra points when completed 3"), so that a new bid's bonus is seen."""
     bid = bid or {}
     kind = words.optional(f"diff_kind_{bid.get('kind')}") or str(bid.get("kind"))
-    return words.label("diff_bid_summary", kind=kind, worth=words.value(bid.get("worth")))
+    summary = words.label("diff_bid_summary", kind=kind, worth=words.value(bid.get("worth")))
+    hooks = bid.get("hooks") or {}
+    if not hooks:
+        return summary
+    said = [
+        f"{words.optional(f'diff_key_{name}') or name} {words.value(value)}"
+        if isinstance(value, int | float) and not isinstance(value, bool)
+        else words.optional(f"diff_key_{name}") or name
+        for name, value in hooks.items()
+    ]
+    return words.label("diff_bid_does", summary=summary, hooks=", ".join(said))
 
 
 def _bid_field(change: D.Change, words: Wording) -> str:
