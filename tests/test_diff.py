@@ -120,7 +120,7 @@ def test_records_have_the_documented_keys(house_records):
 
 def test_bids_added_removed_and_renamed(house_records):
     (added,) = find(house_records, kind=BID_ADDED)
-    assert added["bid"] == "favourite" and added["text"] == "Favourite: special bid, rank 1"
+    assert added["bid"] == "favourite" and added["text"] == "Favourite: special bid, rank 1; steps, requirement"
     (removed,) = find(house_records, kind=BID_REMOVED)
     assert removed["bid"] == "sloth" and removed["text"].startswith("Sloth:")
     (renamed,) = find(house_records, kind=BID_RENAMED)
@@ -270,7 +270,7 @@ def test_symmetric_incompatibility_is_one_record():
 
 def test_club_rules(whist):
     items = records(whist, "combo-whist", str(EXAMPLES / "club-rules.yaml"), "--lang", "en")
-    assert find(items, kind=BID_ADDED, bid="lucky_sevens")[0]["text"] == "Lucky Sevens: special bid, rank 1"
+    assert find(items, kind=BID_ADDED, bid="lucky_sevens")[0]["text"] == "Lucky Sevens: special bid, rank 1; requirement"
     assert (
         find(items, bid="penalty", field="hooks.penalty")[0]["text"] == "Penalty: extra points lost when failed 2 → 3"
     )
