@@ -34,14 +34,12 @@ from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
-from rulespec.pomerge import Action, Conflict, Review, lost_characters, merge, read_base, record_line, unmark
+from rulespec.pomerge import Action, Conflict, Review, apply_reviews, lost_characters, merge, read_base, record_line
 from rulespec.translations import (
     Entry,
-    catalog,
     check_writable,
     fingerprint,
     is_bundled,
-    mark,
     own_locale_file,
     placeholders,
     previous_english,
@@ -324,13 +322,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, text)
         result.changed[path] = len(by_file[path])
-    if to_mark:
-        result.marked = mark(lang, rules, to_mark)
-    if to_unmark:  # where each text is now (the import may have written it into a house rule's own file)
-        now = catalog(lang, rules).entries
-        paths = {key: Path(now[key].doc.path) for key in to_unmark if key in now}
-        result.unreviewed, result.inherited_fuzzy, files = unmark(paths, rules)
-        result.marked += files
+    if to_mark or to_unmark:
+        result.marked, result.unreviewed, result.inherited_fuzzy = apply_reviews(lang, rules, to_mark, to_unmark)
     return result
 
 

@@ -34,7 +34,7 @@ from rulespec.locale import read_locale
 from rulespec.model import RuleSet
 
 # (the one writer of the fingerprints block; translations.py, which owns it, is at its size limit)
-from rulespec.translations import _write_fingerprints, fingerprint, writable
+from rulespec.translations import _write_fingerprints, catalog, fingerprint, mark, writable
 
 #: How the record line of an entry's extracted comments begins.
 RECORD = "exported: "
@@ -129,28 +129,36 @@ def lost_characters(english: str, msgid: str, charset: str) -> str | None:
     return next((ch for ch, was in zip(english, kept, strict=False) if ch != was), english[-1])
 
 
-def unmark(paths: dict[str, Path], rules: RuleSet | None) -> tuple[list[str], list[str], int]:
-    """Remove the fingerprints of the keys in ``paths`` (key → the locale file its text is in).
+def apply_reviews(
+    lang: str, rules: RuleSet | None, to_mark: list[str], to_unmark: list[str]
+) -> tuple[int, list[str], list[str]]:
+    """Mark the entries of ``to_mark`` and make those of ``to_unmark`` unreviewed (after the texts are written).
 
-    Returns the keys made unreviewed, those whose file is not the rule set's to write (a house rule's
-    inherited text: unreviewed with the rule set it comes from), and how many files changed."""
+    Returns how many files' fingerprints changed, the keys made unreviewed, and those whose text is
+    not the rule set's to unreview (a house rule's inherited text: that is done with its own rule set)."""
+    before = {path: path.read_bytes() for path in catalog(lang, rules).files}
+    if to_mark:
+        mark(lang, rules, to_mark)
     done: list[str] = []
-    theirs = sorted(key for key, path in paths.items() if not writable(path, rules))
-    by_file: dict[Path, list[str]] = {}
-    for key, path in paths.items():
-        if key not in theirs:
-            by_file.setdefault(path, []).append(key)
-    files = 0
-    for path, keys in by_file.items():
-        old = read_locale(path).data.get("fingerprints")
-        if not isinstance(old, dict):
-            continue
-        prints = {str(k): str(v) for k, v in old.items()}
-        gone = sorted(key for key in keys if key in prints)
-        if not gone:
-            continue
-        for key in gone:
-            del prints[key]
-        files += _write_fingerprints(path, prints)
-        done.extend(gone)
-    return sorted(done), theirs, files
+    theirs: list[str] = []
+    if to_unmark:  # where each text is now (the import may have written it into a house rule's own file)
+        now = catalog(lang, rules).entries
+        by_file: dict[Path, list[str]] = {}
+        for key in to_unmark:
+            if key in now and writable(now[key].doc.path, rules):
+                by_file.setdefault(Path(now[key].doc.path), []).append(key)
+            elif key in now:
+                theirs.append(key)
+        for path, keys in by_file.items():
+            done += _unmark(path, keys)
+    return sum(path.read_bytes() != raw for path, raw in before.items()), sorted(done), sorted(theirs)
+
+
+def _unmark(path: Path, keys: list[str]) -> list[str]:
+    """Remove the fingerprints of ``keys`` from the locale file at ``path``; the keys that had one."""
+    old = read_locale(path).data.get("fingerprints")
+    prints = {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {}
+    gone = [key for key in keys if key in prints]
+    if gone:
+        _write_fingerprints(path, {k: v for k, v in prints.items() if k not in gone})
+    return gone
