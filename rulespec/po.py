@@ -10,7 +10,10 @@ text is known; an unreviewed one (never marked) is fuzzy too.
 the same name as the English text's, in the language's folder; for a house rule, only the house
 rule's own file beside it, whatever it inherits — and marks the entries that are not fuzzy and
 were made from the current English. It never empties an entry (an empty
-``msgstr`` changes nothing), and an export followed by an import changes no file.
+``msgstr`` changes nothing), and an export followed by an import changes no file. It is a
+three-way merge (:mod:`rulespec.pomerge`): each exported entry records what it was, so an import
+never reverts what changed in the locale files since the export, and never takes a text made
+for English that is no longer today's.
 """
 
 from __future__ import annotations
@@ -31,12 +34,12 @@ from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
+from rulespec.pomerge import Action, Conflict, Review, apply_reviews, lost_characters, merge, read_base, record_line
 from rulespec.translations import (
     Entry,
     check_writable,
     fingerprint,
     is_bundled,
-    mark,
     own_locale_file,
     placeholders,
     previous_english,
@@ -104,15 +107,17 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         allowed = _may_use(key, source.text, rules)
         notes = [f"shown on: {shown_where(key)}"]
         notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
+        fuzzy = key in report.stale or key in report.unreviewed
+        msgstr = entry.text if entry is not None else ""
+        notes.append(record_line(msgstr, fuzzy))  # what the import merges against (rulespec.pomerge)
         item = polib.POEntry(
             msgctxt=key,
             msgid=source.text,
-            msgstr=entry.text if entry is not None else "",
+            msgstr=msgstr,
             comment="\n".join(notes),
             occurrences=[(_source(source.doc.path, rules), str(source.doc.locations[source.path].line))],
+            flags=["fuzzy"] if fuzzy else [],
         )
-        if key in report.stale or key in report.unreviewed:
-            item.flags.append("fuzzy")
         if key in report.stale and entry is not None and entry.fingerprint:
             item.previous_msgid = previous_english(key, entry.fingerprint, rules, entry)
         po.append(item)
@@ -140,6 +145,14 @@ class Imported:
     skipped: list[str] = field(default_factory=list)  # keys this rule set has no English text for
     #: keys whose text a house rule inherits as imported, but unmarked or stale there (left as they are)
     inherited: list[str] = field(default_factory=list)
+    #: entries the file and the PO both changed since the export: the file's are kept
+    conflicts: list[Conflict] = field(default_factory=list)
+    #: keys skipped because their msgid is not today's English (and the character the PO's charset lost)
+    english_changed: list[tuple[str, str | None]] = field(default_factory=list)
+    #: keys made unreviewed because the PO calls them fuzzy
+    unreviewed: list[str] = field(default_factory=list)
+    #: keys the PO calls fuzzy whose text a house rule inherits (unreviewed with the rule set it comes from)
+    inherited_fuzzy: list[str] = field(default_factory=list)
 
 
 def read_po(path: Path) -> polib.POFile:
@@ -149,6 +162,10 @@ def read_po(path: Path) -> polib.POFile:
     it names none. Every live entry must be one text of ours: a ``msgctxt`` (the key), no plural
     forms, each key once; obsolete (``#~``) entries are a tool's memory and are not read."""
     raw = read_limited(path, MAX_PO_BYTES)  # a regular file only (a named pipe would never end)
+    if not raw.strip():
+        raise RuleError("the PO file is empty", Position(str(path), 1, 1), "export a fresh one")
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # its header's charset cannot even be found
+        raise RuleError("the PO file is UTF-16 text", Position(str(path), 1, 1), "save it as UTF-8")
     header = raw.decode("latin-1")  # (enough to find the header's charset, which is ASCII)
     if _names_a_file(header):  # polib would read that file instead of this text
         raise RuleError("not a readable PO file: it holds no entries", Position(str(path), 1, 1), "export a fresh one")
@@ -254,6 +271,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     result = Imported(lang)
     by_file: dict[Path, dict[str, str]] = {}
     to_mark: list[str] = []
+    to_unmark: list[str] = []
+    charset = str(getattr(po, "encoding", None) or "utf-8")  # (read_po's: a msgid may have lost characters in it)
     for item in po:
         if item.obsolete or not item.msgctxt:
             continue
@@ -262,37 +281,34 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if source is None:
             result.skipped.append(key)
             continue
-        if not item.msgstr.strip():
-            continue  # never empty an entry
-        bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
-        if bad is not None:  # a text never carries terminal control sequences into the locale files
-            raise RuleError(
-                f"the translation of {key} holds the control character U+{ord(bad):04X}",
-                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
-                "remove it in the PO editor",
-            )
-        names = placeholders(item.msgstr)
-        unknown = sorted(names - _may_use(key, source.text, rules)) if names is not None else []
-        if names is None or unknown:  # written, it would stop every command that shows this language
-            what = f"the unknown placeholder {{{unknown[0]}}}" if unknown else "a malformed placeholder"
-            may = ", ".join("{" + n + "}" for n in sorted(_may_use(key, source.text, rules))) or "none"
-            raise RuleError(
-                f"the translation of {key} holds {what}",
-                Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1),
-                f"placeholders it may use: {may}; write {{{{ and }}}} for a brace",
-            )
+        _check_text(po, item, key, source.text, rules)
         current = report.translated.get(key)
-        made_from_this = item.msgid == source.text
-        written = current is None or current.text != item.msgstr
+        file_text = current.text if current is not None else ""
+        reviewed = current is not None and current.fingerprint == fingerprint(source.text)
+        outcome = merge(
+            file_text=file_text,
+            reviewed=reviewed,
+            po_text=item.msgstr,
+            po_fuzzy=item.fuzzy,
+            made_from_today=item.msgid == source.text,
+            base=read_base(item.comment or ""),
+        )
+        if outcome.action is Action.ENGLISH_CHANGED:
+            result.english_changed.append((key, lost_characters(source.text, item.msgid, charset)))
+            continue
+        if outcome.action is Action.CONFLICT:
+            where = current.doc.path if current is not None else None
+            result.conflicts.append(Conflict(key, where, file_text, item.msgstr, item.fuzzy))
+            continue
+        written = outcome.action is Action.WRITE
         target = _target(key, source.doc.path, current, lang, rules) if written else None
         if target is not None:
             by_file.setdefault(target, {})[key] = item.msgstr
         moved = written and current is not None and Path(current.doc.path) != target  # its fingerprint stays behind
-        if (
-            made_from_this
-            and not item.fuzzy
-            and (moved or current is None or current.fingerprint != fingerprint(source.text))
-        ):
+        if outcome.review is Review.UNMARK:
+            if written or (current is not None and current.fingerprint is not None):
+                to_unmark.append(key)
+        elif outcome.review is Review.MARK and (moved or not reviewed):
             if written or current is None or writable(current.doc.path, rules):
                 to_mark.append(key)
             else:  # the same text as inherited: nothing changes, and only its own rule set marks it
@@ -306,9 +322,33 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, text)
         result.changed[path] = len(by_file[path])
-    if to_mark:
-        result.marked = mark(lang, rules, to_mark)
+    if to_mark or to_unmark:
+        result.marked, result.unreviewed, result.inherited_fuzzy = apply_reviews(lang, rules, to_mark, to_unmark)
     return result
+
+
+def _check_text(po: polib.POFile, item: polib.POEntry, key: str, english: str, rules: RuleSet | None) -> None:
+    """Refuse, at its line, a translation that would stop every command showing the language."""
+    if not item.msgstr.strip():
+        return
+    where = Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1)
+    bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    if bad is not None:  # a text never carries terminal control sequences into the locale files
+        hint = "remove it in the PO editor"
+        if 0x80 <= ord(bad) <= 0x9F:  # printable in Windows-1252 (— is 0x97), a control character in Latin-1
+            hint = "the file is probably Windows-1252 (cp1252): name charset=CP1252 in its header, or save it as UTF-8"
+        raise RuleError(f"the translation of {key} holds the control character U+{ord(bad):04X}", where, hint)
+    names = placeholders(item.msgstr)
+    may_use = _may_use(key, english, rules)
+    unknown = sorted(names - may_use) if names is not None else []
+    if names is None or unknown:  # written, it would stop every command that shows this language
+        what = f"the unknown placeholder {{{unknown[0]}}}" if unknown else "a malformed placeholder"
+        may = ", ".join("{" + n + "}" for n in sorted(may_use)) or "none"
+        raise RuleError(
+            f"the translation of {key} holds {what}",
+            where,
+            f"placeholders it may use: {may}; write {{{{ and }}}} for a brace",
+        )
 
 
 def _target(key: str, english_file: str, current: Entry | None, lang: str, rules: RuleSet | None) -> Path:

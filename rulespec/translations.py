@@ -294,10 +294,11 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
     wanted = set(keys) if keys else None
     if wanted is not None:
         unknown = sorted(wanted - set(other.entries))
-        if unknown:
-            raise RuleError(
-                f"no '{lang}' text to mark for {', '.join(unknown)}", None, f"see: whist translate status {lang}"
-            )
+        empty = sorted(key for key in wanted - set(unknown) if not other.entries[key].text.strip())
+        if unknown or empty:  # (an empty entry is one not translated yet: there is nothing to mark)
+            what = f"no '{lang}' text to mark for {', '.join(unknown)}" if unknown else ""
+            what = what or f"the '{lang}' entry {', '.join(empty)} is empty: write its translation first"
+            raise RuleError(what, None, f"see: whist translate status {lang}")
         # (one made from an English text the house rule overrides is refused below, with what to do)
         theirs = sorted(
             key

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,6 +23,9 @@ from rulespec.model import RuleSet
 from rulespec.translations import Entry, Status, is_bundled, is_older_version, previous_english
 from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
+
+if TYPE_CHECKING:  # (polib is imported by the PO commands only)
+    from rulespec.po import Imported
 
 
 def _code(lang: str) -> str:
@@ -328,9 +332,47 @@ def translate_import(file: Path, ruleset: str | None) -> None:
             "mark them with the rule set they come from",
             err=True,
         )
+    _say_merged(result, ruleset)
     click.echo(
         f"{lang}: {sum(result.changed.values())} text(s) written, fingerprints updated in {result.marked} file(s)"
+        + "".join(
+            f", {len(keys)} {what}"
+            for keys, what in (
+                (result.conflicts, "conflict(s) (the files' texts kept)"),
+                (result.english_changed, "skipped (made for other English)"),
+                (result.unreviewed, "made unreviewed (fuzzy)"),
+            )
+            if keys
+        )
     )
+
+
+def _say_merged(result: Imported, ruleset: str) -> None:
+    """Per key, on stderr, what the three-way merge did not write as the PO has it (rulespec.pomerge)."""
+    lang = result.language
+    for conflict in result.conflicts:
+        where = conflict.path or "the locale files"
+        click.echo(f"warning: {conflict.key}: changed in {where} and in this PO since the export", err=True)
+        click.echo(f"  kept the file's text: {json.dumps(conflict.file_text, ensure_ascii=False)}", err=True)
+        fuzzy = " (fuzzy)" if conflict.po_fuzzy else ""
+        click.echo(f"  the PO's, not written: {json.dumps(conflict.po_text, ensure_ascii=False)}{fuzzy}", err=True)
+        click.echo(f"  hint: edit {where} if the PO's is better, or export again and redo the change there", err=True)
+    for key, lost in result.english_changed:
+        why = (
+            f"its msgid lost characters in the PO file's character set ({lost} became ?): save the PO as UTF-8"
+            if lost
+            else "its msgid is not today's English text (the English changed since this PO was exported)"
+        )
+        click.echo(f"note: {key}: skipped: {why}; export again", err=True)
+    for key in result.unreviewed:
+        mark = f"whist translate mark {lang} {ruleset} --key {key}"
+        click.echo(f"note: {key}: unreviewed now (fuzzy in the PO); once checked: {mark}", err=True)
+    if result.inherited_fuzzy:
+        click.echo(
+            f"note: {len(result.inherited_fuzzy)} text(s) fuzzy in the PO are inherited, not {ruleset}'s own: "
+            "unreview them with the rule set they come from",
+            err=True,
+        )
 
 
 def register(cli: click.Group) -> None:
