@@ -234,10 +234,8 @@ def is_bundled(rules: RuleSet | None) -> bool:
     examples under ``bids/examples/`` are house rules with their texts beside them, as a user's are."""
     from rulespec.locate import BUNDLED_DIR, EXAMPLES_FOLDER
 
-    if rules is None or not rules.sources:
-        return True
-    source, bundled = Path(rules.sources[0]).resolve(), BUNDLED_DIR.resolve()
-    return source.is_relative_to(bundled) and not source.is_relative_to(bundled / EXAMPLES_FOLDER)
+    source, bundled = Path(rules.sources[0]).resolve() if rules and rules.sources else None, BUNDLED_DIR.resolve()
+    return source is None or (source.is_relative_to(bundled) and not source.is_relative_to(bundled / EXAMPLES_FOLDER))
 
 
 def own_locale_file(lang: str, rules: RuleSet) -> Path:

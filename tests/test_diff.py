@@ -270,7 +270,8 @@ def test_symmetric_incompatibility_is_one_record():
 
 def test_club_rules(whist):
     items = records(whist, "combo-whist", str(EXAMPLES / "club-rules.yaml"), "--lang", "en")
-    assert find(items, kind=BID_ADDED, bid="lucky_sevens")[0]["text"] == "Lucky Sevens: special bid, rank 1; requirement"
+    added = find(items, kind=BID_ADDED, bid="lucky_sevens")[0]["text"]
+    assert added == "Lucky Sevens: special bid, rank 1; requirement"
     assert (
         find(items, bid="penalty", field="hooks.penalty")[0]["text"] == "Penalty: extra points lost when failed 2 → 3"
     )
