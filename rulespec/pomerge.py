@@ -30,11 +30,10 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from rulespec import translations  # (its writer of fingerprints looked up when called: tests guard it)
 from rulespec.locale import read_locale
 from rulespec.model import RuleSet
-
-# (the one writer of the fingerprints block; translations.py, which owns it, is at its size limit)
-from rulespec.translations import _write_fingerprints, catalog, fingerprint, mark, writable
+from rulespec.translations import catalog, fingerprint, mark, writable
 
 #: How the record line of an entry's extracted comments begins.
 RECORD = "exported: "
@@ -160,5 +159,5 @@ def _unmark(path: Path, keys: list[str]) -> list[str]:
     prints = {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {}
     gone = [key for key in keys if key in prints]
     if gone:
-        _write_fingerprints(path, {k: v for k, v in prints.items() if k not in gone})
+        translations.write_fingerprints(path, {k: v for k, v in prints.items() if k not in gone})
     return gone

@@ -340,11 +340,11 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
             "the English text is overridden by a later rule set: translate it in that rule set's locale file",
         )
     for path, prints in by_file.items():
-        _write_fingerprints(path, prints)
+        write_fingerprints(path, prints)
     return len(by_file)
 
 
-def _write_fingerprints(path: Path, prints: dict[str, str]) -> int:
+def write_fingerprints(path: Path, prints: dict[str, str]) -> int:
     """Rewrite the ``fingerprints:`` block of a locale file (kept last), leaving every other line as it is.
 
     Comment lines are never dropped: those inside the block stay in it (after its header), those

@@ -154,7 +154,7 @@ def locales(tmp_path, monkeypatch, combo, real_sv_status) -> Path:
 def never_write_the_real_locales(monkeypatch):
     """The writers of the translation tooling refuse the real locales/ folder during these tests."""
     real = (ROOT / "locales").resolve()
-    write, init = translations._write_fingerprints, skeleton.init
+    write, init = translations.write_fingerprints, skeleton.init
 
     def guarded_write(path: Path, prints: dict[str, str]) -> int:
         assert real not in Path(path).resolve().parents, f"a test would write {path}"
@@ -164,5 +164,5 @@ def never_write_the_real_locales(monkeypatch):
         assert Path(locale.LOCALES_DIR).resolve() != real, "a test would write into locales/"
         return init(*args, **kwargs)
 
-    monkeypatch.setattr(translations, "_write_fingerprints", guarded_write)
+    monkeypatch.setattr(translations, "write_fingerprints", guarded_write)
     monkeypatch.setattr(skeleton, "init", guarded_init)

@@ -137,7 +137,7 @@ def test_marking_a_translation_on_a_full_disk_leaves_the_locale_file_whole(tmp_p
 
     monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(OSError):
-        translations._write_fingerprints(locale_file, {"bids.trump.name": "0123abcd"})
+        translations.write_fingerprints(locale_file, {"bids.trump.name": "0123abcd"})
     assert locale_file.read_text(encoding="utf-8") == before
     assert temp_files(locale_file) == []
 
