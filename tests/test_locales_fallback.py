@@ -4,6 +4,8 @@ from the environment, unknown languages, and the languages a rule set brings.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from locales_helpers import FAVOURITE_BID, LOCALE_VARS, clean_env, edit, whist, write_house
 
@@ -131,7 +133,30 @@ _TEXT_COMMANDS = {
 }
 
 
-def test_every_command_that_shows_texts_says_which_fell_back_to_english(tmp_path):
+def _text_command(name: str, ruleset: str, out: Path, lang: str) -> tuple[str, str]:
+    """``whist NAME`` on ``ruleset`` in ``lang``, in this process (as a subprocess each took a second
+    of start-up): what it printed on stdout (and into its output file), and on stderr."""
+    from click.testing import CliRunner
+
+    from whist.cli import cli
+
+    args = [a.replace("{out}", str(out)) for a in _TEXT_COMMANDS[name]]
+    if name == "diff":
+        argv = [name, *args, ruleset]
+    elif name == "duel":  # (duel A B RULESET)
+        argv = [name, *args[:2], ruleset, *args[2:]]
+    else:
+        argv = [name, ruleset, *args]
+    result = CliRunner().invoke(cli, [*argv, "--lang", lang], input="", env={"COLUMNS": "200"})
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), (
+        name,
+        result.exception,
+    )
+    shown = result.stdout + ((out / "rules.md").read_text(encoding="utf-8") if name == "rules" else "")
+    return shown, result.stderr
+
+
+def test_every_command_that_shows_texts_says_which_fell_back_to_english(tmp_path, monkeypatch):
     """README: "A missing translation falls back to English and is reported on stderr" — play,
     simulate, duel, balance and analyze said nothing. A house rule whose own English renames a bid
     and retitles the game has no Swedish for them: whenever a command shows one of those English
@@ -140,26 +165,30 @@ def test_every_command_that_shows_texts_says_which_fell_back_to_english(tmp_path
 
     from whist.cli import cli
 
+    monkeypatch.chdir(tmp_path)  # (play saves its game in the working folder)
     english = "language: en\nruleset: house\ntitle: Our Own Table\nbids:\n  lock:\n    name: Bolt\n"
     house = write_house(tmp_path / "h", texts={"en": english})
     taking = {path[0] for path, c in _commands(cli) if len(path) == 1 and any("--lang" in p.opts for p in c.params)}
     assert taking == set(_TEXT_COMMANDS)  # (a new command that shows texts joins this test)
     noted = 0
-    for name, extra in _TEXT_COMMANDS.items():
-        args = [a.replace("{out}", str(tmp_path)) for a in extra]
-        if name == "diff":
-            argv = [name, *args, str(house)]
-        elif name == "duel":  # (duel A B RULESET)
-            argv = [name, *args[:2], str(house), *args[2:]]
-        else:
-            argv = [name, str(house), *args]
-        result = whist(*argv, "--lang", "sv", cwd=tmp_path)  # (play saves its game in the working folder)
-        assert "Traceback" not in result.stderr, (name, result.stderr)
-        shown = result.stdout + ((tmp_path / "rules.md").read_text(encoding="utf-8") if name == "rules" else "")
+    for name in _TEXT_COMMANDS:
+        shown, stderr = _text_command(name, str(house), tmp_path, "sv")
         if name == "cards" or "Bolt" in shown or "Our Own Table" in shown:  # (the card of Lock names it)
-            assert f"in English (see: whist translate status sv {house})" in result.stderr, (name, result.stderr)
+            assert f"in English (see: whist translate status sv {house})" in stderr, (name, stderr)
             noted += 1
     assert noted >= 7, noted
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_no_command_finds_a_bundled_text_missing(tmp_path, monkeypatch, lang):
+    """The bundled rule set is whole in English and Swedish: no command that shows texts notes a
+    missing one (play counted the card ranks it asks for before using the rank itself: "9 text(s)
+    missing in every language")."""
+    monkeypatch.chdir(tmp_path)
+    for name in _TEXT_COMMANDS:
+        ruleset = "combo-whist@1.5.0" if name == "diff" else "combo-whist"  # (diff: 1.5.0 against the current one)
+        shown, stderr = _text_command(name, ruleset, tmp_path, lang)
+        assert shown and "missing" not in stderr, (name, stderr)
 
 
 def test_an_english_text_standing_in_says_its_values_in_english(locales, combo):
@@ -174,21 +203,3 @@ def test_an_english_text_standing_in_says_its_values_in_english(locales, combo):
     path.write_text(text[:start] + text[end:], encoding="utf-8")
     fallback = load_texts(combo, "sv").bid_text("master_mail")
     assert "Its rank is 1 or 3:" in fallback and "el." not in fallback
-
-
-@pytest.mark.parametrize("lang", ["en", "sv"])
-def test_no_command_finds_a_bundled_text_missing(tmp_path, lang):
-    """The bundled rule set is whole in English and Swedish: no command that shows texts notes a
-    missing one (play counted the card ranks it asks for before using the rank itself: "9 text(s)
-    missing in every language")."""
-    for name, extra in _TEXT_COMMANDS.items():
-        args = [a.replace("{out}", str(tmp_path)) for a in extra]
-        if name == "diff":
-            argv = [name, "combo-whist@1.5.0", "combo-whist", *args[1:]]
-        elif name == "duel":
-            argv = [name, *args]
-        else:
-            argv = [name, "combo-whist", *args]
-        result = whist(*argv, "--lang", lang, cwd=tmp_path)
-        assert "Traceback" not in result.stderr, (name, result.stderr)
-        assert "missing" not in result.stderr, (name, result.stderr)
