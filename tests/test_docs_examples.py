@@ -16,11 +16,19 @@ import shlex
 from pathlib import Path
 
 import pytest
-from locales_helpers import whist
+from click.testing import CliRunner
+
+from whist.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "writing-rules.md"
 EXAMPLES = sorted([*ROOT.glob("docs/examples/*.yaml"), *ROOT.glob("bids/examples/*.yaml")])
+
+
+def whist(*args: str) -> tuple[int, str, str]:
+    """``whist ARGS`` in this process, from the repository's folder: (exit status, stdout, stderr)."""
+    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": "200", "WHIST_LANG": "en"})
+    return result.exit_code, result.stdout, result.stderr
 
 
 def _console_blocks() -> list[tuple[str, str]]:
@@ -35,20 +43,21 @@ def _console_blocks() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_example_checks_without_a_warning(path: Path) -> None:
-    result = whist("check", str(path.relative_to(ROOT)))
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == "", result.stderr
-    status = whist("translate", "status", "sv", str(path.relative_to(ROOT)))
-    assert status.returncode == 0 and " 0 missing, 0 unreviewed, 0 stale" in status.stdout, status.stdout
+def test_every_example_checks_without_a_warning(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code, _, err = whist("check", str(path.relative_to(ROOT)))
+    assert code == 0 and err == "", err
+    code, out, _ = whist("translate", "status", "sv", str(path.relative_to(ROOT)))
+    assert code == 0 and " 0 missing, 0 unreviewed, 0 stale" in out, out
 
 
 @pytest.mark.parametrize(
     ("command", "shown"), _console_blocks(), ids=lambda value: value.split()[-1] if value.startswith("whist") else ""
 )
-def test_the_guide_shows_what_the_program_prints(command: str, shown: str) -> None:
-    result = whist(*shlex.split(command)[1:])
-    assert result.stdout + result.stderr == shown, command
+def test_the_guide_shows_what_the_program_prints(command: str, shown: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    _, out, err = whist(*shlex.split(command)[1:])
+    assert out + err == shown, command
 
 
 def test_the_guide_runs_commands_on_the_examples() -> None:
