@@ -21,6 +21,8 @@ def pick(bits: Callable[[int], int], options: Sequence[T]) -> T:
     whose ``getrandbits`` is ``bits``: an index of as many bits as the count has, drawn again while it is
     too large (CPython 3.8 to 3.13)."""
     n = len(options)
+    if not n:  # (drawn again for ever: the engine never asks a choice of nothing)
+        raise ValueError("nothing to choose from")
     k = n.bit_length()
     r = bits(k)
     while r >= n:

@@ -29,14 +29,15 @@ class HandPlay(DealParts):
         if play.trump is not None:
             self.set_trump(play.trump(self.env))
         leader = play.first_leader(self.env)
-        for bid in self.bids:
-            if bid.first_leader is not None:
-                leader = bid.first_leader(self.env)
-            if bid.partners is not None:  # the declarer's side is set as play begins (a called card's holder)
+        for bid in self.bids:  # the declarer's side first, as play begins (a called card's holder): leaders see it
+            if bid.partners is not None:
                 self.side = self._with_partners(bid.partners(self.env))
                 env = self.env  # (the partners leave the opponents: they play with the declarer)
                 env["side"] = [self.by_seat[seat] for seat in self.side]
                 env["opponents"] = [p for p in env["opponents"] if p.seat not in self.side]
+        for bid in self.bids:
+            if bid.first_leader is not None:
+                leader = bid.first_leader(self.env)
         if self._hookless_hand() and hands_even([p.hand for p in self.players]):
             self._plain_begin(leader)  # (uneven hands: the loops below stop when one runs out)
         elif self.sync_ask is not None:
@@ -296,7 +297,9 @@ class HandPlay(DealParts):
             return
         chooser = rule.chosen_by(env)
         allowed = rule.to(env) if rule.to is not None else self.players
-        options = tuple(p.seat for p in (allowed if isinstance(allowed, list) else [allowed]))
+        options = tuple(dict.fromkeys(p.seat for p in (allowed if isinstance(allowed, list) else [allowed])))
+        if not options:  # nobody to give it to: the trick stays with its winner (a choice is never of nothing)
+            return
         request = Request("choose", chooser.seat, TRICK_TAKER, "player", options, optional=rule.optional)
         self._wait(request, "_trick_taken", trick, index)
 

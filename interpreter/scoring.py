@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -92,8 +93,8 @@ def floored(scoring: M.Scoring | None, score: Any, marks: Marks) -> Any:
     floor = scoring.floor if scoring is not None else None
     if floor is None or score >= floor.score:
         return score
-    if floor.debt is not None:
-        marks.add(floor.debt, floor.score - score)
+    if floor.debt is not None:  # a mark for each point not paid, a part of one counting whole
+        marks.add(floor.debt, math.ceil(floor.score - score))
     return floor.score
 
 

@@ -30,9 +30,13 @@ class Standings(GameParts):
             return
         assert deal.declarer is not None and deal.combo is not None
         env = self._declarer_env(deal, True)
+        floor = self.rules.game.scoring.floor if self.rules.game.scoring is not None else None
         for rule in rules:
-            for standing in rule.players(env):  # (``to`` sees the player whose score it sets)
-                self.scores[standing.seat] = standing.score = rule.to({**env, "player": standing})
+            for standing in dict.fromkeys(rule.players(env)):  # each once (``to`` sees the one it sets)
+                score = rule.to({**env, "player": standing})
+                if floor is not None and score < floor.score:  # no score below the floor (no debt: nobody paid)
+                    score = floor.score
+                self.scores[standing.seat] = standing.score = score
         for player in deal.players:
             player.score = self.scores[player.seat]
 

@@ -46,6 +46,8 @@ class BidBuilder(BuilderBase):
                 self.fail((*b, "priority"), "standard bids have priority 0", "remove the priority")
         elif raw.get("score") is not None:
             self.fail((*b, "score"), "only standard bids have a score", "use 'bonus' for extra points")
+        if raw.get("partners") is not None and not auctioned:  # (a match's hands have no declarer to side with)
+            self.fail((*b, "partners"), "partners are the declarer's, and this game has no declarer", "remove it")
         declarations: dict[str, T.Type] = {}
         steps = self.steps(b, raw, declarations)
         card_rule = {**scopes.CARD_RULE, **declarations}

@@ -37,6 +37,7 @@ from rulespec.errors import did_you_mean
 from rulespec.evaluation import (
     _ARITH,
     _COMPARE,
+    PLAYERS,
     _const,
     _contains,
     _is_scalar,
@@ -44,6 +45,7 @@ from rulespec.evaluation import (
     _range,
     _Result,
     _union,
+    players_present,
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
 from rulespec.functions import FUNCTIONS
@@ -373,7 +375,9 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
         raise CompileError("expression is nested too deeply", 0) from None
     reads = frozenset(compiler.reads)
     names, walks, conjuncts = scope.name_set, compiler.walks, result.conjuncts or ()
-    fields = (source, result.type, result.fn, node, result.constant, result.values, reads)
+    kind = expected if expected is not None else result.type  # (a player, or a list of them, where one is needed)
+    fn = players_present(result.fn, kind) if kind in PLAYERS else result.fn
+    fields = (source, result.type, fn, node, result.constant, result.values, reads)
     return Expression(*fields, names=names, walks=walks, conjuncts=conjuncts, scope=scope)
 
 

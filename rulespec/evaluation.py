@@ -314,3 +314,22 @@ def _union(a: tuple[Any, ...] | None, b: tuple[Any, ...] | None) -> tuple[Any, .
     if a is None or b is None:
         return None
     return tuple(dict.fromkeys((*a, *b)))
+
+
+#: The types the engine takes players of (one, or a list).
+PLAYERS = (T.PLAYER, T.list_of(T.PLAYER))
+
+
+def players_present(fn: Fn, expected: T.Type) -> Fn:
+    """Where the engine needs a player (who leads, chooses, takes): a missing one — the holder of a
+    card nobody holds — stops the game at the expression; in a list of players it is nobody."""
+    if expected == T.PLAYER:
+
+        def one(env: Env) -> Any:
+            value = fn(env)
+            if value is None:
+                raise EvaluationError("this names a missing player (e.g. the holder of a card nobody holds)")
+            return value
+
+        return one
+    return lambda env: [p for p in fn(env) if p is not None]

@@ -65,3 +65,68 @@ def test_to_sees_the_player_whose_score_it_sets(tmp_path: Path) -> None:
         if found == 4:
             break
     assert found == 4, "too few completed combos to tell"
+
+
+def _floored_house(tmp_path: Path, extra: str = "") -> Any:
+    path = tmp_path / "floored.yaml"
+    path.write_text(
+        "ruleset: floored\nversion: '1'\nextends: combo-whist\ngame:\n  marks: [potential, blockade]\n"
+        "  scoring:\n    completed: standard.score + bonus\n    failed: -failure_points / 3 - penalty\n"
+        "    floor: {score: 0, debt: blockade, debt_fades: 1}\n" + extra,
+        encoding="utf-8",
+    )
+    return load_ruleset(str(path))
+
+
+def test_a_debt_of_a_part_of_a_point_is_a_whole_mark_and_the_game_saves(tmp_path: Path) -> None:
+    """A failure costing 2/3 of a point under a floor with debt marks made 2/3 of a mark, which a
+    save could not write (a traceback at the table): each point not paid is a mark, a part whole."""
+    import json
+
+    from interpreter.records import to_record
+
+    rules = _floored_house(tmp_path)
+    seen = 0
+    for seed in range(1, 6):
+        state = GameState(rules, 4, seed=seed, max_deals=12)
+        agents = [RandomAgent(seed * 10 + seat, bid_chance=1.0) for seat in range(4)]
+        while not state.is_over:
+            request = state.pending
+            assert request is not None
+            state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+            json.dumps(to_record(state, "floored"))  # (what a save writes after every decision)
+        marks = [count for seat in state.marks.values() for count in seat.values()]
+        assert all(type(count) is int for count in marks)
+        seen += sum(1 for seat in state.marks.values() if seat.get("blockade"))
+    assert seen, "no debt was met"
+
+
+def _first_completed_trump(rules: Any) -> tuple[dict[str, Any], dict[int, Any]]:
+    """The first deal completing Trump in seeded random games, and the scores before it."""
+    for seed in range(1, 40):
+        state = GameState(rules, 4, seed=seed, max_deals=30)
+        agents = [RandomAgent(seed * 10 + seat, bid_chance=1.0) for seat in range(4)]
+        while not state.is_over:
+            request = state.pending
+            assert request is not None
+            state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+            assert all(score >= 0 for score in state.scores.values()), state.scores  # (the floor holds)
+        before = {seat: 0 for seat in range(4)}
+        for record in state.deal_records:
+            if record.get("completed") and record["combo"]["bids"][0] == "trump":
+                return record, before
+            before = {int(seat): score for seat, score in record["scores"].items()}
+    raise AssertionError("no completed Trump to tell")
+
+
+def test_set_scores_sets_each_player_once_and_never_below_the_floor(tmp_path: Path) -> None:
+    """A player listed twice was set twice (``player.score + 100`` twice); a score set below the
+    floor stayed there ("no score goes below the floor"): it is the floor (no debt: nobody paid)."""
+    listed = "'[declarer, declarer, left_of(declarer)]'"
+    rule = "bids:\n  - id: trump\n    set_scores: {players: %s, to: '%s'}\n"
+    record, before = _first_completed_trump(_floored_house(tmp_path, rule % (listed, "player.score + 100")))
+    declarer = record["declarer"]
+    assert record["scores"][str(declarer)] == before[declarer] + record["points"] + 100  # once, not twice
+    record, _ = _first_completed_trump(_floored_house(tmp_path, rule % (listed, "player.score - 50")))
+    declarer = record["declarer"]
+    assert record["scores"][str(declarer)] == 0 == record["scores"][str((declarer + 1) % 4)]
