@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from rulespec.controls import first_forbidden
 from rulespec.errors import Position, RuleError
 from rulespec.numbers import MAX_NUMBER_CHARS
 
@@ -76,7 +77,17 @@ def parse_json(text: str, path: str, what: str = "JSON") -> Any:
     syntax error or of a key given twice in one object. ``what`` names the document in messages
     ("not a JSON record: …")."""
     try:
-        return json.loads(text, object_pairs_hook=_unique, parse_int=_number)
+        data = json.loads(text, object_pairs_hook=_unique, parse_int=_number)
+        bad = _forbidden_char(data)
+        if bad is None:
+            return data
+        raise located_error(
+            text,
+            path,
+            _place_of(text, bad),
+            f"a text holds the control character U+{ord(bad):04X}",
+            "a record, save or message never holds one: it would reach the terminal as a command",
+        )
     except json.JSONDecodeError as exc:
         raise located_error(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
     except _TooLong as long:
@@ -154,3 +165,34 @@ def _shown(key: str) -> str:
     """A key as a message may show it: no control characters, not too long."""
     key = "".join(ch if ch.isprintable() else "?" for ch in key)
     return key if len(key) <= _MAX_KEY_SHOWN else key[:_MAX_KEY_SHOWN] + "…"
+
+
+def _forbidden_char(data: Any) -> str | None:
+    """The first character in a key or text of ``data`` that no text may hold (an escape, a
+    bidi override: :func:`rulespec.controls.is_forbidden`), or None. JSON writes one as ``\\u001b``,
+    which the parser turns into the character itself."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and not item.isprintable():
+            found = first_forbidden(item)
+            if found is not None:
+                return item[found]
+    return None
+
+
+#: The controls JSON also writes with a letter (``\\b``): a backspace, a form feed, a carriage return.
+_SHORT_ESCAPES = {"\b": "\\b", "\f": "\\f", "\r": "\\r"}
+
+
+def _place_of(text: str, ch: str) -> int:
+    """Where ``ch`` stands in the JSON ``text``: as itself, or written as a ``\\u`` escape."""
+    raw, short = text.find(ch), _SHORT_ESCAPES.get(ch)
+    escaped = re.search(re.escape(f"\\u{ord(ch):04x}"), text, re.IGNORECASE)
+    places = [i for i in (raw, escaped.start() if escaped else -1, text.find(short) if short else -1) if i >= 0]
+    return min(places) if places else 0

@@ -7,8 +7,9 @@ read (:mod:`rulespec.controls`); this module is the net under everything else:
 - :func:`visible` turns control characters (C0 but tab and newline, DEL, C1, bidi overrides)
   into a visible ``\\x1b``-style escape;
 - :class:`SafeStream` wraps standard output and error (see :func:`install`) so that every write
-  goes through :func:`visible`. On a terminal, CSI sequences (``ESC [`` … final byte) pass:
-  they are rich's colours and cursor moves, and a stranger's text cannot bring an ESC this far.
+  goes through :func:`visible`. On a terminal, the CSI sequences rich writes pass (colours,
+  a progress bar's cursor moves: :data:`_CSI`); a stranger's text is refused where it is read
+  (rule and locale files, and every JSON file: :mod:`rulespec.jsonsource`) before it comes this far.
   OSC sequences (window titles, clipboard writes) and everything else never pass.
 
 Files are written with :func:`rulespec.atomic.write_atomically` (whole or not at all).
@@ -25,8 +26,11 @@ from typing import IO, Any, NoReturn
 
 from rulespec.controls import is_forbidden
 
-#: A CSI sequence as rich writes it (colours, cursor moves): kept on terminals only.
-_CSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+#: A CSI sequence of the kinds rich writes (colours and styles ``m``; a progress bar's cursor up,
+#: down, across and to a column ``A``-``D``, ``G``; erasing a line ``K``; hiding and showing the
+#: cursor ``?25l``/``?25h``): kept on terminals only. Any other — clearing the screen, moving the
+#: cursor home — never passes, even if a stranger's text should bring an ESC this far.
+_CSI = re.compile(r"\x1b\[(?:[0-9;]*[mABCDGK]|\?25[lh])")
 
 
 def _escape(ch: str) -> str:
