@@ -66,13 +66,13 @@ class RuleError(Exception):
 
     def __str__(self) -> str:
         head = f"{self.position}: {self.message}" if self.position else self.message
-        lines = [head]
+        lines = [_one_line(head)]  # (a stranger's name with a newline must not forge a line of its own)
         if self.source_line is not None and self.position and self.position.column > 0:
             text, caret = _excerpt(self.source_line, self.position.column - 1)
             lines.append("    " + text)
             lines.append("    " + " " * caret + "^")
         if self.hint:
-            lines.append(f"hint: {self.hint}")
+            lines.append(f"hint: {_one_line(self.hint)}")
         return "\n".join(lines)
 
 
@@ -116,6 +116,11 @@ def _excerpt(line: str, index: int) -> tuple[str, int]:
     prefix = "…" if start > 0 else ""
     suffix = "…" if start + MAX_EXCERPT < len(line) else ""
     return prefix + shown + suffix, index - start + len(prefix)
+
+
+def _one_line(text: str) -> str:
+    """A message or hint on one line: a line break in it (from a stranger's value) written ``\\n``."""
+    return text.replace("\r", "\\r").replace("\n", "\\n") if "\n" in text or "\r" in text else text
 
 
 def _visible(text: str) -> str:
