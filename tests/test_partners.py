@@ -133,3 +133,37 @@ def test_side_and_opponents_as_play_begins() -> None:
         assert all("side" not in vars(state.view(seat)) for seat in range(4))
         return
     pytest.fail("no deal declared a called partner")
+
+
+def test_the_prover_does_not_take_the_opponents_for_known_when_there_are_sides(tmp_path: Path) -> None:
+    """``whist analyze`` called a bid impossible that play completed: with ``partners`` the opponents
+    are the players off the side, who depend on the play (a called card's holder), so a requirement
+    reading them is not modelled (counted as met), not proved never to hold."""
+    from interpreter.analysis import check
+
+    house = {
+        "ruleset": "sides",
+        "version": "1",
+        "extends": "combo-whist",
+        "bids": [
+            {
+                "id": "side_bid",
+                "kind": "special",
+                "worth": 1,
+                "priority": 5,
+                "partners": "[left_of(declarer)]",
+                "requires": "count(opponents) < player_count - 1",
+            }
+        ],
+    }
+    path = tmp_path / "sides.yaml"
+    path.write_text(yaml.safe_dump(house, sort_keys=False), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    verdict = check(rules, ["trump", "side_bid"], 4)
+    assert verdict.possible is not False
+    seen = completed = 0
+    for record, _, _ in (item for seed in range(1, 6) for item in _gains(_records(rules, seed), 4)):
+        if record.get("declarer") is not None and "side_bid" in record["combo"]["bids"]:
+            seen += 1
+            completed += bool(record["completed"])
+    assert seen and completed  # (play completes it: the proof would have been wrong)

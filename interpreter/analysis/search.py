@@ -91,6 +91,8 @@ class ProofSearch(Variables, Domains):
         }
         if standard is not None:
             base["standard"] = OutcomeBid(facts(standard))
+        if any(bid.partners is not None for bid in rules.bids.values()):  # a side leaves the opponents:
+            del base["opponents"]  # who they are depends on the play (a called card's holder), not modelled
         self.env = OutcomeEnv(self, base)
         self.reads: set[Var] = set()  # the variables the hook being evaluated has read
         self.conflict: set[Var] = set()
