@@ -27,10 +27,9 @@ from pathlib import Path
 import polib
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, layer, read_locale
-from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
+from rulespec.localeedit import add_entries, checked, emit, nest, set_texts, write_locale
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.placeholdernames import allowed_placeholders
@@ -320,7 +319,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, text)
+        write_locale(path, text)  # (in the file's own line ends)
         result.changed[path] = len(by_file[path])
     if to_mark or to_unmark:
         result.marked, result.unreviewed, result.inherited_fuzzy = apply_reviews(lang, rules, to_mark, to_unmark)
