@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import flatten
 from rulespec.yamlsource import Document, parse_yaml
@@ -174,3 +176,31 @@ def checked(doc: Document, new_text: str, expected: Mapping[str, Any]) -> str:
             "the file was left as it was; edit it by hand",
         )
     return new_text
+
+
+BOM = "\ufeff"
+
+
+def shaped(text: str, like: str) -> str:
+    """``text`` with the line ends and byte order mark of ``like`` (a file as it was read).
+
+    A translator's editor chooses them (Windows: CRLF, often a BOM); a tool that rewrites the file
+    keeps them, or every line would show as changed in their diff. The first line end of ``like``
+    decides (LF when it has none); YAML reads CRLF and LF alike, so the texts stay the same.
+    """
+    body = text.removeprefix(BOM).replace("\r\n", "\n")
+    first = like.find("\n")
+    if first > 0 and like[first - 1] == "\r":
+        body = body.replace("\n", "\r\n")
+    return BOM + body if like.startswith(BOM) else body
+
+
+def write_locale(path: Path, text: str) -> bool:
+    """Write a locale file (atomically) in the shape of the file there now (see :func:`shaped`);
+    every tool that rewrites a locale file writes it here. False when it would stay as it is."""
+    old = path.read_bytes().decode("utf-8") if path.exists() else ""
+    new = shaped(text, old)
+    if new == old and path.exists():
+        return False
+    write_atomically(path, new)
+    return True

@@ -20,20 +20,18 @@ from __future__ import annotations
 
 import io
 import os
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polib
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, layer, read_locale
-from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
+from rulespec.localeedit import add_entries, checked, emit, nest, set_texts, write_locale
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
-from rulespec.placeholdernames import allowed_placeholders
+from rulespec.pocheck import check_entries, check_text, may_use
 from rulespec.pomerge import Action, Conflict, Review, apply_reviews, lost_characters, merge, read_base, record_line
 from rulespec.translations import (
     Entry,
@@ -41,7 +39,6 @@ from rulespec.translations import (
     fingerprint,
     is_bundled,
     own_locale_file,
-    placeholders,
     previous_english,
     status,
     writable,
@@ -104,7 +101,7 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
     }
     for key, source in report.english.items():
         entry = report.translated.get(key)
-        allowed = _may_use(key, source.text, rules)
+        allowed = may_use(key, source.text, rules)
         notes = [f"shown on: {shown_where(key)}"]
         notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
         fuzzy = key in report.stale or key in report.unreviewed
@@ -125,14 +122,6 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         entry = report.translated[key]
         po.append(polib.POEntry(msgctxt=key, msgid=entry.text, msgstr=entry.text, obsolete=True))
     return po
-
-
-def _may_use(key: str, english: str, rules: RuleSet | None) -> set[str]:
-    """The placeholders the text of ``key`` may use (the PO file's comment names them)."""
-    allowed = allowed_placeholders(key, rules)
-    if allowed is None:  # a label filled by the code: the names its English uses are the ones there are
-        allowed = placeholders(english) or set()
-    return allowed
 
 
 @dataclass
@@ -185,7 +174,7 @@ def read_po(path: Path) -> polib.POFile:
             f"not a readable PO file: {message}", Position(str(path), line or 1, 1), "export a fresh one"
         ) from None
     po.fpath = str(path)
-    _check_entries(po, path)
+    check_entries(po, path)
     return po
 
 
@@ -224,36 +213,6 @@ def _names_a_file(text: str) -> bool:
         return False
 
 
-def _check_entries(po: polib.POFile, path: Path) -> None:
-    """Refuse, at its line, a live entry the import could not keep as the translator meant."""
-    first_line: dict[str, int] = {}
-    for item in po:
-        if item.obsolete:
-            continue
-        where = Position(str(path), item.linenum or 1, 1)
-        if item.msgid_plural or item.msgstr_plural:
-            raise RuleError(
-                f"the entry for {item.msgctxt or repr(item.msgid)} has plural forms; every text here has one",
-                where,
-                "write the translation as one msgstr",
-            )
-        if not item.msgctxt:
-            if item.msgstr.strip():  # (an untranslated one changes nothing, as everywhere)
-                raise RuleError(
-                    f"the entry {item.msgid[:60]!r} has no msgctxt: it names no text to translate",
-                    where,
-                    "keep the msgctxt of each exported entry (it is the text's key)",
-                )
-            continue
-        if item.msgctxt in first_line:
-            raise RuleError(
-                f"the text {item.msgctxt} is translated twice (first at line {first_line[item.msgctxt]})",
-                where,
-                "keep one of the two entries",
-            )
-        first_line[item.msgctxt] = item.linenum or 1
-
-
 def po_language(po: polib.POFile, path: Path) -> str:
     lang = str(po.metadata.get("Language", "")).replace("-", "_").split("_")[0].lower()
     if not lang:
@@ -281,7 +240,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if source is None:
             result.skipped.append(key)
             continue
-        _check_text(po, item, key, source.text, rules)
+        check_text(po, item, key, source.text, rules)
         current = report.translated.get(key)
         file_text = current.text if current is not None else ""
         reviewed = current is not None and current.fingerprint == fingerprint(source.text)
@@ -320,35 +279,11 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     for path, text in plans:  # all planned and checked first
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, text)
+        write_locale(path, text)  # (in the file's own line ends)
         result.changed[path] = len(by_file[path])
     if to_mark or to_unmark:
         result.marked, result.unreviewed, result.inherited_fuzzy = apply_reviews(lang, rules, to_mark, to_unmark)
     return result
-
-
-def _check_text(po: polib.POFile, item: polib.POEntry, key: str, english: str, rules: RuleSet | None) -> None:
-    """Refuse, at its line, a translation that would stop every command showing the language."""
-    if not item.msgstr.strip():
-        return
-    where = Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1)
-    bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
-    if bad is not None:  # a text never carries terminal control sequences into the locale files
-        hint = "remove it in the PO editor"
-        if 0x80 <= ord(bad) <= 0x9F:  # printable in Windows-1252 (— is 0x97), a control character in Latin-1
-            hint = "the file is probably Windows-1252 (cp1252): name charset=CP1252 in its header, or save it as UTF-8"
-        raise RuleError(f"the translation of {key} holds the control character U+{ord(bad):04X}", where, hint)
-    names = placeholders(item.msgstr)
-    may_use = _may_use(key, english, rules)
-    unknown = sorted(names - may_use) if names is not None else []
-    if names is None or unknown:  # written, it would stop every command that shows this language
-        what = f"the unknown placeholder {{{unknown[0]}}}" if unknown else "a malformed placeholder"
-        may = ", ".join("{" + n + "}" for n in sorted(may_use)) or "none"
-        raise RuleError(
-            f"the translation of {key} holds {what}",
-            where,
-            f"placeholders it may use: {may}; write {{{{ and }}}} for a brace",
-        )
 
 
 def _target(key: str, english_file: str, current: Entry | None, lang: str, rules: RuleSet | None) -> Path:

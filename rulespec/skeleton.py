@@ -11,10 +11,9 @@ import os
 from pathlib import Path
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, SHARED_FILE, check_locale_path, flatten, read_locale
-from rulespec.localeedit import add_entries, checked, emit, nest
+from rulespec.localeedit import add_entries, checked, emit, nest, write_locale
 from rulespec.model import RuleSet
 from rulespec.paths import MAX_FILE_BYTES
 from rulespec.textkeys import describe, unwritten
@@ -142,6 +141,6 @@ def init(lang: str, rules: RuleSet | None, force: bool = False) -> list[tuple[Pa
     for path, text, added, created in plans:  # every file is planned and checked before any is written
         if added or created:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, text)
+            write_locale(path, text)  # (an existing file keeps its line ends)
         written.append((path, added, created))
     return written

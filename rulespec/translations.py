@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, flatten, layer, locale_files, read_locale
-from rulespec.localeedit import yaml_key
+from rulespec.localeedit import write_locale, yaml_key
 from rulespec.localekeys import SECTIONS, file_problems
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
@@ -351,8 +350,7 @@ def write_fingerprints(path: Path, prints: dict[str, str]) -> int:
     before the next top-level key stay with that key, and those after the block at the end of the
     file stay after it.
     """
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
+    lines = path.read_bytes().decode("utf-8").splitlines()  # (read_text would turn CRLF into LF)
     body: list[str] = []
     block_comments: list[str] = []
     pending: list[str] = []  # comment lines at the left margin inside the block: whose are they?
@@ -392,8 +390,4 @@ def write_fingerprints(path: Path, prints: dict[str, str]) -> int:
     else:
         body += [line.strip() for line in block_comments]
     body += trailing
-    new = "\n".join(body) + "\n"
-    if new != text:
-        write_atomically(path, new)
-        return 1
-    return 0
+    return int(write_locale(path, "\n".join(body) + "\n"))  # in the file's own line ends

@@ -214,6 +214,9 @@ class _Builder:
 
 def parse_yaml(text: str, path: str = "<string>") -> Document:
     """Parse YAML text safely into a :class:`Document`; raise :class:`RuleError` on any problem."""
+    # A byte order mark (Windows editors write one) is not the document's: libyaml's offsets do
+    # not count it, so the text kept with them must not hold it (a locale writer keeps it: localeedit).
+    text = text.removeprefix("\ufeff")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise RuleError(f"file is larger than {MAX_FILE_BYTES} bytes", Position(path))
     try:

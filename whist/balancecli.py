@@ -55,14 +55,16 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
         deals=data["deals"],
         agents=rich_escape(data["agents"]),
     )
-    table = Table(title=title)
+    # The intervals' note goes under the table, not in two headers: in Swedish at 80 columns the
+    # headers' words did not fit side by side, and rich folded words ("Standardbu/d").
+    table = Table(title=title, caption=label("balance_brackets"))
     columns = (
         "balance_bid",
         "balance_kind",
         "worth",
         "balance_times_bid",
         "balance_completed",
-        "balance_rate",
+        "balance_completion",
         "balance_points",
     )
     for index, column in enumerate(columns):
@@ -96,7 +98,7 @@ def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
     )
     return {
         "title": title,
-        "rate": label("balance_rate"),
+        "rate": label("balance_rate"),  # (the chart draws the intervals: its axis says so)
         "standard": label("standard_bids"),
         "special": label("special_bids"),
     }
@@ -174,7 +176,7 @@ def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Text
     columns = [
         label("balance_bid"),
         label("worth"),
-        label("balance_rate"),
+        label("balance_completion"),  # (a rate without its interval here)
         label("against_other_worth", other=other),
         label("against_other_rate", other=other),
         label("against_difference"),

@@ -1,0 +1,56 @@
+"""``whist balance`` at 80 columns (a pipe, a plain terminal) shows every word of its table whole.
+
+In Swedish the headers' longest words ("[intervall", "Hemgånget") and the cells' ("Standardbud",
+"Mästaröverflöd") did not fit side by side at 80 columns, and rich folded words across lines:
+"Standardbu/d", "Mästarmisä/r". Now the intervals are named once, under the table. Checked in both
+languages for combo-whist: every word of every header, cell and the note under the table is
+printed whole (folded, it would be two pieces, neither of them the word).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from rich.text import Text
+
+from rulespec import load_ruleset
+from tests.test_printing import texts_for
+from whist.balancecli import against_table, bids_table
+from whist.cli import cli
+
+RUN = ["balance", "combo-whist", "--deals", "12", "--seed", "1", "--agents", "random", "--jobs", "1"]
+#: What separates the words of a table as printed: spaces, line ends and the box's lines (not a
+#: no-break space: "95 %" is one word, and is kept on one line).
+BETWEEN = re.compile(r"[ \n│┃┏┓┗┛━─┡┩╇┳┻╋┴┬┼└┘┌┐]+")
+
+
+def _words(cells: list[object]) -> set[str]:
+    return {word for cell in cells for word in Text.from_markup(str(cell)).plain.split(" ") if word}
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_balance_keeps_every_word_whole_at_80_columns(lang: str) -> None:
+    runner = CliRunner()
+    shown = runner.invoke(cli, [*RUN, "--lang", lang], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(runner.invoke(cli, [*RUN, "--json"], env={"COLUMNS": "80"}).stdout)
+    # The table as the command builds it from the same (seeded) report: every text it holds.
+    table = bids_table(data, texts_for(load_ruleset("combo-whist"), lang))
+    texts = [str(table.caption), *(c.header for c in table.columns), *(cell for c in table.columns for cell in c.cells)]
+    words = _words(texts)
+    assert {"Standardbud" if lang == "sv" else "Standard", "Misär" if lang == "sv" else "Misery"} <= words
+    printed = set(BETWEEN.split(shown.stdout))
+    assert sorted(words - printed) == []
+    assert max(len(line) for line in shown.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_against_tables_headers_stay_whole_at_80_columns(lang: str) -> None:
+    """(The table of ``--against``: its rate column has no interval, and its header says none.)"""
+    texts = texts_for(load_ruleset("combo-whist"), lang)
+    table = against_table([], "combo-whist", "combo-whist@1.5.0", texts)
+    assert texts.label("balance_completion") in [c.header for c in table.columns]
+    assert not any("[" in str(c.header) for c in table.columns)
