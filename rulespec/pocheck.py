@@ -7,11 +7,11 @@ showing the language or that gettext's own ``msgfmt -c`` refuses (:func:`check_t
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
 import polib
 
+from rulespec.controls import first_forbidden
 from rulespec.errors import Position, RuleError
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders
@@ -62,7 +62,8 @@ def check_text(po: polib.POFile, item: polib.POEntry, key: str, english: str, ru
     if not item.msgstr.strip():
         return
     where = Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1)
-    bad = next((ch for ch in item.msgstr if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    found = first_forbidden(item.msgstr)  # (what a locale file refuses when read: controls, bidi overrides)
+    bad = None if found is None else item.msgstr[found]
     if bad is not None:  # a text never carries terminal control sequences into the locale files
         hint = "remove it in the PO editor"
         if 0x80 <= ord(bad) <= 0x9F:  # printable in Windows-1252 (— is 0x97), a control character in Latin-1

@@ -25,6 +25,7 @@ import polib
 import pytest
 
 from rulespec import load_ruleset
+from rulespec.controls import BIDI_CONTROLS
 from rulespec.locale import read_locale
 from rulespec.pomerge import Base, read_base, record_line
 from rulespec.translations import fingerprint, status
@@ -281,3 +282,19 @@ def test_a_windows_1252_file_said_to_be_iso_8859_1_is_named(locales, tmp_path, c
     (tmp_path / "c.po").write_bytes((head + body.replace("—", "\x1b")).encode("cp1252"))
     code, _, err = whist(capsys, "translate", "import", str(tmp_path / "c.po"))
     assert code == 1 and "U+001B" in err and "cp1252" not in err  # a control character in every charset
+
+
+@pytest.mark.parametrize("ch", sorted(BIDI_CONTROLS) + ["\x7f", "\x85"])
+def test_a_translation_with_a_character_no_locale_file_may_hold_is_refused_before_writing(
+    ch, locales, tmp_path, capsys
+) -> None:
+    """The import refused C0 controls but wrote a bidi override (U+202E), which the locale reader then
+    refused: every command in that language stopped until the file was edited by hand. The import
+    refuses what a locale file refuses (rulespec.controls), and writes nothing."""
+    head = 'msgid ""\nmsgstr ""\n"Language: sv\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    body = f'msgctxt "bids.lock.name"\nmsgid "Lock"\nmsgstr "Lås{ch}"\n'
+    (tmp_path / "b.po").write_text(head + body, encoding="utf-8")
+    before = texts_of(locales)
+    code, _, err = whist(capsys, "translate", "import", str(tmp_path / "b.po"))
+    assert code == 1 and f"control character U+{ord(ch):04X}" in err
+    assert texts_of(locales) == before
