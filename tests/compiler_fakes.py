@@ -176,6 +176,7 @@ def make_env() -> dict[str, Any]:
         "players": players,
         "declarer": ann,
         "opponents": [bob, cid, dee],
+        "side": [],  # (no partners: a bid's ``partners`` fills it as play begins)
         "combo": combo,
         "standard": combo.standard,
         "trump": "S",

@@ -55,8 +55,8 @@ def test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats() -> No
     for kind in KINDS:
         played, average = by_label[texts.bid_name(kind)]
         assert int(played) > 0
-        assert average == f"{data['hand_types'][kind]['average_points']:.2f}"
-        averages[kind] = float(average)
+        assert average == f"{data['hand_types'][kind]['average_points']:.2f}".replace("-", "\u2212")  # (a true minus)
+        averages[kind] = float(average.replace("\u2212", "-"))
     # 11 tricks after the close are shared by two players: +-5.5 a player; melds only add.
     assert averages["tricks_up"] == 5.5 and averages["tricks_down"] == -5.5
     for kind in ("pairs_up", "marriages_up"):

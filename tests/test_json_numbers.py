@@ -19,15 +19,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulespec.controls import BIDI_CONTROLS
 from rulespec.errors import RuleError
 from rulespec.jsonsource import parse_json
 from rulespec.numbers import MAX_NUMBER_CHARS
 from tests.test_translate_cli import whist
 
-LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.text(max_size=8))
+#: Texts a JSON file may hold (a control or bidi character is refused on its own: tests/test_terminal_safety.py).
+CHARS = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters=BIDI_CONTROLS)
+LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.text(CHARS, max_size=8))
 DOCS = st.recursive(
     LEAVES,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(CHARS, max_size=4), inner, max_size=3),
     max_leaves=8,
 )
 
