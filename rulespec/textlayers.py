@@ -33,10 +33,16 @@ def made_for_other_english(lang: str, rules: Any) -> set[str]:
     if lang == DEFAULT_LANGUAGE:
         return set()
     english = text_sources(DEFAULT_LANGUAGE, rules)
+    layers: dict[Path, tuple[int, int]] = {}  # (a handful of files for hundreds of texts: each placed once)
+
+    def placed(path: Path) -> tuple[int, int]:
+        found = layers.get(path)
+        if found is None:
+            found = layers[path] = layer(path, rules)
+        return found
+
     return {
-        key
-        for key, path in text_sources(lang, rules).items()
-        if key in english and layer(path, rules) < layer(english[key], rules)
+        key for key, path in text_sources(lang, rules).items() if key in english and placed(path) < placed(english[key])
     }
 
 
