@@ -8,6 +8,7 @@ the first rule kept plus their seat (so each was worked out for that player), th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,20 +33,23 @@ def _house(tmp_path: Path, name: str, to: str) -> Any:
     return load_ruleset(str(path))
 
 
-def _until_completed(rules: Any, seed: int) -> tuple[dict[int, Any], int] | None:
-    """The scores after the first deal whose combo is completed, and its declarer."""
-    state = GameState(rules, 4, seed=seed, max_deals=30)
+def _played(rules: Any, seed: int, deals: int, after: Callable[[GameState], None] | None = None) -> GameState:
+    """A seeded game of random agents that bid at every turn; ``after`` looks at it after each decision."""
+    state = GameState(rules, 4, seed=seed, max_deals=deals)
     agents = [RandomAgent(seed * 10 + seat, bid_chance=1.0) for seat in range(4)]
-    seen = 0
     while not state.is_over:
         request = state.pending
         assert request is not None
         state.apply(agents[request.seat].decide(request, state.view(request.seat)))
-        for record in state.deal_records[seen:]:
-            seen += 1
-            if record.get("completed"):
-                return dict(state.scores), record["declarer"]
-    return None
+        if after is not None:
+            after(state)
+    return state
+
+
+def _until_completed(rules: Any, seed: int) -> tuple[dict[int, Any], int] | None:
+    """The scores after the first deal whose combo is completed, and its declarer."""
+    record = next((r for r in _played(rules, seed, 30).deal_records if r.get("completed")), None)
+    return None if record is None else ({int(s): v for s, v in record["scores"].items()}, record["declarer"])
 
 
 def test_to_sees_the_player_whose_score_it_sets(tmp_path: Path) -> None:
@@ -88,29 +92,21 @@ def test_a_debt_of_a_part_of_a_point_is_a_whole_mark_and_the_game_saves(tmp_path
     rules = _floored_house(tmp_path)
     seen = 0
     for seed in range(1, 6):
-        state = GameState(rules, 4, seed=seed, max_deals=12)
-        agents = [RandomAgent(seed * 10 + seat, bid_chance=1.0) for seat in range(4)]
-        while not state.is_over:
-            request = state.pending
-            assert request is not None
-            state.apply(agents[request.seat].decide(request, state.view(request.seat)))
-            json.dumps(to_record(state, "floored"))  # (what a save writes after every decision)
+        state = _played(rules, seed, 12, lambda state: json.dumps(to_record(state, "floored")))  # (as a save)
         marks = [count for seat in state.marks.values() for count in seat.values()]
         assert all(type(count) is int for count in marks)
         seen += sum(1 for seat in state.marks.values() if seat.get("blockade"))
     assert seen, "no debt was met"
 
 
+def _floor_holds(state: GameState) -> None:
+    assert all(score >= 0 for score in state.scores.values()), state.scores
+
+
 def _first_completed_trump(rules: Any) -> tuple[dict[str, Any], dict[int, Any]]:
     """The first deal completing Trump in seeded random games, and the scores before it."""
     for seed in range(1, 40):
-        state = GameState(rules, 4, seed=seed, max_deals=30)
-        agents = [RandomAgent(seed * 10 + seat, bid_chance=1.0) for seat in range(4)]
-        while not state.is_over:
-            request = state.pending
-            assert request is not None
-            state.apply(agents[request.seat].decide(request, state.view(request.seat)))
-            assert all(score >= 0 for score in state.scores.values()), state.scores  # (the floor holds)
+        state = _played(rules, seed, 30, _floor_holds)
         before = {seat: 0 for seat in range(4)}
         for record in state.deal_records:
             if record.get("completed") and record["combo"]["bids"][0] == "trump":
