@@ -23,13 +23,13 @@ from pathlib import Path
 
 import pexpect
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
+from tests.test_swedish_output import english_phrases
 from whist.entrylines import entry_lines, kept_breaks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,19 +140,7 @@ def test_no_line_is_wider_than_the_terminal_and_no_name_is_cut(ref: str, combo_d
 @pytest.mark.parametrize("ref", ["combo-whist", "christmas-whist"])
 def test_no_english_is_left_on_the_swedish_screen(ref: str, combo_deal: str, christmas_hand: str) -> None:
     screen = flat(combo_deal if ref == "combo-whist" else christmas_hand)
-    labels = {
-        lang: yaml.safe_load((ROOT / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))["labels"]
-        for lang in ("en", "sv")
-    }
-    english = []
-    for key, text in labels["en"].items():
-        if labels["sv"].get(key) != text:
-            english += [
-                p.strip() for p in re.split(r"\{[^}]*\}", str(text)) if len(p.strip()) >= 10 and " " in p.strip()
-            ]
-    rules = load_ruleset(ref)
-    en, sv = load_texts(rules, "en"), load_texts(rules, "sv")
-    english += [en.bid_name(b) for b in rules.bids if en.bid_name(b) != sv.bid_name(b) and len(en.bid_name(b)) > 4]
+    english = english_phrases(ref)
     assert english and [phrase for phrase in english if phrase in screen] == []
 
 

@@ -46,8 +46,9 @@ COMMANDS = {
 ENGLISH_WORDS = ("wrote", "cards", "page", "pages", "reference", "bleed", "interval", "points", "deal", "the", "and")
 
 
-def english_phrases() -> list[str]:
-    """The English labels' phrases (between placeholders) that Swedish words differently."""
+def english_phrases(ref: str = "combo-whist") -> list[str]:
+    """The English labels' phrases (between placeholders) and bid names of ``ref`` that Swedish words
+    differently: none of them may be on a Swedish screen (tests/test_play_swedish_narrow.py too)."""
     labels = {
         lang: yaml.safe_load((ROOT / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))["labels"]
         for lang in ("en", "sv")
@@ -57,7 +58,7 @@ def english_phrases() -> list[str]:
         if labels["sv"].get(key) != text:
             parts = re.split(r"\{[^}]*\}", str(text))
             phrases += [p.strip() for p in parts if len(p.strip()) >= 10 and " " in p.strip()]
-    rules = load_ruleset("combo-whist")
+    rules = load_ruleset(ref)
     en, sv = load_texts(rules, "en"), load_texts(rules, "sv")
     phrases += [en.bid_name(b) for b in rules.bids if en.bid_name(b) != sv.bid_name(b) and len(en.bid_name(b)) > 4]
     return phrases
