@@ -26,7 +26,7 @@ from rulespec.locale import (
 )
 from rulespec.localekeys import file_problems
 from rulespec.model import RuleSet
-from rulespec.placeholdernames import allowed_placeholders
+from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.rulesetcache import RuleSetCache
 from rulespec.samenames import name_clashes
 from rulespec.textkeys import unwritten
@@ -57,12 +57,14 @@ def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:
     in the files a rule set brings. A project text naming a value a house rule took away (a bid's
     ``{bonus}`` after ``bonus: null``) is not the locale's fault: see :func:`inherited_gaps`."""
     errors: list[RuleError] = []
+    labels = label_placeholders()
     for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
         found = catalog(language, rules)
         for path in found.files:  # a wrong header or name, as whist check says (a non-text falls back to English)
             errors.extend(file_problems(read_locale(path), path, rules)[0])
+        bundled = {path: _bundled(path) for path in {entry.doc.path for entry in found.entries.values()}}
         for entry in found.entries.values():
-            allowed = None if _bundled(entry.doc.path) else allowed_placeholders(entry.key, rules)
+            allowed = None if bundled[entry.doc.path] else allowed_placeholders(entry.key, rules, labels)
             errors.extend(_placeholder_errors(entry, allowed, None))
     return errors
 
@@ -74,11 +76,13 @@ def inherited_gaps(rules: RuleSet) -> list[RuleError]:
     gaps: list[RuleError] = []
     if is_bundled(rules):
         return gaps  # the project's own rule sets: their texts are checked by its tests
+    labels = label_placeholders()
     for lang in available_languages(rules):
         found = catalog(lang, rules)
+        bundled = {path: _bundled(path) for path in {entry.doc.path for entry in found.entries.values()}}
         for entry in found.entries.values():
-            if _bundled(entry.doc.path):
-                for error in _placeholder_errors(entry, allowed_placeholders(entry.key, rules), None):
+            if bundled[entry.doc.path]:
+                for error in _placeholder_errors(entry, allowed_placeholders(entry.key, rules, labels), None):
                     error.hint = f"give '{entry.key}' a text of your own in locales/{lang}/{rules.name}.yaml"
                     gaps.append(error)
     return gaps
@@ -130,12 +134,15 @@ def check_locales(rules: RuleSet) -> list[RuleError]:
         return unreadable  # the texts of a language with a file that does not read cannot be looked up
     own_set = {p.resolve() for p in own}
     english = catalog(DEFAULT_LANGUAGE, rules).entries
+    labels = label_placeholders()
     for lang in available_languages(rules):
         found = catalog(lang, rules)
         errors.extend(e for e in found.errors if e.position and Path(e.position.path).resolve() in own_set)
+        paths = {entry.doc.path for entry in found.entries.values()}
+        ours = {path for path in paths if Path(path).resolve() in own_set}
         for entry in found.entries.values():
-            if Path(entry.doc.path).resolve() in own_set:
-                errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None))
+            if entry.doc.path in ours:
+                errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules, labels), None))
         clashes = name_clashes(rules, found.entries, english, own_set)
         errors.extend(e for e in clashes if e.position and Path(e.position.path).resolve() in own_set)
     return errors

@@ -15,9 +15,12 @@ from rulespec.placeholders import parse
 from rulespec.yamlsource import Document
 
 
-def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
+def allowed_placeholders(key: str, rules: RuleSet | None, labels: dict[str, set[str]] | None = None) -> set[str] | None:
     """The placeholders a text at ``key`` may use (a bid's values, the general rules' numbers,
-    a label's declared names, nothing for other texts); None for a bid text of another rule set."""
+    a label's declared names, nothing for other texts); None for a bid text of another rule set.
+
+    ``labels``: :func:`label_placeholders` asked once by a caller that checks many texts (else
+    each label's check reads the English ``ui.yaml`` again to see whether it changed)."""
     parts = key.split(".")
     if rules is not None and parts[0] == "bids" and len(parts) >= 3:
         bid = rules.bids.get(parts[1])
@@ -26,7 +29,8 @@ def allowed_placeholders(key: str, rules: RuleSet | None) -> set[str] | None:
     if rules is not None and parts[0] == "general":
         return set(general_values(rules))
     if parts[0] == "labels" and len(parts) == 2:
-        return set(label_placeholders().get(parts[1], ()))  # (a copy: the kept sets are shared)
+        names = label_placeholders() if labels is None else labels
+        return set(names.get(parts[1], ()))  # (a copy: the kept sets are shared)
     if parts[0] in ("bids", "general"):
         return None  # a bid this rule set does not have: checked as an unknown bid id
     return set()

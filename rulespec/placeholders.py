@@ -57,8 +57,13 @@ class Parsed:
         return {name for name, _ in self.fields}
 
 
+_NONE = Parsed((), None)
+
+
 def parse(text: str) -> Parsed:
     """The placeholders of ``text``; stops at the first malformed brace."""
+    if "{" not in text and "}" not in text:
+        return _NONE  # most texts: found by two scans in C instead of a loop over every character
     fields: list[tuple[str, int]] = []
     index = 0
     length = len(text)

@@ -20,7 +20,7 @@ from rulespec.locale import DEFAULT_LANGUAGE, flatten, layer, locale_files, read
 from rulespec.localeedit import write_locale, yaml_key
 from rulespec.localekeys import SECTIONS, file_problems
 from rulespec.model import RuleSet
-from rulespec.placeholdernames import allowed_placeholders
+from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.placeholders import parse as parse_placeholders
 from rulespec.samenames import name_clashes
 from rulespec.textkeys import unwritten
@@ -130,12 +130,14 @@ def _placeholder_errors(
     for name, offset in fields:
         first.setdefault(name, offset)
     errors = []
-    if allowed is not None:
+    unknown = sorted(set(first) - allowed) if allowed is not None else []
+    if unknown and allowed is not None:
         # A file serves every version that reads it: name the version whose data lacks the name,
-        # and the file that would give that version its own text.
+        # and the file that would give that version its own text. (Asked only when a name is
+        # unknown: it looks at the bundled files, and a check meets thousands of texts.)
         other = rules is not None and Path(entry.doc.path).stem != rules.id and is_older_version(rules)
         where = f" for {rules.id}" if rules is not None and other else ""
-        for name in sorted(set(first) - allowed):
+        for name in unknown:
             hint = f"known here: {', '.join(sorted(allowed))}" if allowed else "this text takes no placeholders"
             if where and rules is not None:
                 own = Path(entry.doc.path).with_name(f"{rules.id}.yaml")
@@ -165,8 +167,10 @@ def status(lang: str, rules: RuleSet | None) -> Status:
     asked = unwritten(rules, texts) if rules is not None else {}
     total = len(english.entries.keys() | asked.keys())
     result = Status(lang, total=total, errors=list(english.errors), english=english.entries)
+    labels = label_placeholders()
     for entry in english.entries.values():
-        result.errors.extend(_placeholder_errors(entry, allowed_placeholders(entry.key, rules), None, rules))
+        allowed = allowed_placeholders(entry.key, rules, labels)
+        result.errors.extend(_placeholder_errors(entry, allowed, None, rules))
     if lang == DEFAULT_LANGUAGE:
         result.missing = list(asked)
         result.errors.extend(name_clashes(rules, english.entries, {}) if rules is not None else [])
@@ -188,7 +192,7 @@ def status(lang: str, rules: RuleSet | None) -> Status:
             result.unreviewed.append(key)
         elif found.fingerprint != fingerprint(source.text):
             result.stale.append(key)
-        result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules), source, rules))
+        result.errors.extend(_placeholder_errors(found, allowed_placeholders(key, rules, labels), source, rules))
     result.errors.extend(name_clashes(rules, other.entries, english.entries) if rules is not None else [])
     result.missing.extend(key for key in asked if key not in english.entries and key not in other.entries)
     result.obsolete = sorted(key for key in other.entries if key not in english.entries and key not in asked)
