@@ -1,7 +1,8 @@
 """Test-suite wide settings: which tests are *slow*.
 
-The whole suite runs with ``python -m pytest``; a quick run of everything but the slow tests
-(under a minute on two cores) is ``python -m pytest -m "not slow"``. A test is slow when it takes
+The whole suite runs with ``python -m pytest`` (a worker process per core: ``-n auto`` in
+pyproject.toml); a quick run of everything but the slow tests (about three minutes on two cores)
+is ``python -m pytest -m "not slow"``. A test is slow when it takes
 about a second or more: hypothesis properties over whole games, fuzzing, brute-force proofs and
 commands run as subprocesses over every version. They are listed here, in one place, rather than
 decorated one by one, so that the list can be read and kept at a glance.

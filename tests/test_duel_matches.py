@@ -123,8 +123,9 @@ def test_matches_whose_hands_always_tie_stop_and_are_said_unfinished(tmp_path: P
     result = _run("duel", "random", "random", house, "--deals", "1", "--lang", lang)
     assert result.exit_code == 0, result.output
     assert f"2 {'of the' if lang == 'en' else 'av de'} 2" in result.output and words in result.output
-    data = json.loads(_run("duel", "random", "random", house, "--deals", "1", "--json").output)
-    assert data["unfinished"] == 2 and sum(data["wins"].values()) == 0
+    if lang == "en":  # (the figures are the same in any language: read once)
+        data = json.loads(_run("duel", "random", "random", house, "--deals", "1", "--json").output)
+        assert data["unfinished"] == 2 and sum(data["wins"].values()) == 0
 
 
 def test_a_duel_of_finished_matches_says_nothing_of_unfinished_ones() -> None:
