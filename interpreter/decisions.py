@@ -178,6 +178,17 @@ class Request:
     special_ids: tuple[str, ...] = ()
     repeatable_ids: tuple[str, ...] = ()  # special bids a combo may hold more than once
 
+    @property
+    def asked(self) -> str:
+        """What the request asks for, in words for a message (English: scripts and scenarios)."""
+        if self.kind == "bid":
+            return "a bid or a pass"
+        if self.kind == "play":
+            return "a card to play"
+        if self.name == TRICK_TAKER:
+            return "who takes the trick"
+        return f"a choice of {self.name}" if self.kind == "choose" else f"{self.kind} {self.name}".strip()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Request:
         """A copy for a copy of its position: the same request, its ``check`` the copy's own."""
         check = copy_value(self.check, memo) if self.check is not None else None

@@ -47,7 +47,7 @@ class Script:
         if "seat" in entry and int(entry["seat"]) != request.seat:
             raise ScriptError(
                 f"decision {self.position + 1}: the script has seat {entry['seat']} deciding, "
-                f"but the game asks seat {request.seat} ({request.kind} {request.name})"
+                f"but the game asks seat {request.seat} for {request.asked}"
             )
         self.position += 1
         answer = entry.get("answer")

@@ -70,7 +70,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from interpreter.decisions import TRICK_TAKER, Agent, BidAnswer, Request, RequestKind, ScriptError, View
+from interpreter.decisions import Agent, BidAnswer, Request, ScriptError, View
 from interpreter.game import Game, Script
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
@@ -102,18 +102,6 @@ SCENARIO_KEYS = (
 DEAL_KEYS = ("hands", "stock", "decisions", "tricks", "expect", "fill")
 GAME_EXPECT_KEYS = ("winner", "reason", "scores", "marks", "deals", "error")
 FILL_POLICIES = ("first-legal",)
-
-
-def _asked(kind: RequestKind, name: str) -> str:
-    """What a request of ``kind`` asks for, in words (``name``: the choice's name in the rule file)."""
-    if kind == "bid":
-        return "a bid or a pass"
-    if kind == "choose":
-        return f"a choice of {name}"
-    return f"{kind} {name}".strip()
-
-
-_ASKED_BY_NAME = {TRICK_TAKER: "who takes the trick"}
 
 
 class FirstLegal(Agent):
@@ -150,12 +138,10 @@ class Strict(Agent):
         if request.kind == "play":
             trick = len(game.current.trick_log) + 1 if game.current is not None else 0
             missing = f"card play {game.script.play_position + 1} of deal {deal} (trick {trick})"
-            what = "a card to play"
         else:
             missing = f"decision {game.script.position + 1} of deal {deal}"
-            what = _ASKED_BY_NAME.get(request.name) or _asked(request.kind, request.name)
         raise ScriptError(
-            f"{missing} is missing: seat {request.seat} was asked for {what} "
+            f"{missing} is missing: seat {request.seat} was asked for {request.asked} "
             "(give it, or write 'fill: first-legal' to let the first legal answer fill it)"
         )
 
