@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from versions_helpers import NEWEST, PARENT, VERSIONS, VERSIONS_DIR, chain, truth, truth_bids
 
@@ -15,7 +16,8 @@ from versions_helpers import NEWEST, PARENT, VERSIONS, VERSIONS_DIR, chain, trut
 from versions_helpers import rules as rules
 from versions_helpers import version as version
 
-from rulespec.locale import value_text
+from rulespec import load_ruleset
+from rulespec.locale import load_texts, value_text
 from rulespec.model import RuleSet
 
 # --- loading and lineage -------------------------------------------------------------------------
@@ -148,3 +150,33 @@ def test_game_rules_that_changed(version: str, rules: RuleSet) -> None:
             assert {(rank, s) for s in "CDHS"} <= removed, text
         else:
             assert (text[1:], suits[text[0]]) in removed, text
+
+
+# --- what a bid's rules text says, against the ground truth's words -----------------------------
+
+#: How each language says the two exceptions the rulebooks give Plague's lead ban.
+_NO_OTHER_CHOICE = {"en": "no other choice", "sv": "inte har något annat val"}
+_ONLY_PLAGUE = {"en": "every card left in their hand is a plague card", "sv": "kvar på handen är ett pestkort"}
+_LEADS = {"en": "lead", "sv": "spela ut"}
+
+
+@pytest.mark.parametrize("edition", [*VERSIONS, NEWEST])
+def test_plagues_lead_ban_is_told_as_each_version_states_it(edition: str) -> None:
+    """1.4.0–1.5.0 lift the ban when the declarer "holds only plague cards", 1.5.1 when the declarer
+    "has no other choice" (a trump not yet free counts too); earlier versions have no ban. The 1.5.1
+    text told the 1.5.0 exception in both languages while the engine played 1.5.1's."""
+    rules = load_ruleset(f"combo-whist@{edition}")
+    bid = truth_bids(truth(edition)).get("plague")
+    if bid is None:
+        assert "plague" not in rules.bids
+        return
+    said = str(bid.get("params", {}).get("lead_restriction", ""))
+    for lang in ("en", "sv"):
+        text = load_texts(rules, lang).data["bids"]["plague"]["rules"]
+        if not said:
+            assert _LEADS[lang] not in text, (lang, text)
+        elif "no other choice" in said:
+            assert _NO_OTHER_CHOICE[lang] in text and _ONLY_PLAGUE[lang] not in text, (lang, text)
+        else:
+            assert "only plague cards" in said
+            assert _ONLY_PLAGUE[lang] in text and _NO_OTHER_CHOICE[lang] not in text, (lang, text)
