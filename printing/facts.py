@@ -115,7 +115,8 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
 
     A fact that does not apply in the game is left out rather than printed as "—" or "no" on
     every card: the score of a bid that scores nothing itself (points come from the hand's own
-    rules, as in Christmas Whist), and trump when no bid of the rule set has one.
+    rules, as in Christmas Whist), trump when no bid of the rule set has one, and in a game
+    without an auction a trick requirement that only says "see rules".
     """
     if bid.kind == "standard":
         fields = []
@@ -123,7 +124,8 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
             fields.append(Field("score", texts.label("score"), score_text(bid, texts)))
         if any(b.has_trump for b in rules.bids.values()):
             fields.append(Field("trump", texts.label("trump"), trump_text(bid, texts)))
-        fields.append(Field("tricks", texts.label("tricks"), tricks_text(bid, texts)))
+        if bid.tricks is not None or rules.game.auction is not None:  # (each kind of hand's card tells its rules)
+            fields.append(Field("tricks", texts.label("tricks"), tricks_text(bid, texts)))
         return tuple(fields)
     return (
         Field("priority", texts.label("priority"), priority_text(bid, texts)),
@@ -136,7 +138,8 @@ def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:
     return BidFace(
         bid_id=bid.id,
         kind=bid.kind,
-        kind_label=texts.label(f"{bid.kind}_bid"),
+        # Without an auction a "bid" is a kind of hand the game deals (Christmas Whist's schedule).
+        kind_label=texts.label(f"{bid.kind}_bid") if rules.game.auction is not None else texts.label("hand_type"),
         worth_label=texts.label("worth"),
         worth=worth_text(bid, texts) if rules.game.auction is not None else None,  # ranks order an auction
         worth_values=tuple(values) if values and rules.game.auction is not None else None,

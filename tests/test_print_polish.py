@@ -175,19 +175,25 @@ def test_bid_names_in_the_incompatibility_line_are_whole(combo, lang: str) -> No
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_a_game_without_an_auction_prints_no_rank_score_or_trump(lang: str) -> None:
+    """Christmas Whist deals kinds of hand, bid by nobody: a card calls itself one, with its rules
+    and no rank, score, trump or "tricks: see rules" (its rules are on the card)."""
     rules = load_ruleset("christmas-whist")
     texts = load_texts(rules, lang)
     for bid in rules.standard_bids:
         face = bid_face(bid, rules, texts)
         assert face.worth is None and face.worth_values is None
-        assert [f.key for f in face.fields] == ["tricks"]
+        assert [f.key for f in face.fields] == ([] if bid.tricks is None else ["tricks"])
+        assert face.kind_label == texts.label("hand_type")
     result = write_cards(rules, texts, bleed=0)
     pages = [page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(result.pdf)).pages]
     for page in pages:
         assert texts.label("worth").upper() not in page  # the strip's rank label
+        assert texts.label("hand_type").upper() in page
+        for label in ("standard_bid", "special_bid"):
+            assert texts.label(label).upper() not in page, (label, page)
         for label in ("score", "trump"):
             assert not re.search(rf"^{texts.label(label)}\b", page, re.MULTILINE), (label, page)
-        assert re.search(rf"^{texts.label('tricks')}\b", page, re.MULTILINE)
+        assert texts.label("tricks_see_rules") not in " ".join(page.split())  # (a rules text may begin "Tricks")
     avoid = pages[1]  # "Avoid Tricks": each trick scores minus one
     assert "\u22121" in avoid and not re.search(r"(?<![\w.])-1", avoid)
 
