@@ -122,11 +122,26 @@ def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
     )
 
 
+def based_on_names(rules: RuleSet) -> list[str]:
+    """The rule sets ``rules`` is based on, each game once, at the version it extends.
+
+    A bundled older version is kept as an overlay of the next newer one (1.4.2 extends 1.5.0,
+    which extends 1.5.1): how the data is stored, not what the rules are based on. So a version
+    of the same game is never named, and of another game only the version extended first."""
+    names, seen = [], {rules.name}
+    for ref in rules.lineage[1:]:
+        name = ref.split("@")[0]
+        if name not in seen:
+            seen.add(name)
+            names.append(ref)
+    return names
+
+
 def build_reference(rules: RuleSet, texts: Texts) -> Reference:
     """Everything the reference prints, from the rule data and the texts of ``texts.language``."""
     based_on = None
-    if len(rules.lineage) > 1:
-        based_on = optional_label(texts, "based_on", "based on {ruleset}", ruleset=", ".join(rules.lineage[1:]))
+    if parents := based_on_names(rules):
+        based_on = optional_label(texts, "based_on", "based on {ruleset}", ruleset=", ".join(parents))
     return Reference(
         language=texts.language,
         title=title_of(rules, texts),

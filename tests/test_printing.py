@@ -324,6 +324,23 @@ def test_a_house_variant_prints_its_own_numbers_and_texts(house):
     assert "| Favourite | 1 | 5 |" in markdown and "based on combo-whist@1.5.1" in markdown
 
 
+@pytest.mark.parametrize("version", ["1.0.0", "1.4.2", "1.5.0"])
+def test_an_older_version_is_based_on_nothing_and_a_house_rule_on_the_version_it_extends(version, tmp_path):
+    """Older versions are stored as overlays of newer ones: 1.0.0's reference said it was "based on"
+    all nine later versions. A house rule of 1.4.2 is based on 1.4.2 alone."""
+    for lang in ("en", "sv"):
+        older = load_ruleset(f"combo-whist@{version}")
+        assert build_reference(older, texts_for(older, lang)).based_on is None
+    house = tmp_path / "house.yaml"
+    house.write_text(f"ruleset: club\nversion: '1'\nextends: combo-whist@{version}\n", encoding="utf-8")
+    rules = load_ruleset(house)
+    assert build_reference(rules, texts_for(rules, "en")).based_on == f"based on combo-whist@{version}"
+    child = tmp_path / "child.yaml"
+    child.write_text("ruleset: child\nversion: '1'\nextends: ./house.yaml\n", encoding="utf-8")
+    rules = load_ruleset(child)
+    assert build_reference(rules, texts_for(rules, "en")).based_on == f"based on club@1, combo-whist@{version}"
+
+
 def test_a_bid_without_texts_still_prints(house, tmp_path):
     rules = load_ruleset(house)
     # No Swedish texts for the new bid: the English ones stand in.
