@@ -106,6 +106,13 @@ PLAYING = {
             "nope",
             "'nope' is not a winning variant of combo-whist (known: classic, limited)",
         ),
+        # An older version is named with its version: the newest has the variant it lacks.
+        (
+            "--variant",
+            "combo-whist@1.2.0",
+            "limited",
+            "'limited' is not a winning variant of combo-whist@1.2.0 (known: classic)",
+        ),
     ],
 )
 def test_a_table_the_rule_set_does_not_allow_is_a_usage_error(option, ruleset, value, message, tmp_path, capsys):

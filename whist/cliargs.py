@@ -36,6 +36,14 @@ class FiniteFloatRange(click.FloatRange):
         return number
 
 
+def named(rules: RuleSet) -> str:
+    """The rule set as a message names it: an older bundled version with its version
+    (``combo-whist@1.2.0`` has no limited variant, ``combo-whist`` has), others by name."""
+    from rulespec.translations import is_older_version
+
+    return rules.id if is_older_version(rules) else rules.name
+
+
 def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
     """``--option NAME=VALUE`` pairs as the rule set's declared options take them.
 
@@ -50,7 +58,7 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
             raise click.BadParameter(f"takes NAME=VALUE, not '{pair}'", param_hint="--option")
         if name not in declared:
             raise click.BadParameter(
-                f"'{name}' is not an option of {rules.name} (its options: {known})", param_hint="--option"
+                f"'{name}' is not an option of {named(rules)} (its options: {known})", param_hint="--option"
             )
         default = declared[name]
         if isinstance(default, bool):
@@ -212,7 +220,7 @@ def players_for(rules: RuleSet, players: int | None) -> int:
         return allowed.usual
     if not allowed.min <= players <= allowed.max:
         size = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-        message = f"{rules.name} is for {size} players, not {players}"
+        message = f"{named(rules)} is for {size} players, not {players}"
         raise click.BadParameter(message, param_hint="'--players'")
     return players
 
@@ -223,9 +231,9 @@ def check_variant(rules: RuleSet, variant: str | None) -> None:
         return
     winning = rules.game.winning
     if winning is None:
-        raise click.BadParameter(f"{rules.name} has no winning variants", param_hint="'--variant'")
+        raise click.BadParameter(f"{named(rules)} has no winning variants", param_hint="'--variant'")
     if variant not in winning.variants:
         known = ", ".join(winning.variants)
         raise click.BadParameter(
-            f"'{variant}' is not a winning variant of {rules.name} (known: {known})", param_hint="'--variant'"
+            f"'{variant}' is not a winning variant of {named(rules)} (known: {known})", param_hint="'--variant'"
         )
