@@ -215,3 +215,32 @@ def test_translate_status_and_check_report_placeholder_errors(locales):
     # unknown here, not in the English text, and the English {cards} is missing
     assert "3 error(s)" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+#: Values the general rules need not name: the program's own limit on the table (the rulebooks
+#: say "3 to many"), and an option whose value is a name (Christmas Whist's match schedule).
+UNSAID_GENERAL_VALUES = {"players_max", "match"}
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["combo-whist", "christmas-whist", "combo-whist@1.0.0", "combo-whist@1.3.0", "combo-whist@1.4.2"]
+)
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_general_rules_name_every_number_of_the_game(ruleset: str, lang: str) -> None:
+    """Each number the game's data gives the general rules (cards set aside, hand size, limits, …) is
+    said in them by its placeholder, in every language: Christmas Whist's said "removes some cards"
+    for the 10 its data sets aside."""
+    rules = load_ruleset(ruleset)
+    texts = load_texts(rules, lang)
+    named: set[str] = set()
+    for text in _texts_under(texts.data.get("general", {})):
+        named |= placeholders(text) or set()
+    assert set(general_values(rules)) - UNSAID_GENERAL_VALUES <= named
+
+
+def _texts_under(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [text for value in node.values() for text in _texts_under(value)]
+    return []
