@@ -371,7 +371,9 @@ def _text_changes(old: Side, new: Side, common: Sequence[str]) -> list[Change]:
             key = f"bids.{bid_id}.{name}"
             if old.texts.get(key) != new.texts.get(key):
                 changes.append(Change(TEXT, bid_id, name, old.texts.get(key), new.texts.get(key)))
-    keys = [k for k in [*old.texts, *new.texts] if k.startswith("general.") or k == "title"]
+    # Every other text: the general rules and the title (prose), and the short names a version may
+    # give anew (a group of bids, a declaration, a mark, a label).
+    keys = [k for k in [*old.texts, *new.texts] if not k.startswith("bids.")]
     for key in dict.fromkeys(keys):
         if old.texts.get(key) != new.texts.get(key):
             changes.append(Change(TEXT, None, key, old.texts.get(key), new.texts.get(key)))

@@ -392,3 +392,42 @@ def test_an_added_bid_says_what_it_does(whist, tmp_path):
     assert code == 0 and "special bid, rank 2; requirement, extra points when completed 3" in out, out
     code, out, _ = whist("combo-whist", str(tmp_path / "bonanza.yaml"), "--lang", "sv")
     assert code == 0 and "specialbud, rang 2; krav, extrapoäng när budet går hem 3" in out, out
+
+
+# --- every text that differs is listed -------------------------------------------------------------
+
+_VERSIONS = ["1.0.0", "1.1.0", "1.1.1", "1.2.0", "1.3.0", "1.4.0", "1.4.1", "1.4.2", "1.5.0", "1.5.1"]
+
+
+@pytest.mark.parametrize(("old", "new"), list(zip(_VERSIONS, _VERSIONS[1:], strict=False)))
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_diff_with_texts_lists_every_text_that_differs(old: str, new: str, lang: str) -> None:
+    """``--texts`` lists each text that differs between two versions, whatever its kind: it listed
+    bid texts and the general rules, and missed 1.4.2's renamed group ("non-trump bids" became
+    "trumpless bids" on the cards), a declaration's or a mark's new name, 1.0.0's "Extra bids"."""
+    from rulespec import load_ruleset
+    from rulespec.diff import TEXT
+    from rulespec.locale import load_texts
+    from whist.diffcli import side
+
+    sides = [side(rules, load_texts(rules, lang)) for rules in (load_ruleset(f"combo-whist@{v}") for v in (old, new))]
+    changes = diff_rulesets(*sides, texts=True)
+    listed = {f"bids.{c.bid}.{c.field}" if c.bid else c.field for c in changes if c.kind == TEXT}
+    both = sides[0].bids.keys() & sides[1].bids.keys()  # (a bid added or removed is listed as such)
+    differ = {
+        key
+        for key in sides[0].texts.keys() | sides[1].texts.keys()
+        if sides[0].texts.get(key) != sides[1].texts.get(key)
+        and not key.endswith(".name")  # a bid's name: listed as a rename
+        and (not key.startswith("bids.") or key.split(".")[1] in both)
+    }
+    assert differ <= listed, sorted(differ - listed)
+
+
+def test_a_renamed_group_and_a_removed_name_are_said_in_full(whist) -> None:
+    code, out, _ = whist("combo-whist@1.4.1", "combo-whist@1.4.2", "--texts")
+    assert code == 0 and "- non-trump bids → trumpless bids\n" in out
+    code, out, _ = whist("combo-whist@1.4.1", "combo-whist@1.4.2", "--texts", "--lang", "sv")
+    assert code == 0 and "- icke-trumf-bud → trumflösa bud\n" in out
+    code, out, _ = whist("combo-whist@1.5.0", "combo-whist@1.5.1", "--texts")
+    assert code == 0 and "- name removed (was direction of the mail)\n" in out

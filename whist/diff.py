@@ -31,10 +31,22 @@ SECTIONS = (
 # --- one change in words -------------------------------------------------------------------
 
 
+#: Texts other than a bid's told as "reworded" (paragraphs); any other is a short name, told old → new.
+PROSE = ("general.", "title")
+
+
 def describe(change: D.Change, words: Wording) -> tuple[str | None, str]:
     """``(subject, what happened)``: the subject is the bid's name (None for general rules)."""
     if change.kind == D.GENERAL:
         return None, _general(change, words)
+    if change.kind == D.TEXT and change.bid is None and not (change.field or "").startswith(PROSE):
+        # a short name (of a group of bids, a declaration, a mark, a label): said in full
+        if change.old and change.new:
+            return None, words.label("diff_renamed", old=change.old, new=change.new)
+        name = words.label("diff_key_name")
+        if change.new:
+            return None, words.label("diff_added", what=name, new=change.new)
+        return None, words.label("diff_removed", what=name, old=change.old or "")
     if change.kind == D.TEXT and change.bid is None:
         return None, words.label("diff_text_changed", what=_prose_name(change.field or "", words))
     if change.kind == D.BID_RENAMED:
