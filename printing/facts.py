@@ -115,8 +115,9 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
 
     A fact that does not apply in the game is left out rather than printed as "—" or "no" on
     every card: the score of a bid that scores nothing itself (points come from the hand's own
-    rules, as in Christmas Whist), trump when no bid of the rule set has one, and in a game
-    without an auction a trick requirement that only says "see rules".
+    rules, as in Christmas Whist), trump when no bid of the rule set has one, priority when no
+    special bid has one (no order of events), and in a game without an auction a trick
+    requirement that only says "see rules".
     """
     if bid.kind == "standard":
         fields = []
@@ -127,10 +128,11 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
         if bid.tricks is not None or rules.game.auction is not None:  # (each kind of hand's card tells its rules)
             fields.append(Field("tricks", texts.label("tricks"), tricks_text(bid, texts)))
         return tuple(fields)
-    return (
-        Field("priority", texts.label("priority"), priority_text(bid, texts)),
-        Field("incompatibility", texts.label("incompatibility"), incompatibility_text(bid, rules, texts)),
-    )
+    fields = []
+    if any(special.priority is not None for special in rules.special_bids):  # (no order of events: no field)
+        fields.append(Field("priority", texts.label("priority"), priority_text(bid, texts)))
+    fields.append(Field("incompatibility", texts.label("incompatibility"), incompatibility_text(bid, rules, texts)))
+    return tuple(fields)
 
 
 def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:

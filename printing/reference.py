@@ -112,6 +112,8 @@ def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
         columns = ("designation", "rules")
         if rules.game.match is not None:
             title = texts.label("hand_types")
+    elif not any(bid.priority is not None for bid in rules.special_bids):
+        columns = tuple(c for c in columns if c != "priority")  # no order of events (Combo Whist up to 1.3.0)
     return BidTable(
         kind=kind,
         title=title,

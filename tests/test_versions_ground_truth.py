@@ -180,3 +180,32 @@ def test_plagues_lead_ban_is_told_as_each_version_states_it(edition: str) -> Non
         else:
             assert "only plague cards" in said
             assert _ONLY_PLAGUE[lang] in text and _NO_OTHER_CHOICE[lang] not in text, (lang, text)
+
+
+#: The rulebooks' column headings: "DESIGNATION Worth Order" (1.4.1), "BENÄMNING Värde Ordning"
+#: (1.4.2); 1.5 renamed them rank and priority ("Priority" replaces "Order", "rank" replaces "worth").
+_HEADINGS = {
+    "old": {"en": ("Worth", "Order"), "sv": ("Värde", "Ordning")},
+    "new": {"en": ("Rank", "Priority"), "sv": ("Rang", "Prioritet")},
+}
+
+
+@pytest.mark.parametrize("edition", [*VERSIONS, NEWEST])
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_tables_use_each_versions_headings_and_columns(edition: str, lang: str) -> None:
+    """Each version's tables head their columns as its rulebook does, and have an order column only
+    where the version has one (none up to 1.3.0: the ground truth has no priority there)."""
+    from printing.facts import bid_fields
+    from printing.reference import bid_table
+
+    rules = load_ruleset(f"combo-whist@{edition}")
+    texts = load_texts(rules, lang)
+    worth, order = _HEADINGS["new" if edition.startswith("1.5") else "old"][lang]
+    has_order = any(b.get("priority") is not None for b in truth(edition)["special_bids"])
+    special = bid_table("special", rules, texts)
+    assert special.headings[special.columns.index("worth")] == worth
+    assert ("priority" in special.columns) == has_order
+    if has_order:
+        assert special.headings[special.columns.index("priority")] == order
+    fields = {field.key for bid in rules.special_bids for field in bid_fields(bid, rules, texts)}
+    assert ("priority" in fields) == has_order
