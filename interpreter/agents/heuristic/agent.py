@@ -113,8 +113,9 @@ class HeuristicAgent(Bidder, Agent):
                 # Not again from fewer bids (a declared combo's): that could pick the wrong rule set.
                 self._not_found = True
                 warnings.warn(
-                    "HeuristicAgent: no bundled rule set has these bids; pass rules= "
-                    "(without it the agent answers at random and passes every bid)",
+                    "HeuristicAgent: no bundled rule set at its newest version has these bids (an older "
+                    "version's or a house rule's?); pass rules= (without it the agent answers at random "
+                    "and passes every bid)",
                     RuntimeWarning,
                     stacklevel=3,
                 )
