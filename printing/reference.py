@@ -128,9 +128,13 @@ def based_on_names(rules: RuleSet) -> list[str]:
     """The rule sets ``rules`` is based on, each game once, at the version it extends.
 
     A bundled older version is kept as an overlay of the next newer one (1.4.2 extends 1.5.0,
-    which extends 1.5.1): how the data is stored, not what the rules are based on. So a version
-    of the same game is never named, and of another game only the version extended first."""
-    names, seen = [], {rules.name}
+    which extends 1.5.1): how the data is stored, not what the rules are based on. So a bundled
+    version names none of its own game's, and of another game only the version extended first
+    is named (a house rule may keep its parent's name: its parent is named)."""
+    from rulespec.translations import is_bundled
+
+    names: list[str] = []
+    seen = {rules.name} if is_bundled(rules) else set()
     for ref in rules.lineage[1:]:
         name = ref.split("@")[0]
         if name not in seen:

@@ -339,6 +339,10 @@ def test_an_older_version_is_based_on_nothing_and_a_house_rule_on_the_version_it
     child.write_text("ruleset: child\nversion: '1'\nextends: ./house.yaml\n", encoding="utf-8")
     rules = load_ruleset(child)
     assert build_reference(rules, texts_for(rules, "en")).based_on == f"based on club@1, combo-whist@{version}"
+    same = tmp_path / "same.yaml"  # a house rule keeping its parent's name
+    same.write_text(f"ruleset: combo-whist\nversion: {version}+club\nextends: combo-whist@{version}\n", "utf-8")
+    rules = load_ruleset(same)
+    assert build_reference(rules, texts_for(rules, "en")).based_on == f"based on combo-whist@{version}"
 
 
 def test_a_bid_without_texts_still_prints(house, tmp_path):
