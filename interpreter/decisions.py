@@ -56,7 +56,16 @@ class Refusal(str):
 
 
 class ScriptError(Exception):
-    """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands)."""
+    """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands).
+
+    ``seat``: the seat whose recorded decision the game refused, when one was (None otherwise).
+    Its message may name what that seat could have done instead, its cards among them: a driver
+    that shows it to one player (``whist play``) shows only the seat's own."""
+
+    def __init__(self, message: str, seat: int | None = None, decision: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.decision = decision
 
 
 #: The most characters of a stranger's value that a refusal repeats, and of a whole refusal.

@@ -107,9 +107,11 @@ class Game(GameState):
             try:
                 return request.validate(answer)
             except IllegalDecision as exc:
+                number = len(self.decisions) + 1
                 raise ScriptError(
-                    f"decision {len(self.decisions) + 1}: "
-                    f"seat {request.seat}, {request.kind} {request.name}: {exc.reason}"
+                    f"decision {number}: seat {request.seat}, {request.kind} {request.name}: {exc.reason}",
+                    seat=request.seat,
+                    decision=number,
                 ) from None
         agent = self.agents[request.seat]
         # Agents that never look at the view (random play) say so, and skip its cost.

@@ -162,7 +162,7 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
             state.apply(answer)
         except IllegalDecision as exc:
             where = f"decision {script.position}: seat {request.seat}, {request.kind}"
-            raise ScriptError(f"{where}: {exc.reason}") from None
+            raise ScriptError(f"{where}: {exc.reason}", seat=request.seat, decision=script.position) from None
     state.advance()
     return state
 

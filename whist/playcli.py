@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -23,6 +24,9 @@ from whist.common import fail as _fail
 from whist.common import note_missing
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
+
+if TYPE_CHECKING:
+    from interpreter.decisions import ScriptError
 
 
 @click.command()
@@ -159,12 +163,22 @@ def play(
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
-        _fail(f"{resume_path}: the saved game does not fit the rule set any more: {exc}")
+        _fail(f"{resume_path}: {_unfit_save(exc, seat)}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
     note_missing(texts, ruleset=ruleset)
+
+
+def _unfit_save(error: ScriptError, seat: int) -> str:
+    """Why a save cannot be resumed, as the player at ``seat`` may read it: another seat's refused
+    decision is named, not what that seat could have done instead (its cards)."""
+    if error.seat is None or error.seat == seat:
+        detail = str(error)
+    else:
+        detail = f"decision {error.decision}: seat {error.seat}'s saved answer is not allowed there"
+    return f"the save does not fit the rule set (the save was changed, or the rules were): {detail}"
 
 
 def register(cli: click.Group) -> None:
