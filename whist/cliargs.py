@@ -116,6 +116,22 @@ def check_save_target(path: Path, option: str) -> None:
     read_save(path, option, "is there and is not a saved game: never replaced", "it is not replaced")
 
 
+def refuse_unfinished(path: Path, option: str) -> None:
+    """Refuse to write a new game over the save of one not yet over (a usage error): a second
+    ``whist play`` in the same folder replaced the first game with a new one, and it was lost
+    without a word. (Asked once the save is held: a game playing it right now is said first.)"""
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    record = read_save(path, option, "is there and is not a saved game: never replaced", "it is not replaced")
+    if record.get("result") is None and record.get("decisions"):
+        raise click.BadParameter(
+            f"{path} holds a game not yet over: resume it with "
+            f"'whist play --resume {path}', save the new game elsewhere (--save FILE), "
+            "or remove the file to give it up",
+            param_hint=option,
+        )
+
+
 def read_save(
     path: Path, option: str, not_a_save: str = "is not a saved game", broken: str | None = None
 ) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from whist.cliargs import (
     parse_options,
     players_for,
     read_save,
+    refuse_unfinished,
 )
 from whist.common import fail as _fail
 from whist.common import note_missing
@@ -112,6 +113,8 @@ def play(
     in_use = hold_save(Path(save_path if save_given or not resume_path else resume_path))  # one game per save
     if in_use is not None:
         _fail(in_use)
+    if not resume_path or save_given:
+        refuse_unfinished(Path(save_path), "--save")
     game_holder: list[Game] = []
     human = HumanAgent(
         rules,

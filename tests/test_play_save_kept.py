@@ -1,0 +1,56 @@
+"""``whist play`` never writes a new game over the save of a game not yet over.
+
+A player stopped a game (Ctrl-D: "Resume with: whist play --resume whist-save.json"), ran
+``whist play`` again in the same folder, and the new game replaced the save after its first
+decision: the first game was lost without a word. Now the new game is refused (a usage error)
+with the ways on: resume it, save elsewhere, or remove the file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.agents import RandomAgent
+from interpreter.game import Game
+from interpreter.recordcheck import ruleset_digest
+from interpreter.records import to_record
+from rulespec import load_ruleset
+from whist.cli import cli
+
+
+def _unfinished(path: Path) -> bytes:
+    """A save of a Combo Whist game stopped after its first deal."""
+    rules = load_ruleset("combo-whist")
+    game = Game(rules, [RandomAgent(seat) for seat in range(4)], seed=5)
+    game.play_deal()
+    record = to_record(game, "combo-whist", {"human_seat": 0, "ruleset_digest": ruleset_digest(rules)})
+    assert record["result"] is None and record["decisions"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args", [[], ["--save", "whist-save.json"], ["--resume", "other.json", "--save", "whist-save.json"]]
+)
+def test_a_new_game_is_refused_where_an_unfinished_one_is_saved(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    before = _unfinished(tmp_path / "whist-save.json")
+    _unfinished(tmp_path / "other.json")
+    result = CliRunner().invoke(cli, ["play", "--agents", "random", "--seed", "1", *args], input="")
+    assert result.exit_code == 2, result.output
+    assert "holds a game not yet over" in result.output and "whist play --resume whist-save.json" in result.output
+    assert (tmp_path / "whist-save.json").read_bytes() == before
+
+
+def test_the_unfinished_game_itself_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _unfinished(tmp_path / "whist-save.json")
+    result = CliRunner().invoke(cli, ["play", "--resume", "whist-save.json", "--agents", "random"], input="")
+    assert result.exit_code == 1 and "not yet over" not in result.output  # (it plays on; the input ends)
+    assert "Resume with" in result.output
