@@ -12,9 +12,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from interpreter.agents.heuristic import HeuristicAgent
+from interpreter.decisions import Request
 from interpreter.game import Game
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
@@ -105,3 +107,22 @@ def test_a_per_player_choice_is_shown_seat_by_seat() -> None:
     human.show_table(view)
     shown = console.export_text()
     assert "Seat 0: K♠, Seat 1: —, Seat 3: 10♥" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_number_is_chosen_as_itself_and_never_by_a_place_in_the_list(lang: str) -> None:
+    """Certainty's guess listed "1:0 … 14:13" and refused 14 with "There is no choice number 14
+    (1–14)": the numbers of a choice of a number are shown plainly, and one not shown is said so."""
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, lang)
+    typed = iter(["14", "13"])
+    console = Console(record=True, width=120, color_system=None)
+    human = HumanAgent(rules, texts, console, lambda prompt, limit: next(typed))
+    game = Game(rules, [HeuristicAgent(seat) for seat in range(4)], seed=1)
+    game.current = game._new_deal([0, 1, 2, 3])
+    request = Request("choose", 0, "guess", "number", tuple(range(14)))
+    assert human.ask_choice(request, game.current.view(0)) == 13
+    shown = console.export_text()
+    assert "0  1  2  3" in shown and "1:0" not in shown
+    assert texts.label("not_a_shown_number", input="14") in shown
+    assert texts.label("no_menu_number", n=14, max=14) not in shown

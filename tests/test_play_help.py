@@ -64,7 +64,8 @@ def prompt_and_help(texts: Texts, kind: str, what: str, count: int, optional: bo
         return label("prompt_card"), [label("help_card")]
     if kind == "enter":
         return label("press_enter"), [label("help_enter")]
-    prompt = label("prompt_choices", n=count) if count > 1 else label("prompt_choice")
+    single = label("prompt_number") if what == "number" else label("prompt_choice")
+    prompt = label("prompt_choices", n=count) if count > 1 else single
     lines = [label(f"help_choice_{what}")]
     if count > 1:
         lines.append(label("help_choices", n=count))
@@ -132,9 +133,10 @@ def test_a_real_game_explains_its_bid_card_and_enter_prompts(tmp_path: Path) -> 
     kinds = {"bid": texts.label("prompt_bid"), "card": texts.label("prompt_card"), "enter": texts.label("press_enter")}
     asked: set[str] = set()
     while True:
-        choices = [flex(texts.label("prompt_choice")), re.compile(r"Your (\d+) choices")]
+        number = flex(texts.label("prompt_number"))  # (a number's choice: typed as itself; 1 is one of them)
+        choices = [flex(texts.label("prompt_choice")), re.compile(r"Your (\d+) choices"), number]
         index = child.expect([*map(flex, kinds.values()), *choices, pexpect.EOF], timeout=60)
-        if index == len(kinds) + 2:
+        if index == len(kinds) + 3:
             break
         if index >= len(kinds):  # a choice another bid brings: the first ones offered
             count = int(child.match.group(1)) if index == len(kinds) + 1 else 1

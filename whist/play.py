@@ -333,9 +333,13 @@ class HumanAgent(Agent):
         options = list(request.options)
         if what == "card":
             options = self.cards.sorted_hand(tuple(str(o) for o in options))
-        menu = "  ".join(f"{i}:{self._option_text(o, what, view)}" for i, o in enumerate(options, 1))
+        if what == "number":  # a number is typed as itself: numbering the numbers would read two ways
+            menu = "  ".join(str(o) for o in options)
+        else:
+            menu = "  ".join(f"{i}:{self._option_text(o, what, view)}" for i, o in enumerate(options, 1))
         self.console.print(menu)
-        prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label("prompt_choice")
+        single = "prompt_number" if what == "number" else "prompt_choice"
+        prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label(single)
         if request.optional:
             prompt += " " + self.texts.label("prompt_optional")
         parse = self._parse_option
@@ -356,7 +360,7 @@ class HumanAgent(Agent):
                 except IllegalDecision as exc:
                     self.say_refused(exc.reason)
                     continue
-            self.say(choice_problem(self.texts, line, parts, values, options, request.count))
+            self.say(choice_problem(self.texts, line, parts, values, options, request.count, what))
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":

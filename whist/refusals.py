@@ -118,9 +118,14 @@ def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidA
     return BidAnswer(standard[0], tuple(specials))
 
 
-def choice_problem(texts: Texts, line: str, parts: list[str], values: list[Any], options: list[Any], count: int) -> str:
-    """Why typed choices were not taken: a number out of range, an unknown word, how many."""
+def choice_problem(
+    texts: Texts, line: str, parts: list[str], values: list[Any], options: list[Any], count: int, what: str = ""
+) -> str:
+    """Why typed choices were not taken: a number out of range, an unknown word, how many. A choice
+    of a number (``what``) is typed as the number itself, never as its place in the list."""
     for part, value in zip(parts, values, strict=True):
+        if value is None and what == "number":
+            return texts.label("not_a_shown_number", input=part)
         if value is None and part.isdecimal() and not any(str(o) == part for o in options):
             return texts.label("no_menu_number", n=int(part), max=len(options))
         if value is None:
