@@ -108,3 +108,32 @@ def test_every_deal_starts_with_its_dealer_and_shows_every_bid(players: int) -> 
             assert shown == [entry[0] for entry in record["auction"]], deal  # every bid, in turn
             tricks = [int(n) for n in re.findall(r"^Trick (\d+):", deal, re.M)]
             assert tricks == list(range(1, len(record.get("tricks") or []) + 1)), deal
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) -> None:
+    """At five or more the table listed only the seats dealt in: a sitting-out seat's score, which
+    counts toward the solitary highest score all the same, was not on the screen."""
+    from interpreter.gamestate import GameState
+    from whist.playscreen import status_table
+
+    rules = load_ruleset("combo-whist")
+    state = GameState(rules, 6, seed=3)
+    agents = [RandomAgent(seat) for seat in range(6)]
+    while len(state.deal_records) < 3 or state.pending is None:
+        request = state.pending
+        assert request is not None
+        state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+    request = state.pending
+    view = state.view(request.seat)
+    out = sorted(set(range(6)) - set(view.players))
+    assert out  # six at the table, five dealt in
+    texts = load_texts(rules, lang)
+    console = Console(record=True, width=80, color_system=None)
+    human = HumanAgent(rules, texts, console, lambda prompt, limit: None, standing=lambda: dict(state.scores))
+    console.print(status_table(human, view))
+    rows = console.export_text().splitlines()
+    for seat in range(6):
+        (row,) = [r for r in rows if r.startswith(texts.label("seat_n", n=seat) + " ")]
+        assert re.search(rf"\s{re.escape(str(state.scores[seat]))}\b", row), row
+        assert (texts.label("sits_out_short") in row) == (seat in out), row

@@ -21,9 +21,8 @@ from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.entrylines import print_entries
 from whist.playhelp import asks_help, choice_help_lines, say_help
-from whist.playscreen import ask_bid
+from whist.playscreen import ask_bid, status_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
-from whist.tablewords import Table
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
@@ -110,12 +109,15 @@ class HumanAgent(Agent):
         read: Callable[[str, float | None], str | None],
         target: Callable[[], Any] | None = None,
         clock: bool = False,
+        standing: Callable[[], dict[int, Any] | None] | None = None,
     ) -> None:
         self.rules = rules
         self.texts = texts
         self.console = console
         self.read = read
         self.target = target
+        #: every seat's score over the game (the view has the dealt seats': one sitting out is listed too)
+        self.standing = standing
         self.clock = clock
         self.cards = CardFormat(rules, texts)
         self.seen_auction = 0
@@ -177,7 +179,7 @@ class HumanAgent(Agent):
         bidding = view.declarer is None and not view.tricks and not view.current_trick
         standing = repr((view.scores, view.marks, view.declarer, view.dealer))
         if bidding or self.shown_facts.get("standing") != standing:
-            self.console.print(self._status(view))
+            self.console.print(status_table(self, view))
             self.shown_facts["standing"] = standing
             if self.target is not None and self.target() is not None:
                 self._once("target", f"{texts.label('winning_score')}: {self.target()}")
@@ -235,25 +237,6 @@ class HumanAgent(Agent):
         if self.shown_facts.get(key) != fact:
             self.console.print(text) if entries is None else print_entries(self.console, text, entries)
             self.shown_facts[key] = fact
-
-    def _status(self, view: View) -> Table:
-        """Players with their roles, marks, scores and tricks won."""
-        texts = self.texts
-        status = Table(show_header=True, box=None, pad_edge=False)
-        status.add_column(texts.label("player"))
-        status.add_column(texts.label("scores"), justify="right")
-        status.add_column(texts.label("tricks"), justify="right")
-        for seat in view.players:
-            won = sum(1 for t in view.tricks if t["winner"] == seat)
-            role = ""
-            if seat == view.declarer:
-                role = f" [bold]{texts.label('declarer')}[/bold]"
-            elif seat == view.dealer:
-                role = f" {texts.label('dealer')}"
-            counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
-            marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
-            status.add_row(self.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
-        return status
 
     def _declared_text(self, value: Any, view: View) -> str:
         """A declaration as shown: per-player choices seat by seat (a dash where one declined)."""

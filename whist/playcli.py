@@ -123,6 +123,7 @@ def play(
         console_input(console),
         target=lambda: game_holder[0].winning_target() if game_holder else None,
         clock=clock,
+        standing=lambda: dict(game_holder[0].scores) if game_holder else None,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
     agents = [human if s == seat else next(makers)(seed * 17 + s) for s in range(players)]

@@ -213,3 +213,28 @@ def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -
             human.console.print(human.texts.label("sitting_out"))
 
     return watch
+
+
+def status_table(human: HumanAgent, view: View) -> Table:
+    """Players with their roles, marks, scores and tricks won; a seat sitting the deal out (five or
+    more at the table) with its score: it counts toward the solitary highest score all the same."""
+    texts = human.texts
+    status = Table(show_header=True, box=None, pad_edge=False)
+    status.add_column(texts.label("player"))
+    status.add_column(texts.label("scores"), justify="right")
+    status.add_column(texts.label("tricks"), justify="right")
+    for seat in view.players:
+        won = sum(1 for t in view.tricks if t["winner"] == seat)
+        role = ""
+        if seat == view.declarer:
+            role = f" [bold]{texts.label('declarer')}[/bold]"
+        elif seat == view.dealer:
+            role = f" {texts.label('dealer')}"
+        counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
+        marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
+        status.add_row(human.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
+    scores = human.standing() if human.standing is not None else None
+    for seat in sorted(set(scores or ()) - set(view.players)):
+        assert scores is not None
+        status.add_row(f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]", str(scores[seat]), "")
+    return status
