@@ -214,3 +214,21 @@ def test_runner_keeps_the_tasks_order_on_processes() -> None:
     seen: list[int] = []
     assert run(_square_slowly_first, [0, 1, 2, 3], jobs=2, progress=seen.append) == [0, 1, 4, 9]
     assert seen == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("unit", ["deal", "match"])
+def test_a_duel_without_an_interval_says_so_and_one_with_says_what_it_shows(lang: str, unit: str) -> None:
+    """One mirrored deal has no interval: the duel said "95 % interval [?, ?]" and then "the interval
+    holds 0". Whatever the figures, the verdict follows from the interval, or says there is none."""
+    from rulespec.locale import load_texts
+    from whist.duelcli import duel_verdict
+
+    texts = load_texts(load_rules("combo-whist"), lang)
+    per = "_match" if unit == "match" else ""
+    base: dict[str, Any] = {"deals": 1, "difference": -1.0, **({"wins": {}} if unit == "match" else {})}
+    lines = duel_verdict({**base, "ci95": None}, texts)
+    assert lines[1] == texts.label(f"duel_no_interval{per}") and "?" not in lines[0]
+    for (low, high), verdict in [((0.5, 1.5), "duel_significant"), ((-2.0, -0.5), "duel_significant_b")]:
+        assert duel_verdict({**base, "ci95": [low, high]}, texts)[1] == texts.label(verdict)
+    assert duel_verdict({**base, "ci95": [-1.0, 1.0]}, texts)[1] == texts.label(f"duel_not_significant{per}")

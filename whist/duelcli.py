@@ -102,11 +102,9 @@ def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
 def _difference(data: dict[str, Any], texts: Texts) -> list[str]:
     difference = decimal_text(data["difference"], texts, 3, signed=True)
     per = "_match" if "wins" in data else ""  # per match, or per deal
-    if data["ci95"] is None:  # a single deal has no interval
-        return [
-            texts.label(f"duel_difference{per}", difference=difference, low="?", high="?"),
-            texts.label(f"duel_not_significant{per}"),
-        ]
+    if data["ci95"] is None:  # a single deal has no interval (it said "[?, ?]", then "the interval holds 0")
+        alone = texts.label(f"duel_difference_alone{per}", difference=difference)
+        return [alone, texts.label(f"duel_no_interval{per}")]
     low, high = data["ci95"]
     low_text, high_text = (decimal_text(end, texts, 3, signed=True) for end in (low, high))
     lines = [texts.label(f"duel_difference{per}", difference=difference, low=low_text, high=high_text)]
