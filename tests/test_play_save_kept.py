@@ -54,3 +54,20 @@ def test_the_unfinished_game_itself_resumes(tmp_path: Path, monkeypatch: pytest.
     result = CliRunner().invoke(cli, ["play", "--resume", "whist-save.json", "--agents", "random"], input="")
     assert result.exit_code == 1 and "not yet over" not in result.output  # (it plays on; the input ends)
     assert "Resume with" in result.output
+
+
+def test_a_resume_opens_where_the_game_stopped_not_at_each_finished_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resumed after three whole deals, the game showed deal 1's last trick and result and waited
+    for Enter, then deal 2's, …: one Enter per finished deal before it was back where it stopped."""
+    monkeypatch.chdir(tmp_path)
+    rules = load_ruleset("combo-whist")
+    game = Game(rules, [RandomAgent(seat) for seat in range(4)], seed=5)
+    for _ in range(3):
+        game.play_deal()
+    record = to_record(game, "combo-whist", {"human_seat": 0, "ruleset_digest": ruleset_digest(rules)})
+    (tmp_path / "save.json").write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", "--resume", "save.json", "--agents", "random"], input="\n" * 3)
+    assert result.exit_code == 1, result.output  # (in the fourth deal; the input ends)
+    assert result.output.count("Press Enter") == 1 and result.output.count("Scores:") == 1, result.output

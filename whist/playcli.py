@@ -159,6 +159,8 @@ def play(
         while game.result is None and (deals is None or played < deals):
             result = game.play_deal()
             played += 1
+            if not game.script.exhausted:  # a deal the save holds whole: resumed past, not shown again
+                continue
             deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
     except (KeyboardInterrupt, EOFError):
         console.print()
