@@ -49,8 +49,28 @@ def test_balance_keeps_every_word_whole_at_80_columns(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_the_against_tables_headers_stay_whole_at_80_columns(lang: str) -> None:
-    """(The table of ``--against``: its rate column has no interval, and its header says none.)"""
+    """The table of ``--against``: its headers named the other rule set ("Rank in combo-whist@1.4.2")
+    and folded it and "Completion" at 80 columns; a bid only the other has showed as its id
+    (``taintless_masters_game``); ranks had hyphens for minus, and Master Mail only its 3. Now A and B
+    are named in the title, every header word is whole, and every bid is named as its rule set names it."""
+    from rich.console import Console
+
     texts = texts_for(load_ruleset("combo-whist"), lang)
-    table = against_table([], "combo-whist", "combo-whist@1.5.0", texts)
-    assert texts.label("balance_completion") in [c.header for c in table.columns]
+    other = texts_for(load_ruleset("combo-whist@1.4.2"), lang)
+    row = {"completion_rate": 0.5, "other_completion_rate": 0.25, "difference": 0.25, "intervals_apart": False}
+    rows = [
+        {**row, "id": "justice", "worth": -4, "other_worth": -4},
+        {**row, "id": "master_mail", "worth": 3, "other_worth": 3},
+        {**row, "id": "taintless_masters_game", "worth": None, "other_worth": 8},
+    ]
+    table = against_table(rows, "combo-whist", "combo-whist@1.4.2", texts, other)
+    assert texts.label("against_rate") in [c.header for c in table.columns]
     assert not any("[" in str(c.header) for c in table.columns)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table)
+    printed = console.export_text()
+    words = _words([c.header for c in table.columns]) | _words(
+        [texts.bid_name("justice"), other.bid_name("taintless_masters_game")]
+    )
+    assert sorted(words - set(BETWEEN.split(printed))) == []
+    assert "taintless_masters_game" not in printed and "\u22124" in printed and "1/3" in printed

@@ -9,7 +9,7 @@ from typing import Any
 import click
 from rich.markup import escape as rich_escape
 
-from printing.facts import decimal_text
+from printing.facts import decimal_text, display_number, worth_values
 from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
@@ -38,7 +38,15 @@ def _span(pair: list[float] | None, texts: Texts, percent: bool = True) -> str:
 def _number(value: Any, texts: Texts) -> str:
     if value is None:
         return texts.label("none")
-    return str(int(value)) if float(value).is_integer() else str(value)
+    return display_number(str(int(value)) if float(value).is_integer() else str(value))  # (a true minus: −4)
+
+
+def _worth(texts: Texts, bid_id: str, value: Any) -> str:
+    """A bid's rank as the play menu shows it: ``−4``, or ``1/3`` when it depends on the combo (the
+    study orders such a bid by its highest rank, which alone would read as its only one)."""
+    bid = texts.rules.bids.get(bid_id) if texts.rules is not None else None
+    values = worth_values(bid) if bid is not None else None
+    return "/".join(values) if values else _number(value, texts)
 
 
 def _name(texts: Texts, bid_id: str) -> str:
@@ -77,7 +85,7 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
         table.add_row(
             _name(texts, bid["id"]),
             kind,
-            _number(bid["worth"], texts),
+            _worth(texts, bid["id"], bid["worth"]),
             str(bid["bid"]),
             str(bid["completed"]),
             rate,
@@ -168,17 +176,21 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
     return lines
 
 
-def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Texts) -> Table:
-    """Two rule sets bid by bid: ranks, completion, the difference, whether the intervals part."""
+def against_table(
+    rows: list[dict[str, Any]], base: str, other: str, texts: Texts, other_texts: Texts | None = None
+) -> Table:
+    """Two rule sets bid by bid: ranks, completion, the difference, whether the intervals part. A bid
+    only the other rule set has is named by ``other_texts`` (its texts in the same language)."""
     label = texts.label
+    theirs = other_texts or texts
     base, other = rich_escape(base), rich_escape(other)
     table = Table(title=label("against_title", ruleset=base, other=other))
     columns = [
-        label("balance_bid"),
-        label("worth"),
-        label("balance_completion"),  # (a rate without its interval here)
-        label("against_other_worth", other=other),
-        label("against_other_rate", other=other),
+        label("balance_bid"),  # (A and B, as the title names them: a rule set's name would fold at 80 columns)
+        label("against_worth"),
+        label("against_rate"),  # (a rate without its interval here)
+        label("against_other_worth"),
+        label("against_other_rate"),
         label("against_difference"),
         label("against_apart"),
     ]
@@ -187,11 +199,12 @@ def against_table(rows: list[dict[str, Any]], base: str, other: str, texts: Text
     for row in rows:
         difference = row["difference"]
         apart = row["intervals_apart"]
+        ours = texts.rules is not None and row["id"] in texts.rules.bids
         table.add_row(
-            _name(texts, row["id"]),
-            _number(row["worth"], texts),
+            _name(texts if ours else theirs, row["id"]),
+            _worth(texts, row["id"], row["worth"]),
             _percent(row["completion_rate"], texts),
-            _number(row["other_worth"], texts),
+            _worth(theirs, row["id"], row["other_worth"]),
             _percent(row["other_completion_rate"], texts),
             _percent(difference, texts, signed=True),
             label("none") if apart is None else label("yes" if apart else "no"),
@@ -235,8 +248,9 @@ def register(cli: click.Group) -> None:
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
+        other_texts = None
         if other is not None:
-            rules_or_fail(other)
+            other_texts = texts_or_fail(rules_or_fail(other), lang, rich_escape)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
         if plot_path is not None:  # before the deals are played, like every command's output file
@@ -255,7 +269,7 @@ def register(cli: click.Group) -> None:
             if plot_path is not None:
                 names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
                 study.plot(data, plot_path, plot_labels(data, texts), names)
-        report(data, as_json, lambda: _shown(data, texts, ruleset, other))
+        report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
 
 
@@ -264,8 +278,10 @@ def _after(moved: Callable[[int], None], before: int) -> Callable[[int], None]:
     return lambda done: moved(before + done)
 
 
-def _shown(data: dict[str, Any], texts: Texts, ruleset: str, other: str | None) -> list[Any]:
+def _shown(
+    data: dict[str, Any], texts: Texts, ruleset: str, other: str | None, other_texts: Texts | None = None
+) -> list[Any]:
     shown: list[Any] = [bids_table(data, texts), *findings(data, texts)]
     if other is not None:
-        shown.append(against_table(data["against"]["bids"], ruleset, other, texts))
+        shown.append(against_table(data["against"]["bids"], ruleset, other, texts, other_texts))
     return shown
