@@ -8,9 +8,11 @@ reason the checker (:mod:`interpreter.analysis`) proved, in words or as JSON.
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.console import Console
 
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
@@ -64,7 +66,7 @@ def to_json(texts: Texts, analysis: Analysis) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
-def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
+def to_text(rules: RuleSet, texts: Texts, analysis: Analysis, width: int = 80) -> str:
     """The analysis for people: a title, each impossible set with its reason and its bids' short rules."""
     label = texts.label
     title = title_of(rules, texts, version=False)
@@ -101,7 +103,19 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis) -> str:
     if analysis.impossible:
         lines.append(label("analyze_summary", n=len(analysis.impossible)))
     lines.append(label("analyze_checked", checked=analysis.checked))
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrapped(line, width) for line in lines) + "\n"
+
+
+def wrapped(line: str, width: int) -> str:
+    """``line`` folded at spaces to ``width`` columns, its continuation lines under its text (after
+    its indent and bullet): a reason ran to 151 columns and the terminal broke it mid-word."""
+    text = line.lstrip(" ")
+    indent = len(line) - len(text) + (2 if text[:2] in ("• ", "– ") else 0)
+    return (
+        textwrap.fill(line, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False)
+        if line.strip()
+        else line
+    )
 
 
 @click.command("analyze")
@@ -125,7 +139,8 @@ def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str 
     from interpreter.analysis import analyze
 
     analysis = analyze(rules, sizes)
-    click.echo(to_json(texts, analysis) if as_json else to_text(rules, texts, analysis), nl=as_json)
+    width = Console().width  # (the terminal's, else COLUMNS, else 80: as the other commands' tables)
+    click.echo(to_json(texts, analysis) if as_json else to_text(rules, texts, analysis, width), nl=as_json)
     note_missing(texts, ruleset=ruleset)
 
 
