@@ -158,7 +158,7 @@ def test_hand_and_scores_stay_on_an_80_by_24_screen_while_bidding(tmp_path: Path
             assert any(row.startswith("Your hand:") for row in visible), "\n".join(visible)
             assert any(row.startswith("Player") and "Scores" in row for row in visible), "\n".join(visible)
             if "Highest bid:" in session.output.rsplit("Your hand:", 1)[-1]:
-                assert re.search(r"Highest bid: .+ — To beat: rank \d+", "\n".join(visible))
+                assert re.search(r"Highest bid: .+ — a bid must beat rank \d+", "\n".join(visible))
             bid_screens += 1
             session.answer("pass" if bid_screens > 1 else "3")
         else:
