@@ -126,3 +126,20 @@ def test_a_number_is_chosen_as_itself_and_never_by_a_place_in_the_list(lang: str
     assert "0  1  2  3" in shown and "1:0" not in shown
     assert texts.label("not_a_shown_number", input="14") in shown
     assert texts.label("no_menu_number", n=14, max=14) not in shown
+
+
+def test_a_trump_suit_not_chosen_yet_is_not_shown_as_no_trump() -> None:
+    """The declarer of a trump bid was shown "Trump suit: No trump" just before being asked for it."""
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, "en")
+    game = Game(rules, [HeuristicAgent(seat) for seat in range(4)], seed=1)
+    game.current = game._new_deal([0, 1, 2, 3])
+    base = game.current.view(0)
+    no_trump = f"{texts.label('trump_suit')}: {texts.label('no_trump')}"
+    for bids, trump, shown in [(["trump"], None, False), (["abundance"], None, True), (["trump"], "H", True)]:
+        console = Console(record=True, width=120, color_system=None)
+        human = HumanAgent(rules, texts, console, lambda prompt, limit: None)
+        human.show_table(replace(base, declarer=1, combo={"bids": bids, "worth": 1}, trump=trump))
+        said = console.export_text()
+        assert (texts.label("trump_suit") in said) == shown, (bids, trump, said)
+        assert (no_trump in said) == (bids == ["abundance"]), (bids, trump, said)

@@ -196,7 +196,10 @@ class HumanAgent(Agent):
         if view.declarer is None and view.combo is not None:  # a hand of a match
             rules = self.combo_text(view.combo["bids"])
             self._once("hand", f"{texts.label('hand_n', n=view.hand_number)} — {texts.label('hand_rules')}: {rules}")
-        if view.declarer is not None or view.combo is not None:
+        # A trump bid's suit not chosen yet is not "no trump": the line waits for the choice.
+        bids = [self.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in self.rules.bids]
+        choosing = view.trump is None and not view.tricks and not view.current_trick and any(b.has_trump for b in bids)
+        if (view.declarer is not None or view.combo is not None) and not choosing:
             self._once("trump", f"{texts.label('trump_suit')}: {trump}")
         if view.face_up is not None or view.stock_size:
             face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
