@@ -232,3 +232,19 @@ def test_a_duel_without_an_interval_says_so_and_one_with_says_what_it_shows(lang
     for (low, high), verdict in [((0.5, 1.5), "duel_significant"), ((-2.0, -0.5), "duel_significant_b")]:
         assert duel_verdict({**base, "ci95": [low, high]}, texts)[1] == texts.label(verdict)
     assert duel_verdict({**base, "ci95": [-1.0, 1.0]}, texts)[1] == texts.label(f"duel_not_significant{per}")
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_duel_and_balance_name_the_game_as_simulate_does(lang: str) -> None:
+    """Their titles said the argument as typed ("combo-whist:", "bids/examples/club-rules.yaml:")
+    where ``simulate`` says the game's title with its version."""
+    from rulespec.locale import load_texts
+    from rulespec.titles import title_of
+
+    for ruleset, command in [("christmas-whist", "duel"), ("bids/examples/club-rules.yaml", "balance")]:
+        rules = load_rules(ruleset)
+        title = title_of(rules, load_texts(rules, lang))
+        args = ["random", "random", ruleset] if command == "duel" else [ruleset, "--agents", "random"]
+        result = _run(command, *args, "--deals", "1", "--jobs", "1", "--lang", lang)
+        assert result.exit_code == 0, result.output
+        assert f"{title}: " in result.output and f"{ruleset}:" not in result.output, result.output

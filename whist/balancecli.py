@@ -10,11 +10,10 @@ import click
 from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text, display_number, worth_values
-from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-from whist.studycli import playing, report
+from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
 
@@ -58,7 +57,7 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     label = texts.label
     title = label(
         "balance_title",
-        ruleset=rich_escape(shown_path(data["ruleset"])),
+        ruleset=study_title(data, texts),
         declared=data["declared"],
         deals=data["deals"],
         agents=rich_escape(data["agents"]),
@@ -99,7 +98,7 @@ def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
     label = texts.label
     title = label(
         "balance_title",
-        ruleset=shown_path(data["ruleset"]),
+        ruleset=study_title(data, texts, markup=False),
         declared=data["declared"],
         deals=data["deals"],
         agents=data["agents"],

@@ -8,11 +8,10 @@ import click
 from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text
-from rulespec.errors import shown_path
 from rulespec.locale import Texts
 from whist.cliargs import DEFAULT_RULESET, check_agent, lang_option, players_for
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-from whist.studycli import playing, report
+from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
 
@@ -65,7 +64,7 @@ def duel_table(data: dict[str, Any], texts: Texts) -> Table:
     """The agents side by side: points per deal, completion as declarer (a match game: points per
     match, matches won), thinking time."""
     label = texts.label
-    ruleset = rich_escape(shown_path(data["ruleset"]))  # (a path from the command line: a newline shown)
+    ruleset = study_title(data, texts)
     matches = "wins" in data  # a match game: whole matches, and who won them (no declarers)
     title = "duel_title_match" if matches else "duel_title"
     table = Table(title=label(title, ruleset=ruleset, deals=data["deals"], seed=data["seed"]))

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from rulespec import RuleError
+from rulespec.locale import Texts
 from whist.common import fail, stopped
 
 
@@ -58,3 +59,19 @@ def sentence(line: str, width: int) -> Any:
 
     plain = Text.from_markup(line).plain
     return Text("\n".join(textwrap.wrap(plain, width, break_on_hyphens=False)) or plain, no_wrap=True)
+
+
+def study_title(data: dict[str, Any], texts: Texts, markup: bool = True) -> str:
+    """The rule set a study played, as ``whist simulate`` names it ("Combo Whist 1.5.1", a house
+    rule's "Combo Whist (my-club) 1.5.1+my.1"): the argument as typed ("combo-whist",
+    "my-club/rules.yaml") named a path, not the game. ``markup``: escaped for rich (a chart's is not)."""
+    from dataclasses import replace
+
+    from rich.markup import escape
+
+    from rulespec.errors import shown_path
+    from rulespec.titles import title_of
+
+    rules = texts.rules
+    title = shown_path(data["ruleset"]) if rules is None else title_of(rules, replace(texts, escape=None))
+    return escape(title) if markup else title
