@@ -6,7 +6,8 @@ project's. An English text that a later layer changes — an older version's rul
 own wording — is a different text from the one an earlier layer's translation was made from: the
 German file made for Combo Whist 1.5.1 told a 1.5.0 table to pass Master Mail's cards to the left,
 where 1.5.0 passes them to the right. Such a translation is not shown for that rule set: the
-English text is, and the text counts as missing (``whist translate status`` names it stale).
+English text is, and the text counts as missing (``whist translate status`` too: it is to be written
+in the later layer's file).
 """
 
 from __future__ import annotations

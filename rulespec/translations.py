@@ -24,6 +24,7 @@ from rulespec.placeholdernames import allowed_placeholders, label_placeholders
 from rulespec.placeholders import parse as parse_placeholders
 from rulespec.samenames import name_clashes
 from rulespec.textkeys import unwritten
+from rulespec.textlayers import made_for_other_english
 from rulespec.yamlsource import Document
 
 FINGERPRINT_LENGTH = 8
@@ -183,9 +184,11 @@ def status(lang: str, rules: RuleSet | None) -> Status:
         return result
     result.errors.extend(other.errors)
     result.translated = other.entries
+    # A translation made for an earlier layer's English (a house rule's title): missing, not stale.
+    elsewhere = made_for_other_english(lang, rules)
     for key, source in english.entries.items():
         found = other.entries.get(key)
-        if found is None or not found.text.strip():
+        if found is None or not found.text.strip() or key in elsewhere:
             result.missing.append(key)
             continue
         if found.fingerprint is None:

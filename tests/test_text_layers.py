@@ -72,3 +72,17 @@ def test_a_house_rules_own_english_is_shown_until_its_translation_is_written(tmp
     house = write_house(tmp_path / "h", texts={"en": house_en, "sv": house_sv})
     assert load_texts(load_ruleset(house), "sv").bid_name("trump") == "Trumpeten"
     assert sv_name != "Trumpet"
+
+
+def test_status_counts_a_house_rules_own_english_as_missing_not_the_projects_as_stale(tmp_path: Path, combo) -> None:
+    """``translate status sv`` of a house rule with its own English title said "stale: title" at
+    the project's sv file (made for "Combo Whist", not the house's title), a file the author must
+    not edit. What is shown is the house's English; what is asked is the house's own Swedish."""
+    from rulespec.translations import status
+
+    house_en = "language: en\nruleset: house\ntitle: Combo Whist (our club)\nbids:\n  trump:\n    name: Trumpet\n"
+    rules = load_ruleset(write_house(tmp_path / "h", texts={"en": house_en}))
+    report = status("sv", rules)
+    assert {"title", "bids.trump.name"} <= set(report.missing)
+    assert not report.stale
+    assert load_texts(rules, "sv").get("title") == "Combo Whist (our club)"
