@@ -131,7 +131,7 @@ def _placeholder_errors(
     for name, offset in fields:
         first.setdefault(name, offset)
     errors = []
-    unknown = sorted(set(first) - allowed) if allowed is not None else []
+    unknown = sorted(set(first) - allowed, key=first.__getitem__) if allowed is not None else []  # (in text order)
     if unknown and allowed is not None:
         # A file serves every version that reads it: name the version whose data lacks the name,
         # and the file that would give that version its own text. (Asked only when a name is
@@ -146,7 +146,7 @@ def _placeholder_errors(
             errors.append(entry.error(f"unknown placeholder '{{{name}}}'{where}", hint, first[name] + 1))
     wanted = placeholders(english.text) if english is not None else None
     if wanted is not None:  # a malformed English text is reported on its own
-        for name in sorted(set(first) - wanted):
+        for name in sorted(set(first) - wanted, key=first.__getitem__):
             errors.append(entry.error(f"placeholder '{{{name}}}' is not in the English text", None, first[name] + 1))
         for name in sorted(wanted - set(first)):
             errors.append(entry.error(f"placeholder '{{{name}}}' of the English text is missing"))
