@@ -15,6 +15,7 @@ from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from rulespec.textkeys import needed_texts
 from whist.play import HumanAgent
+from whist.playscreen import status_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +54,7 @@ def test_every_mark_is_shown_by_its_sign_in_the_language(ref: str, lang: str) ->
     console = Console(record=True, width=100, color_system=None)
     human = HumanAgent(rules, load_texts(rules, lang), console, lambda prompt, limit: "")
     for count, mark in enumerate(rules.game.marks, start=2):
-        console.print(human._status(_view({1: {mark: count}})))
+        console.print(status_table(human, _view({1: {mark: count}})))
         shown = console.export_text()
         assert f" {written[mark]}{count} " in shown, (mark, shown)
         assert mark not in shown
@@ -63,6 +64,6 @@ def test_a_christmas_match_in_swedish_counts_hands_won_with_its_own_letter() -> 
     rules = load_ruleset("christmas-whist")
     console = Console(record=True, width=100, color_system=None)
     human = HumanAgent(rules, load_texts(rules, "sv"), console, lambda prompt, limit: "")
-    console.print(human._status(_view({0: {"hands_won": 3}})))
+    console.print(status_table(human, _view({0: {"hands_won": 3}})))
     shown = console.export_text()
     assert "V3" in shown and "H3" not in shown and "W3" not in shown

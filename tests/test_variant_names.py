@@ -62,6 +62,7 @@ def test_the_bundled_names_are_shown_in_play_and_diff() -> None:
 def play_opening(house: Path, *args: str) -> str:
     """The first lines ``whist play`` writes (the game stops at once: no input)."""
     save = house.parent / "save.json"
+    save.unlink(missing_ok=True)  # (a new game each time: a stopped one's save is never replaced)
     played = whist("play", str(house), "--seed", "1", "--save", str(save), *args, env=clean_env())
     return played.stdout
 

@@ -63,7 +63,7 @@ def sentence(line: str, width: int) -> Any:
 
 def study_title(data: dict[str, Any], texts: Texts, markup: bool = True) -> str:
     """The rule set a study played, as ``whist simulate`` names it ("Combo Whist 1.5.1", a house
-    rule's "Combo Whist (my-club) 1.5.1+my.1"): the argument as typed ("combo-whist",
+    rule's "Combo Whist (my-club) 1.5.1+my.1"): the argument as typed (a bundled name,
     "my-club/rules.yaml") named a path, not the game. ``markup``: escaped for rich (a chart's is not)."""
     from dataclasses import replace
 
