@@ -66,7 +66,6 @@ def test_a_missing_trick_taker_says_who_takes_the_trick() -> None:
     assert "decision 6 of deal 1 is missing: seat 1 was asked for who takes the trick" in problem
 
 
-
 def test_a_decision_by_the_wrong_seat_names_what_that_seat_was_asked() -> None:
     """A missing decision and a decision given to another seat say what was asked in the same words
     (the second said "(bid bid)": the request's kind and name side by side)."""
@@ -74,6 +73,7 @@ def test_a_decision_by_the_wrong_seat_names_what_that_seat_was_asked() -> None:
     data["decisions"] = [{"seat": 3, "answer": None}, *data["decisions"][1:]]  # seat 1 bids first
     (problem,) = check_scenario(data)
     assert "the script has seat 3 deciding, but the game asks seat 1 for a bid or a pass" in problem
+
 
 def test_fill_first_legal_fills_what_is_missing() -> None:
     data = load_scenario(HERE / "trump-basic.yaml")
