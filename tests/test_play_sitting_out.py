@@ -137,3 +137,26 @@ def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) ->
         (row,) = [r for r in rows if r.startswith(texts.label("seat_n", n=seat) + " ")]
         assert re.search(rf"\s{re.escape(str(state.scores[seat]))}\b", row), row
         assert (texts.label("sits_out_short") in row) == (seat in out), row
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_points_the_result_line_does_not_tell_are_said_at_the_deals_end(lang: str) -> None:
+    """A free point after the deal (−6 → −5) changed the scores line without a word. Score changes
+    the result line does not account for are listed; when it accounts for them all, nothing more."""
+    from types import SimpleNamespace
+
+    from whist.playscreen import deal_report
+
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, lang)
+    before = {"scores": {"0": 0, "1": 0, "2": -6, "3": 0}}
+    for after, said in [({"0": 0, "1": -2, "2": -5, "3": 0}, True), ({"0": 0, "1": -2, "2": -6, "3": 0}, False)]:
+        console = Console(record=True, width=80, color_system=None)
+        human = HumanAgent(rules, texts, console, lambda prompt, limit: None)
+        game = SimpleNamespace(deal_records=[before, {"scores": after}], scores={int(s): v for s, v in after.items()})
+        deal_report(human, game, SimpleNamespace(declarer=1, points=-2, completed=False), wait=False)
+        shown = console.export_text()
+        assert (texts.label("score_changes") in shown) == said, shown
+        if said:
+            seat = texts.label("seat_n", n=2)
+            assert f"{seat}: +1" in shown and f"{texts.label('seat_n', n=1)}: \u22122" in shown

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from interpreter.decisions import BidAnswer, Request, View
+from printing.facts import display_number
 from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
@@ -190,9 +191,22 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     else:
         key = "result_completed" if result.completed else "result_failed"
         console.print(f"[bold]{texts.label(key, player=seat(result.declarer), points=result.points)}[/bold]")
+    changes = score_changes(game.deal_records)
+    expected = {result.declarer: result.points} if result.declarer is not None and "contract" not in record else {}
+    if any(changes.get(s, 0) != v for s, v in expected.items()) or set(changes) - set(expected):
+        # Points the result line does not tell (a free point after the deal, a partner's share): said.
+        shown = (f"{seat(s)}: {display_number(f'{v:+}')}" for s, v in sorted(changes.items()))
+        print_entries(console, texts.label("score_changes"), shown)
     print_entries(console, texts.label("scores"), (f"{seat(s)}: {v}" for s, v in sorted(game.scores.items())))
     if wait:
         wait_for_enter(human)
+
+
+def score_changes(records: list[dict[str, Any]]) -> dict[int, Any]:
+    """Each seat's score change in the last deal (seats whose score changed), from the records."""
+    after = records[-1]["scores"]
+    before = records[-2]["scores"] if len(records) > 1 else {}
+    return {int(s): v - before.get(s, 0) for s, v in after.items() if v != before.get(s, 0)}
 
 
 def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -> Callable[[Any], None]:
