@@ -143,3 +143,22 @@ def test_a_trump_suit_not_chosen_yet_is_not_shown_as_no_trump() -> None:
         said = console.export_text()
         assert (texts.label("trump_suit") in said) == shown, (bids, trump, said)
         assert (no_trump in said) == (bids == ["abundance"]), (bids, trump, said)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_choices_help_gives_the_rules_of_the_bid_that_asks_it(lang: str) -> None:
+    """Rank Trump's "Choose a card — offered card" and its ``?`` never said what the card was for."""
+    from rich.text import Text
+
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, lang)
+    console = Console(record=True, width=200, color_system=None)
+    game = Game(rules, [HeuristicAgent(seat) for seat in range(4)], seed=1)
+    game.current = game._new_deal([0, 1, 2, 3])
+    view = replace(game.current.view(1), declarer=0, combo={"bids": ["rank_trump"], "worth": 3})
+    card = view.hand[0]
+    typed = iter(["?", card])
+    human = HumanAgent(rules, texts, console, lambda prompt, limit: next(typed))
+    assert human.ask_choice(Request("choose", 1, "offered", "card", view.hand), view) == card
+    rules_text = Text.from_markup(texts.bid_text("rank_trump")).plain
+    assert " ".join(rules_text.split()) in " ".join(console.export_text().split())

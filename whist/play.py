@@ -334,7 +334,7 @@ class HumanAgent(Agent):
             if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
                 return None
             if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
-                say_help(self, choice_help_lines(request, self.texts.label), menu)
+                say_help(self, [*choice_help_lines(request, self.texts.label), *self._asking_bids(request, view)], menu)
                 continue
             parts = line.replace(",", " ").split()
             values = [self._parse_option(part, options, what) for part in parts]
@@ -347,6 +347,13 @@ class HumanAgent(Agent):
                     self.say_refused(exc.reason)
                     continue
             self.say(choice_problem(self.texts, line, parts, values, options, request.count, what))
+
+    def _asking_bids(self, request: Request, view: View) -> list[str]:
+        """The rules of the bids in play whose step asks this choice, for its help: "offered card"
+        alone did not say what the card is for (Rank Trump)."""
+        bids = [self.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in self.rules.bids]
+        asking = [b for b in bids if any(getattr(step, "name", None) == request.name for step in b.steps)]
+        return [f"{self.texts.bid_name(b.id)}: {self.texts.bid_text(b.id)}" for b in asking]
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":
