@@ -9,6 +9,7 @@ with the ways on: resume it, save elsewhere, or remove the file.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,22 @@ def test_a_resume_opens_where_the_game_stopped_not_at_each_finished_deal(
     result = CliRunner().invoke(cli, ["play", "--resume", "save.json", "--agents", "random"], input="\n" * 3)
     assert result.exit_code == 1, result.output  # (in the fourth deal; the input ends)
     assert result.output.count("Press Enter") == 1 and result.output.count("Scores:") == 1, result.output
+
+
+def test_cards_that_change_hands_before_play_are_told(tmp_path: Path) -> None:
+    """Mail's and Rank Trump's cards left and arrived without a word. Whatever came into the hand
+    before the first trick (played later, never dealt) and went out of it (dealt, never played) is
+    said, as the save's record has them. (Seed 34: seat 0 offers a card to Rank Trump's declarer.)"""
+    save = tmp_path / "save.json"
+    args = ["play", "--seed", "34", "--agents", "random", "--save", str(save), "--deals", "1"]
+    result = CliRunner().invoke(cli, args, input="pass\n" + "1\n" * 200)
+    assert result.exit_code == 0, result.output
+    deal = json.loads(save.read_text(encoding="utf-8"))["deals"][0]
+    dealt = set(deal["hands"]["0"])
+    played = {card for trick in deal["tricks"] for seat, card in trick["plays"] if seat == 0}
+    came, went = sorted(played - dealt), sorted(dealt - played)
+    assert came and went  # (the seed's deal has an exchange)
+    lines = re.findall(r"(?:Into|Out of) your hand: .*", result.output)  # (a line may follow a prompt)
+    shown = " ".join(lines).replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+    for card in came + went:
+        assert card in shown.split(), (card, lines)

@@ -21,7 +21,7 @@ from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.entrylines import print_entries
 from whist.playhelp import asks_help, choice_help_lines, say_help
-from whist.playscreen import ask_bid, status_table
+from whist.playscreen import ask_bid, asking_bids, exchanges, status_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -126,6 +126,7 @@ class HumanAgent(Agent):
         self.refusal: str | None = None
         self.hint_shown = False
         self.last_view: View | None = None
+        self.held: tuple[str, ...] | None = None  # the hand last seen (cards passed before play are told)
         self.shown_facts: dict[str, str] = {}  # what the table showed last (shown again only when changed)
 
     # -- the table
@@ -156,6 +157,7 @@ class HumanAgent(Agent):
             self.last_deal_key = key
             self.shown_facts = {}
             self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
+        exchanges(self, view)
         if len(view.auction) < self.seen_auction:
             self.seen_auction = 0
         for seat, bid in view.auction[self.seen_auction :]:
@@ -334,7 +336,7 @@ class HumanAgent(Agent):
             if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
                 return None
             if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
-                say_help(self, [*choice_help_lines(request, self.texts.label), *self._asking_bids(request, view)], menu)
+                say_help(self, [*choice_help_lines(request, self.texts.label), *asking_bids(self, request, view)], menu)
                 continue
             parts = line.replace(",", " ").split()
             values = [self._parse_option(part, options, what) for part in parts]
@@ -347,13 +349,6 @@ class HumanAgent(Agent):
                     self.say_refused(exc.reason)
                     continue
             self.say(choice_problem(self.texts, line, parts, values, options, request.count, what))
-
-    def _asking_bids(self, request: Request, view: View) -> list[str]:
-        """The rules of the bids in play whose step asks this choice, for its help: "offered card"
-        alone did not say what the card is for (Rank Trump)."""
-        bids = [self.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in self.rules.bids]
-        asking = [b for b in bids if any(getattr(step, "name", None) == request.name for step in b.steps)]
-        return [f"{self.texts.bid_name(b.id)}: {self.texts.bid_text(b.id)}" for b in asking]
 
     def _option_text(self, option: Any, what: str, view: View) -> str:
         if what == "card":

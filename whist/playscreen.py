@@ -252,3 +252,24 @@ def status_table(human: HumanAgent, view: View) -> Table:
         assert scores is not None
         status.add_row(f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]", str(scores[seat]), "")
     return status
+
+
+def exchanges(human: HumanAgent, view: View) -> None:
+    """Cards that came into or went out of the hand before the first trick (Mail, an exchange):
+    they changed hands without a word. (Later, cards only leave by play, or come by a draw.)"""
+    held, human.held = human.held, view.hand
+    if held is None or view.declarer is None or view.tricks or not view.hand:
+        return
+    played = {card for _, card in view.current_trick}
+    came, went = [c for c in view.hand if c not in held], [c for c in held if c not in view.hand and c not in played]
+    for key, cards in (("hand_received", came), ("hand_sent", went)):
+        if cards:
+            human.console.print(human.texts.label(key, cards=" ".join(human.cards.show(c) for c in cards)))
+
+
+def asking_bids(human: HumanAgent, request: Request, view: View) -> list[str]:
+    """The rules of the bids in play whose step asks this choice, for its help: "offered card"
+    alone did not say what the card is for (Rank Trump)."""
+    bids = [human.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in human.rules.bids]
+    asking = [b for b in bids if any(getattr(step, "name", None) == request.name for step in b.steps)]
+    return [f"{human.texts.bid_name(b.id)}: {human.texts.bid_text(b.id)}" for b in asking]
