@@ -191,11 +191,11 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     else:
         key = "result_completed" if result.completed else "result_failed"
         console.print(f"[bold]{texts.label(key, player=seat(result.declarer), points=result.points)}[/bold]")
-    changes = score_changes(game.deal_records)
-    expected = {result.declarer: result.points} if result.declarer is not None and "contract" not in record else {}
+    changes = score_changes(game.deal_records) if "contract" not in record else {}  # (a hand's points are told)
+    expected = {result.declarer: result.points} if result.declarer is not None else {}
     if any(changes.get(s, 0) != v for s, v in expected.items()) or set(changes) - set(expected):
         # Points the result line does not tell (a free point after the deal, a partner's share): said.
-        shown = (f"{seat(s)}: {display_number(f'{v:+}')}" for s, v in sorted(changes.items()))
+        shown = (f"{seat(s)}: {display_number(f'+{v}' if v > 0 else str(v))}" for s, v in sorted(changes.items()))
         print_entries(console, texts.label("score_changes"), shown)
     print_entries(console, texts.label("scores"), (f"{seat(s)}: {v}" for s, v in sorted(game.scores.items())))
     if wait:
