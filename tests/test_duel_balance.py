@@ -247,4 +247,21 @@ def test_duel_and_balance_name_the_game_as_simulate_does(lang: str) -> None:
         args = ["random", "random", ruleset] if command == "duel" else [ruleset, "--agents", "random"]
         result = _run(command, *args, "--deals", "1", "--jobs", "1", "--lang", lang)
         assert result.exit_code == 0, result.output
-        assert f"{title}: " in result.output and f"{ruleset}:" not in result.output, result.output
+        assert f"{title} — " in result.output and f"{ruleset}:" not in result.output, result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_study_of_one_says_its_count_without_a_plural(lang: str) -> None:
+    """ "1 games", "1 mirrored deals", "1 speglade givar": the titles put the count after a colon."""
+    import re
+
+    runs = [
+        ("simulate", "--games", "1"),
+        ("duel", "random", "random", "--deals", "1"),
+        ("duel", "random", "random", "christmas-whist", "--deals", "1"),
+        ("balance", "--agents", "random", "--deals", "1"),
+    ]
+    for args in runs:
+        result = _run(*args, "--jobs", "1", "--lang", lang)
+        assert result.exit_code == 0, result.output
+        assert not re.search(r"\b1 (games|mirrored|declared|spel|speglade|givar)\b", result.output), result.output
