@@ -36,7 +36,13 @@ if TYPE_CHECKING:
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
-@click.option("--save", "save_path", default="whist-save.json", show_default=True, help="Saved after every decision.")
+@click.option(
+    "--save",
+    "save_path",
+    default="whist-save.json",
+    show_default=True,
+    help="Saved after every decision (never over a game not yet over: resume that one).",
+)
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
 @click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
