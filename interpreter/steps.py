@@ -17,6 +17,7 @@ from interpreter.state import Card, Player
 from rulespec import model as M
 from rulespec.compiled import EvaluationError
 from rulespec.compiler import Expression
+from rulespec.functions import ANSWERED
 
 
 @dataclass
@@ -160,6 +161,7 @@ class Steps(DealParts):
             value, not step.hidden, values, step.what == "card", isinstance(who, list)
         )
         self.env[step.name] = value
+        self.env[ANSWERED + step.name] = [p for p in choosers if values[p.seat] is not None]  # answered(name)
 
     def _choose_one(self, index: int, number: int, chooser: Player) -> None:
         step = self._step(index, number)

@@ -15,6 +15,7 @@ from rulespec import types as T
 from rulespec.buildbase import DIRECTIONS, BuilderBase, _constant, _literal_list
 from rulespec.compiler import Expression
 from rulespec.errors import did_you_mean
+from rulespec.functions import ANSWERED
 from rulespec.groupfacts import replace_fields
 from rulespec.hooks import HOOKS, MARK_MOMENTS
 from rulespec.loader import Key
@@ -190,6 +191,7 @@ class BidBuilder(BuilderBase):
                 self.fail((*key, "count"), "when several players choose, each chooses one value")
             result = T.list_of(element)  # one value per chooser, in seat order
         declarations[name] = result
+        declarations[ANSWERED + name] = T.list_of(T.PLAYER)  # for answered(name) in what comes after
         if body.get("hidden"):
             hidden.add(name)
         if who is None:

@@ -48,7 +48,7 @@ from rulespec.evaluation import (
     players_present,
 )
 from rulespec.expressions import ExpressionSyntaxError, Node, parse
-from rulespec.functions import FUNCTIONS
+from rulespec.functions import ANSWERED, FUNCTIONS
 from rulespec.kept import KEPT, kept_walk
 from rulespec.lookups import _attribute_result, _comparison, _name_result, _scalar_compare, _table_fact_result
 from rulespec.numbers import out_of_range
@@ -124,7 +124,7 @@ class _Compiler:
         if name not in names:
             if name in FUNCTIONS:
                 raise CompileError(f"'{name}' is a function; call it as {name}(…)", node.offset)
-            known = [*names, *self.scope.constants]
+            known = [*(n for n in names if not n.startswith(ANSWERED)), *self.scope.constants]
             raise CompileError(f"unknown name '{name}'", node.offset, did_you_mean(name, known))
         if name in self.scope.names:
             self.reads.add(name)

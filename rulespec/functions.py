@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec import types as T
 from rulespec.compiled import _MISSING, CompileError, Env, EvaluationError
+from rulespec.errors import did_you_mean
 from rulespec.evaluation import _collect, _iterable, _normalize, _present, _range, _Result, _search, _size
 from rulespec.expressions import Node
 
@@ -228,6 +229,36 @@ def _fn_others(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T
     return _Result(others, T.list_of(player.type))
 
 
+#: The prefix of the names a bid's steps give the players who answered each choice (see ``answered``).
+ANSWERED = "answered:"
+
+
+def _fn_answered(c: _Compiler, call: Node, args: list[Node], names: Mapping[str, T.Type]) -> _Result:
+    """answered(choice): the players who gave a value in an earlier ``choose`` step, in the order they
+    were asked; one who declined an optional choice is left out.
+
+    It lets a later step ask only those who answered (Master Trump: only a player who wished for a
+    suit says how strongly). The argument is the step's ``as`` name itself, not its value: each
+    choice declares, beside its own name, the name ``answered:<name>`` for the expressions that
+    come after it (no rule file can write a name with a colon), and the deal sets both when the
+    choice is made.
+    """
+    _arity(call, args, "answered", (1,))
+    (arg,) = args
+    choices = sorted(name[len(ANSWERED) :] for name in names if name.startswith(ANSWERED))
+    if arg.kind != "name" or ANSWERED + str(arg.value) not in names:
+        given = str(arg.value) if arg.kind == "name" else None
+        if choices:
+            hint = did_you_mean(given, choices) if given else None
+            hint = hint or f"the choices before this place: {', '.join(choices)}"
+        else:
+            hint = "no choose step comes before this place"
+        raise CompileError("answered() takes the 'as' name of an earlier choose step", arg.offset, hint)
+    key = ANSWERED + str(arg.value)
+    c.read(key)
+    return _Result(lambda env: list(env[key]), T.list_of(T.PLAYER))
+
+
 _sum = _numeric("sum", sum)
 _abs = _numeric("abs", abs)
 _floor = _numeric("floor", lambda value: int(Fraction(value).__floor__()))
@@ -246,4 +277,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "left_of": _fn_neighbour("left_of"),
     "right_of": _fn_neighbour("right_of"),
     "others": _fn_others,
+    "answered": _fn_answered,
 }
+
+#: The functions that read the deal's seating or choices, not only their arguments.
+READS_THE_DEAL = frozenset({"left_of", "right_of", "others", "answered"})

@@ -11,6 +11,7 @@ through the real terminal input, then "press Enter". Before each prompt a line
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -24,7 +25,12 @@ from whist.play import HumanAgent, console_input
 from whist.playhelp import wait_for_enter
 
 #: Where the kinds of prompt are met: (rule set, players, deals a game may last).
-GAMES = (("combo-whist", 4, 3), ("christmas-whist", 2, 10), ("combo-whist@1.0.0", 4, 3))
+GAMES = (
+    ("combo-whist", 4, 3),
+    ("christmas-whist", 2, 10),
+    ("combo-whist@1.0.0", 4, 3),
+    (str(Path(__file__).parent / "data" / "optional-number.yaml"), 4, 10),  # an optional number
+)
 
 
 def prompts() -> list[tuple[str, Request, View]]:
@@ -49,8 +55,8 @@ def plain_answer(request: Request) -> str:
         return "pass"
     if request.optional:
         return "-"
-    if request.what == "number":
-        return str(request.options[0])
+    if request.what == "number":  # typed as themselves (Uncertainty's two guesses: two numbers)
+        return " ".join(str(option) for option in request.options[: request.count])
     return " ".join(str(i) for i in range(1, request.count + 1))
 
 

@@ -32,6 +32,7 @@ def test_function_list() -> None:
         "left_of",
         "right_of",
         "others",
+        "answered",  # tests/test_answered.py
     }
 
 

@@ -21,8 +21,10 @@ import pytest
 from interpreter.agents import RandomAgent
 from interpreter.gamestate import GameState
 from rulespec import RuleError, load_ruleset, scopes
+from rulespec import model as M
 from rulespec import types as T
 from rulespec.compiled import EvaluationError, Expression
+from rulespec.functions import ANSWERED
 from rulespec.hooks import HOOKS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -75,7 +77,10 @@ def _play(ref: str, seeds: range) -> Iterator[None]:
 
 def _declarations(ref: str) -> frozenset[str]:
     rules = load_ruleset(ref)
-    return frozenset(step.name for bid in rules.bids.values() for step in bid.steps if hasattr(step, "name"))
+    names = {step.name for bid in rules.bids.values() for step in bid.steps if hasattr(step, "name")}
+    # a choice also declares who answered it, for answered(name) (rulespec/functions.py)
+    chosen = {ANSWERED + step.name for bid in rules.bids.values() for step in bid.steps if isinstance(step, M.Choose)}
+    return frozenset(names | chosen)
 
 
 @pytest.mark.parametrize("ref", BUNDLED)

@@ -42,11 +42,13 @@ def test_master_trump_preferences_line_up_by_seat() -> None:
         (request, view), *_ = requests_of(agent, "choose", "trump")
         assert request.seat == 0  # right of the declarer chooses the trump
         suits, strengths = view.declarations["preferred_suit"], view.declarations["preference"]
-        assert set(suits) == set(strengths) == {2, 3}  # the opponents other than the chooser
+        assert set(suits) == {2, 3}  # the opponents other than the chooser may each state a suit
+        # "… may say what trump suit they prefer and how much they prefer it": a strength only with a suit
+        assert set(strengths) == {seat for seat, suit in suits.items() if suit is not None}
         for seat in (2, 3):
             chosen = game.decisions
             asked = [d for d in chosen if d["seat"] == seat and d["name"] in ("preferred_suit", "preference")]
-            assert {d["name"]: d["answer"] for d in asked} == {
-                "preferred_suit": suits[seat],
-                "preference": strengths[seat],
-            }
+            expected = {"preferred_suit": suits[seat]}
+            if suits[seat] is not None:
+                expected["preference"] = strengths[seat]
+            assert {d["name"]: d["answer"] for d in asked} == expected

@@ -25,7 +25,7 @@ CALLS = {
     "floor": ["floor(n)"],
 }
 #: The other functions take players or walk collections by conditions (their failures are tested elsewhere).
-NOT_OF_NUMBERS = {"count", "any", "all", "filter", "first", "left_of", "right_of", "others"}
+NOT_OF_NUMBERS = {"count", "any", "all", "filter", "first", "left_of", "right_of", "others", "answered"}
 
 
 def test_every_function_is_sorted() -> None:

@@ -45,7 +45,7 @@ def _gains(records: list[dict[str, Any]], players: int) -> list[tuple[dict[str, 
     return out
 
 
-@pytest.mark.parametrize(("players", "seeds"), [(4, range(1, 7)), (6, range(1, 4))])
+@pytest.mark.parametrize(("players", "seeds"), [(4, range(1, 13)), (6, range(1, 9))])
 def test_the_called_cards_holder_scores_what_the_declarer_scores(players: int, seeds: range) -> None:
     rules = load_ruleset(EXAMPLE)
     params = rules.game.params
@@ -65,6 +65,8 @@ def test_the_called_cards_holder_scores_what_the_declarer_scores(players: int, s
             for seat in gain.keys() - {partner, declarer}:
                 assert gain[seat] == freed[seat], (seed, record["declarations"], seat)
             seen += 1
+        if seen >= 10:  # enough to tell (the games a seed gives change with the rule set's choices)
+            break
     assert seen >= 10, "too few deals with a called partner to tell"
 
 

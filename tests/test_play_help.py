@@ -35,6 +35,7 @@ KINDS = {
     ("choose", "card", False, True),
     ("choose", "number", False, False),
     ("choose", "number", False, True),
+    ("choose", "number", True, False),
     ("choose", "player", False, False),
     ("choose", "direction", False, False),
     ("choose", "bid", False, False),

@@ -15,6 +15,7 @@ from rulespec import model as M
 from rulespec import types as T
 from rulespec.compiler import FUNCTIONS, Expression
 from rulespec.expressions import source_names
+from rulespec.functions import READS_THE_DEAL
 
 #: Most ways to share one player's won cards among the card categories that a search will try.
 VECTOR_LIMIT = 20_000
@@ -206,7 +207,7 @@ class Domains(SearchState):
     def _static(self, expr: Expression | None, extra: Iterable[str] = ()) -> bool:
         if expr is None or expr.node is None:
             return True
-        allowed = STATIC_NAMES | set(FUNCTIONS) - {"left_of", "right_of", "others"} | set(self.params) | set(extra)
+        allowed = STATIC_NAMES | set(FUNCTIONS) - READS_THE_DEAL | set(self.params) | set(extra)
         return source_names(expr.node) <= allowed
 
     def _candidates(self, step: M.Choose) -> list[Any]:
