@@ -52,3 +52,24 @@ def test_master_trump_preferences_line_up_by_seat() -> None:
             if suits[seat] is not None:
                 expected["preference"] = strengths[seat]
             assert {d["name"]: d["answer"] for d in asked} == expected
+
+
+def test_the_card_rank_trump_gives_back_is_known_only_to_the_declarer_and_its_receiver() -> None:
+    """1.5: the declarer swaps a card of their hand for the highest revealed card. The card given goes
+    from hand to hand (no rule shows it), so only the two of them know it (reading in docs §7)."""
+    met = 0
+    for seed in range(6):
+        game, _ = play_one_deal({1: BidAnswer("rank_trump")}, seed=seed, stop_after_plays=0)
+        deal = game.current
+        assert deal is not None
+        record = {name: d.record() for name, d in deal.declarations.items()}
+        given = record["given"]
+        receiver = next(p.seat for p in deal.players if given in [c.name for c in p.hand])
+        assert receiver != 1
+        for seat in range(4):
+            view = deal.view(seat)
+            named = {card for card in view.declared_cards} | {c for cards in view.visible.values() for c in cards}
+            knows = given in named or given in view.hand
+            assert knows == (seat in (1, receiver)), (seed, seat, given)
+        met += 1
+    assert met == 6
