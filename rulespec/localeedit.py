@@ -143,20 +143,44 @@ def add_entries(doc: Document, entries: Mapping[str, str | None], english: Mappi
     return "\n".join(lines) + "\n"
 
 
-def set_texts(doc: Document, values: Mapping[str, str]) -> str:
-    """The file's text with the scalars at ``values``' keys (present in the file) replaced."""
+def set_texts(doc: Document, values: Mapping[str, str], english: Mapping[str, str] | None = None) -> str:
+    """The file's text with the scalars at ``values``' keys (present in the file) replaced.
+
+    With ``english``, the ``# en:`` comment lines right above a replaced entry (as ``init`` writes
+    them) are made today's English too: the translation is now made from it, and a comment that
+    kept the old English would say otherwise (and would be read as the English it was made from)."""
     text = doc.text
     spans = []
     for key, value in values.items():
-        loc = doc.locations[tuple(key.split("."))]
+        path = tuple(key.split("."))
+        loc = doc.locations[path]
         end = loc.end
         if loc.style in ("|", ">"):  # a block scalar's end is past its final line break: keep it
             while end > loc.start and text[end - 1] in "\n\r ":
                 end -= 1
         spans.append((loc.start, end, yaml_text(value)))
+        if english is not None and key in english and path in doc.key_locations:
+            spans.extend(_english_comment(text, doc.key_locations[path].line, english[key]))
     for start, end, new in sorted(spans, reverse=True):
         text = text[:start] + new + text[end:]
     return text
+
+
+def _english_comment(text: str, key_line: int, english: str) -> list[tuple[int, int, str]]:
+    """The span of the ``# en:`` comment lines right above the key on line ``key_line`` (1-based),
+    with today's English in their place; none when there are no such lines."""
+    lines = text.splitlines(keepends=True)
+    first = last = key_line - 1  # (0-based: the key's line; the comment ends right above it)
+    while first > 0 and lines[first - 1].lstrip().startswith("# en:"):
+        first -= 1
+    if first == last:
+        return []
+    pad = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+    ending = lines[last - 1][len(lines[last - 1].rstrip("\r\n")) :]
+    start = sum(len(line) for line in lines[:first])
+    end = start + sum(len(line) for line in lines[first:last])
+    new = "".join(f"{pad}# en: {line}".rstrip() + ending for line in english.splitlines() or [""])
+    return [(start, end, new)]
 
 
 def checked(doc: Document, new_text: str, expected: Mapping[str, Any]) -> str:

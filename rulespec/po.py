@@ -33,6 +33,7 @@ from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.pocheck import check_entries, check_text, may_use
 from rulespec.pomerge import Action, Conflict, Review, apply_reviews, lost_characters, merge, read_base, record_line
+from rulespec.textlayers import made_for_other_english
 from rulespec.translations import (
     Entry,
     check_writable,
@@ -59,15 +60,19 @@ SHOWN = {
     ("general",): "rules reference (general rules)",
     ("title",): "bid cards, rules reference, play screen",
     ("labels",): "play screen, tables and printed headings",
+    ("declarations",): "play screen (what a choice or a meld is called)",
+    ("variants",): "play screen, show's overview, diff",
+    ("marks",): "play screen's scores (a mark's sign)",
 }
 
 
-def shown_where(key: str) -> str:
+def shown_where(key: str) -> str | None:
+    """Where the text of ``key`` is shown (the PO entry's note); None for a family of keys not in :data:`SHOWN`."""
     parts = key.split(".")
     for pattern, where in SHOWN.items():
         if parts[0] == pattern[0] and (len(pattern) == 1 or parts[-1] == pattern[-1]):
             return where
-    return "rules reference"
+    return None
 
 
 def _source(path: str, rules: RuleSet | None) -> str:
@@ -99,12 +104,15 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         "Content-Transfer-Encoding": "8bit",
         RULESET_FIELD: ruleset_ref,
     }
+    # A translation made for the English a house rule overrides is offered as a suggestion, fuzzy,
+    # beside the English it was made for: shown done, it would never be written or shown.
+    elsewhere = made_for_other_english(lang, rules)
     for key, source in report.english.items():
         entry = report.translated.get(key)
         allowed = may_use(key, source.text, rules)
-        notes = [f"shown on: {shown_where(key)}"]
+        notes = [f"shown on: {shown_where(key) or 'see the key'}"]
         notes.append(f"placeholders: {', '.join('{' + n + '}' for n in sorted(allowed)) or 'none'}")
-        fuzzy = key in report.stale or key in report.unreviewed
+        fuzzy = key in report.stale or key in report.unreviewed or (key in elsewhere and entry is not None)
         msgstr = entry.text if entry is not None else ""
         notes.append(record_line(msgstr, fuzzy))  # what the import merges against (rulespec.pomerge)
         item = polib.POEntry(
@@ -115,7 +123,7 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
             occurrences=[(_source(source.doc.path, rules), str(source.doc.locations[source.path].line))],
             flags=["fuzzy"] if fuzzy else [],
         )
-        if key in report.stale and entry is not None and entry.fingerprint:
+        if fuzzy and entry is not None and entry.fingerprint:
             item.previous_msgid = previous_english(key, entry.fingerprint, rules, entry)
         po.append(item)
     for key in report.obsolete:
@@ -232,6 +240,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     to_mark: list[str] = []
     to_unmark: list[str] = []
     charset = str(getattr(po, "encoding", None) or "utf-8")  # (read_po's: a msgid may have lost characters in it)
+    elsewhere = made_for_other_english(lang, rules)
     for item in po:
         if item.obsolete or not item.msgctxt:
             continue
@@ -259,7 +268,8 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             where = current.doc.path if current is not None else None
             result.conflicts.append(Conflict(key, where, file_text, item.msgstr, item.fuzzy))
             continue
-        written = outcome.action is Action.WRITE
+        # A suggestion made for other English, accepted as it is: it becomes the rule's own translation.
+        written = outcome.action is Action.WRITE or (key in elsewhere and outcome.review is Review.MARK)
         target = _target(key, source.doc.path, current, lang, rules) if written else None
         if target is not None:
             by_file.setdefault(target, {})[key] = item.msgstr
@@ -319,7 +329,7 @@ def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None
     doc = read_locale(path)
     present = dict(flatten(doc.data))
     there = {k: v for k, v in values.items() if k in present}
-    new_text = set_texts(doc, there)
+    new_text = set_texts(doc, there, english)
     if len(there) < len(values):
         from rulespec.yamlsource import parse_yaml
 

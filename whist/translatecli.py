@@ -20,7 +20,7 @@ from rulespec.atomic import write_atomically
 from rulespec.errors import did_you_mean
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
-from rulespec.translations import Entry, Status, is_bundled, is_older_version, previous_english
+from rulespec.translations import Entry, Status, is_bundled, is_older_version, own_locale_file, previous_english
 from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
 
@@ -51,6 +51,18 @@ def _known_language(lang: str, rules: RuleSet | None) -> str:
 
 def _where(entry: Entry) -> str:
     return f"{entry.doc.path}:{entry.doc.locations[entry.path].line}"
+
+
+def _missing_in(key: str, lang: str, rules: RuleSet, report: Status) -> str:
+    """The locale file a missing text belongs in (where `translate import` would write it): a
+    bundled rule set's file named as the English text's, a house rule's own file beside it."""
+    source = report.english.get(key)
+    if is_bundled(rules) and source is not None:
+        english = Path(source.doc.path)
+        path = english.parent.parent / lang / english.name
+    else:
+        path = own_locale_file(lang, rules)
+    return str(path) if path.exists() else f"{path} (not written yet)"
 
 
 def _stale_details(report: Status, rules: RuleSet) -> list[dict[str, object]]:
@@ -226,7 +238,7 @@ def translate_check(targets: tuple[str, ...]) -> None:
             for error in report.errors:
                 say(str(error))
             for key in report.missing:
-                say(f"{lang}/{name}: missing {key}")
+                say(f"{_missing_in(key, lang, rules, report)}: missing {key}")
             for title, keys in (("unreviewed", report.unreviewed), ("stale", report.stale)):
                 for key in keys:
                     entry = report.translated[key]
