@@ -295,10 +295,10 @@ def test_a_card_of_another_suit_is_refused_for_following_suit() -> None:
     def parse(text: str, options: tuple[str, ...]) -> str | None:
         return text.upper() if text.upper() in options else None
 
-    assert card_reason("5H", request, view, parse, str, symbol, texts) == ("You must follow suit (♣).", True)
-    assert card_reason("AS", request, view, parse, str, symbol, texts) == ("You do not hold AS.", False)
-    assert card_reason("7", request, view, parse, str, symbol, texts)[0] == "There is no choice number 7 (1–2)."
-    assert card_reason("xyz", request, view, parse, str, symbol, texts) == ("Not understood: xyz", False)
+    assert card_reason("5H", request, view, parse, str, symbol, texts, rules) == ("You must follow suit (♣).", True)
+    assert card_reason("AS", request, view, parse, str, symbol, texts, rules) == ("You do not hold AS.", False)
+    assert card_reason("7", request, view, parse, str, symbol, texts, rules)[0] == "There is no choice number 7 (1–2)."
+    assert card_reason("xyz", request, view, parse, str, symbol, texts, rules) == ("Not understood: xyz", False)
 
 
 def test_refused_choices_say_why() -> None:

@@ -309,7 +309,9 @@ class HumanAgent(Agent):
         if view is None:
             return self.texts.label("bad_input", input=line), False
         cards = self.cards
-        return card_reason(line, request, view, cards.parse, lambda c: cards.show(c, False), cards.symbol, self.texts)
+        return card_reason(
+            line, request, view, cards.parse, lambda c: cards.show(c, False), cards.symbol, self.texts, self.rules
+        )
 
     def ask_choice(self, request: Request, view: View) -> Any:
         what = request.what or "value"

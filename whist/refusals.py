@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.cardrefusals import card_refusal
 from interpreter.decisions import BidAnswer, Refusal, Request, View
 from interpreter.refusalwords import say_refusal
 from printing.facts import display_number
@@ -61,9 +62,11 @@ def card_reason(
     show: Callable[[str], str],
     symbol: dict[str, str],
     texts: Texts,
+    rules: RuleSet,
 ) -> tuple[str, bool]:
     """Why the card typed as ``line`` cannot be played now (``parse`` reads card names), and
-    whether the rules forbid it (True) or the input was not understood (False)."""
+    whether the rules forbid it (True: the rule that stands in the way, as
+    :func:`~interpreter.cardrefusals.card_refusal` finds it) or the input was not understood (False)."""
     menu = line.strip()
     if menu.isdecimal():
         return texts.label("no_menu_number", n=int(menu), max=len(request.options)), False
@@ -73,11 +76,11 @@ def card_reason(
         if known is not None:
             return texts.label("card_not_held", card=show(known)), False
         return texts.label("bad_input", input=line), False
-    if view.current_trick:
-        led = view.current_trick[0][1][-1]
-        if card[-1] != led and any(str(o)[-1] == led for o in request.options):
-            return texts.label("must_follow_suit", suit=symbol.get(led, led)), True
-    return texts.label("illegal_card"), True
+    refusal = card_refusal(rules, request, view, card)
+    facts = dict(refusal.values)
+    if "suit" in facts:  # said by its symbol, as the hand shows it
+        facts["suit"] = symbol.get(facts["suit"], facts["suit"])
+    return say_refusal(texts, refusal.key, facts, number=display_number), True
 
 
 def _ranks(view: View, request: Request) -> list[str]:
