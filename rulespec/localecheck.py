@@ -183,7 +183,30 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     if len(keys_by_owner) > MAX_UNWRITTEN_WARNINGS:
         more = len(keys_by_owner) - MAX_UNWRITTEN_WARNINGS
         warnings.append(RuleError(f"{more} more without English texts", None, f"'{init}' writes every one, empty"))
-    return warnings
+    return warnings + _renamed(rules)
+
+
+def _renamed(rules: RuleSet) -> list[RuleError]:
+    """A warning when the rule set has no English file of its own while the English folder beside it
+    holds files no rule of its lineage reads (``club-d.yaml`` after ``ruleset: club-d`` became
+    ``club-e``): they are silently unread, and the missing texts would be written anew. Only the
+    folder's file names are looked at, never another file."""
+    folder = Path(rules.sources[0]).parent / "locales" / DEFAULT_LANGUAGE
+    if (folder / f"{rules.name}.yaml").exists() or not folder.is_dir():
+        return []
+    read = {"ui", *(ref.split("@")[0] for ref in rules.lineage)}
+    unread = sorted(path.name for path in folder.glob("*.yaml") if path.stem.split("@")[0] not in read)
+    if not unread:
+        return []
+    message = (
+        f"locales/{DEFAULT_LANGUAGE}/ beside the rule file has {', '.join(unread)}, which this rule set does "
+        f"not read: its texts are read from {rules.name}.yaml (the name its 'ruleset:' gives)"
+    )
+    hint = "if the rule set was renamed, rename its locale files in every language too"
+    try:
+        return [read_yaml(Path(rules.sources[0])).error(("ruleset",), message, hint)]
+    except RuleError:
+        return [RuleError(message, None, hint)]
 
 
 def _owner_places(rules: RuleSet) -> dict[str, tuple[Document, tuple[str | int, ...]]]:

@@ -203,3 +203,23 @@ def test_the_note_names_the_rule_set_as_typed_and_quotes_it_for_the_shell(tmp_pa
 def test_the_projects_english_is_never_generated() -> None:
     refused = whist("translate", "init", "en", "combo-whist")
     assert refused.returncode == 1 and "the project's English files are written, not generated" in refused.stderr
+
+
+def test_locale_files_left_behind_by_a_renamed_rule_set_are_named(tmp_path: Path) -> None:
+    """After `ruleset: club-d` became `club-e`, locales/en/club-d.yaml was silently unread: the
+    warnings only said texts were missing in club-e.yaml. check names the unread file at `ruleset:`."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "ruleset: club-e\nversion: '1'\nextends: combo-whist\nbids:\n  - {id: extra, kind: special, worth: 1}\n",
+        encoding="utf-8",
+    )
+    english = tmp_path / "locales" / "en"
+    english.mkdir(parents=True)
+    (english / "club-d.yaml").write_text("language: en\nruleset: club-d\n", encoding="utf-8")
+    (english / "ui.yaml").write_text("language: en\n", encoding="utf-8")  # read by every rule set
+    check = whist("check", str(house))
+    assert check.returncode == 0
+    assert f"{house}:1:10: locales/en/ beside the rule file has club-d.yaml, which this rule set" in check.stderr
+    assert "ui.yaml" not in check.stderr.split("which this rule set")[0]
+    (english / "club-d.yaml").rename(english / "club-e.yaml")  # renamed too: nothing to say
+    assert "which this rule set does not read" not in whist("check", str(house)).stderr
