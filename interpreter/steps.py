@@ -165,6 +165,12 @@ class Steps(DealParts):
 
     def _choose_one(self, index: int, number: int, chooser: Player) -> None:
         step = self._step(index, number)
+        if self._chosen:  # each answer so far is seen as the step's declaration does (a chooser's own,
+            # or everyone's when public), not only once all have chosen: a view taken between two
+            # choosers (a client that reconnects) shows a player the card they laid down
+            self.declarations[step.name] = Declaration(
+                None, not step.hidden, dict(self._chosen), step.what == "card", per_player=True
+            )
         self.env["player"] = chooser
         what = step.what
         if step.source is not None:

@@ -4,8 +4,11 @@ Rank Trump, preferences of Master Trump).
 
 from __future__ import annotations
 
-from interpreter_helpers import play_one_deal, requests_of
+from typing import Any
 
+from interpreter_helpers import RULES, play_one_deal, requests_of
+
+from interpreter import GameState, RandomAgent
 from interpreter.deal import Declaration
 from interpreter.decisions import BidAnswer
 
@@ -73,3 +76,38 @@ def test_the_card_rank_trump_gives_back_is_known_only_to_the_declarer_and_its_re
             assert knows == (seat in (1, receiver)), (seed, seat, given)
         met += 1
     assert met == 6
+
+
+def test_each_answer_of_a_step_is_seen_as_soon_as_it_is_given() -> None:
+    """Between two choosers of one step, the answers so far are seen as the finished step shows
+    them: a hidden one by its chooser alone (Rank Trump's face-down card: a client that reconnects
+    is shown the card it laid), a public one by everyone (Master Trump's wishes, said in turn)."""
+    met = {"offered": 0, "preferred_suit": 0}
+    for seed in range(12):
+        for bid in ("rank_trump", "master_trump"):
+            state = GameState(RULES, 4, seed=seed, max_deals=1)
+            agents = [RandomAgent(seed * 10 + s) for s in range(4)]
+            answered: dict[int, Any] = {}
+            while not state.is_over:
+                request = state.pending
+                assert request is not None
+                if request.kind == "bid" and request.check is not None and request.check(BidAnswer(bid)) is None:
+                    state.apply(BidAnswer(bid))
+                    continue
+                if request.kind == "choose" and request.name in met:
+                    for seat, value in answered.items():  # those who answered before this chooser
+                        hidden = request.name == "offered"
+                        for viewer in range(4):
+                            seen = state.view(viewer).declarations.get(request.name, {})
+                            assert (seat in seen) == (viewer == seat or not hidden), (seed, seat, viewer)
+                            if seat in seen:
+                                assert seen[seat] == value
+                        met[request.name] += 1
+                    answer = agents[request.seat].decide(request, state.view(request.seat))
+                    answered[request.seat] = None if answer is None else str(answer)
+                    state.apply(answer)
+                    continue
+                if request.kind != "choose" or request.name not in met:
+                    answered = {}
+                state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+    assert met["offered"] > 0 and met["preferred_suit"] > 0
