@@ -26,13 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.agentimport import PYTHON_KIND, as_agent, python_agent_class
 from interpreter.decisions import Agent
 from interpreter.gamestate import GameState
 from interpreter.runner import rules as load_rules
 from interpreter.runner import run
 from rulespec.model import RuleSet
 
-AGENT_KINDS = ("random", "heuristic", "search")
+AGENT_KINDS = ("random", "heuristic", "search", PYTHON_KIND)
 #: The search agent's budget, as ``search:samples=8,rollouts=40,seconds=0.5`` (see SearchAgent).
 SEARCH_BUDGET = {"samples": int, "max_options": int, "rollouts": int, "endgame": int, "seconds": float}
 
@@ -42,6 +43,9 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     kind, _, rest = spec.partition(":")
     if kind not in AGENT_KINDS:
         raise ValueError(f"unknown agents '{kind}'; known: {', '.join(AGENT_KINDS)}")
+    if kind == PYTHON_KIND:  # a class of one's own: imported now, so a wrong name is said before any deal
+        python_agent_class(rest)
+        return kind, {"path": rest}
     options: dict[str, Any] = {}
     for pair in filter(None, rest.split(",")):
         name, _, value = pair.partition("=")
@@ -63,10 +67,13 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_agent(spec: str, seed: int, rules: RuleSet | None) -> Agent:
-    """An agent for ``rules`` from its ``--agents`` text (``random``, ``heuristic``, ``search`` with a budget)."""
+    """An agent for ``rules`` from its ``--agents`` text (``random``, ``heuristic``, ``search`` with a budget,
+    ``python:MODULE:CLASS``: one's own class, built as ``CLASS(seed, rules=rules)``)."""
     from interpreter.agents import HeuristicAgent, RandomAgent
 
     kind, options = parse_agent(spec)
+    if kind == PYTHON_KIND:
+        return as_agent(python_agent_class(options["path"])(seed, rules=rules))
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":

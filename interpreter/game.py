@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.agentimport import as_agent
 from interpreter.deal import Deal, DealResult
 from interpreter.dealparts import CardChoosers
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
@@ -82,7 +83,7 @@ class Game(GameState):
         lean: bool = False,
     ) -> None:
         super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals, lean)
-        self.agents = list(agents)
+        self.agents = [as_agent(agent) for agent in agents]  # (one with decide alone gets the defaults)
         self.script = script or Script()
         self.on_decision = on_decision
         self._scripted_answer = False

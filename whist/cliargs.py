@@ -215,7 +215,10 @@ def check_agent(
         # Said from the engine's own tables, so a new kind or budget shows up here by itself.
         options = ",".join(f"{name}=N" for name in SEARCH_BUDGET)
         kinds = ", ".join(AGENT_KINDS)
-        hint = f"agents are {kinds}; search takes a budget: search:{options}; a seat each: parted by '{SEPARATOR}'"
+        hint = (
+            f"agents are {kinds}; search takes a budget: search:{options}; one's own class: python:MODULE:CLASS; "
+            f"a seat each: parted by '{SEPARATOR}'"
+        )
         raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=param_hint) from None
 
 
