@@ -1,0 +1,39 @@
+"""A bid request's check on the far side of the wire, rebuilt from the rules and the view.
+
+A bid :class:`~interpreter.decisions.Request` carries a ``check`` (why a combo may not be bid now)
+that reads the deal, so :func:`interpreter.wire.request_from_data` cannot send it: a client's
+agents then saw no check, and the built-in ones passed every bid. What the check reads is public
+(the auction, the lead, the bidders' marks and scores, the rule data), so a game state that agrees
+with the client's view answers it the same: :func:`with_check` samples one as the search agent
+does (:func:`interpreter.search.worlds.sample_world`, the hidden cards drawn at random) and takes
+its request's check. tests/test_remote_check.py compares it with the server's on random combos.
+The server still checks every bid it receives: this only lets a client's agents choose well.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from interpreter.decisions import Request, View
+from interpreter.search.worlds import sample_world
+from rulespec.model import RuleSet
+
+__all__ = ["with_check"]
+
+#: Worlds tried before giving up (a sample may fail to agree with the view; another usually does).
+TRIES = 6
+
+
+def with_check(rules: RuleSet, request: Request, view: View, seed: int = 0) -> Request:
+    """``request`` (a bid request received without its check) with the check of a game state that
+    agrees with ``view``; ``request`` itself when it is no bid request, has a check, or no such
+    state was found (the server's refusal is then the only check)."""
+    if request.kind != "bid" or request.check is not None:
+        return request
+    for attempt in range(TRIES):
+        world = sample_world(rules, request, view, None, random.Random(seed + attempt))
+        pending = world.pending if world is not None else None
+        if pending is not None and pending.kind == "bid" and pending.seat == request.seat:
+            return dataclasses.replace(request, check=pending.check)
+    return request
