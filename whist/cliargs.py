@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from interpreter.seeds import MAX_SEED
+
 #: The rule set a command works on when none is named.
 DEFAULT_RULESET = "combo-whist"
 
@@ -22,6 +24,10 @@ if TYPE_CHECKING:  # the rule model is imported by the commands that load one, n
 
 #: Longest integer a table option may be given (digits): options count rounds or hands, not atoms.
 MAX_OPTION_DIGITS = 9
+
+#: Every ``--seed`` option's type: the seeds a game takes (:mod:`interpreter.seeds`), so that a game
+#: played from one can be saved and resumed, and a larger one is a usage error before any work.
+SEED = click.IntRange(-MAX_SEED, MAX_SEED)
 
 
 class FiniteFloatRange(click.FloatRange):

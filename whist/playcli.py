@@ -12,6 +12,7 @@ from rulespec import RuleError
 from whist.cliargs import (
     AGENTS_HELP_PLAY,
     DEFAULT_RULESET,
+    SEED,
     agent_makers,
     check_save_target,
     check_variant,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
-@click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
 @click.option(
