@@ -14,8 +14,18 @@ from interpreter.state import Marks, Seating
 
 @dataclass
 class GameResult:
+    """How a game ended: the ``winner`` (a seat; None when nobody won), the ``scores`` by seat, the
+    number of ``deals`` played and the ``reason``:
+
+    - ``"instant"``: a bid that wins the game at once was completed (its declarer wins);
+    - ``"declarer"``: the winning variant's rule made the declarer of the last deal the winner;
+    - ``"anyone"``: a player reached the rule set's winning standing (``anyone_wins``);
+    - ``"match"``: a match's last hand was played (most hands or points; a tie has no winner);
+    - ``"unfinished"``: the game stopped after ``max_deals`` deals, with no winner.
+    """
+
     winner: int | None
-    reason: str  # instant | declarer | anyone | match | unfinished
+    reason: str
     scores: dict[int, Any]
     deals: int
 
