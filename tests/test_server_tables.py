@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_helpers import TABLES, everything, new_table, players, ref, step
+from table_helpers import TABLES, beside, everything, new_table, players, ref, step
 
 from interpreter.deal import Deal
 from interpreter.gamestate import GameState
@@ -23,7 +23,7 @@ tables = st.sampled_from(sorted(TABLES))
 
 def restored(state: GameState, name: str, decisions: int | None = None) -> GameState:
     """``state`` written as a server writes it (JSON text) and read back, as after a restart."""
-    return state_from_record(json.loads(json.dumps(to_record(state, ref(name)))), decisions)
+    return state_from_record(json.loads(json.dumps(to_record(state, ref(name)))), decisions, path=beside(name))
 
 
 @settings(derandomize=True, max_examples=30, deadline=None)
@@ -103,8 +103,8 @@ def test_a_move_is_taken_back_by_a_snapshot_or_by_the_record(name: str, seed: in
     before = everything(state)
     step(state, agents, 1)
     assert everything(snapshot) == before
-    assert everything(state_from_record(to_record(state, ref(name)), len(state.decisions) - 1)) == before
-    assert everything(state_from_record(record)) == before
+    assert everything(state_from_record(to_record(state, ref(name)), len(state.decisions) - 1, beside(name))) == before
+    assert everything(state_from_record(record, path=beside(name))) == before
 
 
 def strings_in(data: object) -> set[str]:
