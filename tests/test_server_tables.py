@@ -160,10 +160,22 @@ def test_the_readme_example_of_a_table_over_the_network_runs(capsys: pytest.Capt
     section = readme[readme.index("### A table over the network") :]
     begin = section.index("```python\n") + len("```python\n")
     code = section[begin : section.index("```\n", begin)]
-    for used in ("read_move(", "seat=", "decision=", "to_record(", "state_from_record(", "last_view("):
+    for used in ("read_move(", "seat=seat", "decision=", "to_record(", "state_from_record(", "last_view("):
         assert used in code
+    # The seat comes from the connection, never from the request or the move: a server copied from an
+    # example that passed ``seat=request.seat`` took any client's move as the deciding seat's.
+    assert "seat=request.seat" not in code and "request.seat)" not in code.split("def receive")[1].split("\n\n")[0]
     namespace: dict[str, Any] = {}
     exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
     state = namespace["state"]
     assert state.is_over and state.result.reason == "match" and len(state.deal_records) == 7
     assert "reason='match'" in capsys.readouterr().out
+    receive = namespace["receive"]  # the example's server, given a move from the wrong connection:
+    table = new_table("christmas-whist", 3)
+    request = table.pending
+    move = json.dumps({"answer": request.options[0], "decision": table.decision_number})
+    before = everything(table)
+    refused = json.loads(receive(table, 1 - request.seat, move))["refused"]
+    assert refused["key"] == "not_seats_turn" and not set(map(str, refused["values"].values())) & set(request.options)
+    assert everything(table) == before and receive(table, request.seat, move) is None
+    assert table.decisions[-1] == {"seat": request.seat, "kind": "play", "name": "card", "answer": request.options[0]}

@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +26,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_helpers import TABLES, beside, everything, new_table, players, ref, step
 
+from interpreter.agents import RandomAgent
 from interpreter.deal import Deal
 from interpreter.decisions import IllegalDecision
 from interpreter.game import Game
 from interpreter.gamestate import GameState
 from interpreter.recordcheck import RecordError
-from interpreter.records import state_from_record, to_record
+from interpreter.records import state_from_record, to_record, write_record
 from rulespec import load_ruleset
 
 tables = st.sampled_from(sorted(TABLES))
@@ -219,3 +222,32 @@ def test_the_result_is_there_once_the_last_answer_is_applied(ruleset: str, playe
         assert (state.result is not None) == state.clone().is_over  # (asked of a copy: the state is not run on)
     assert state.result is not None and state.result.deals == len(state.deal_records) <= max_deals
     assert state.result.reason == ("unfinished" if ruleset == "combo-whist" else "match")
+
+
+# -- what a developer's tools read
+
+
+def test_the_packages_say_they_are_typed_and_ship_it() -> None:
+    """PEP 561: without ``py.typed`` in the installed package, mypy ignores every hint we write."""
+    root = Path(__file__).resolve().parents[1]
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    for package in ("rulespec", "interpreter", "whist"):
+        assert (root / package / "py.typed").is_file() and "py.typed" in data[package], package
+    assert "*.json" in data["interpreter"]  # (the record and scenario schemas it reads)
+
+
+def test_the_examples_seed_their_agents_by_name() -> None:
+    """``RandomAgent(seat)`` read as if the agent knew its seat; the parameter is the seed."""
+    root = Path(__file__).resolve().parents[1]
+    for path in (root / "README.md", root / "interpreter" / "__init__.py"):
+        calls = re.findall(r"RandomAgent\(([^)]*)\)", path.read_text(encoding="utf-8"))
+        assert calls and all(call.startswith("seed=") for call in calls), (path.name, calls)
+    assert list(inspect.signature(RandomAgent).parameters)[0] == "seed"
+
+
+def test_a_record_written_to_a_missing_folder_names_that_path(tmp_path: Path) -> None:
+    target = tmp_path / "no such folder" / "game.json"
+    with pytest.raises(OSError) as failed:
+        write_record(GOOD, target)
+    assert failed.value.filename == str(target) and str(target) in str(failed.value)
+    assert not (tmp_path / "no such folder").exists()
