@@ -21,7 +21,7 @@ from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 
 __all__ = ["object_fields", "view_from_data", "view_to_data"]
 
-# An exact fraction as plain_number writes it: ASCII digits, no sign on the denominator, never zero.
+# An exact fraction as plain_number writes it: ASCII digits, the denominator positive, without a sign.
 _FRACTION = re.compile(r"-?(?:0|[1-9][0-9]*)/[1-9][0-9]*")
 _SEAT = re.compile(r"0|[1-9][0-9]{0,2}")  # a seat as a key: ASCII digits only (not " 1 ", not "١")
 
