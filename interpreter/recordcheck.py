@@ -12,6 +12,7 @@ bundled name, or a path relative to the record's folder that stays under it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -104,10 +105,10 @@ def check_record(record: Any, path: Path | str) -> None:
     check_schema(path, record)
 
 
-def check_schema(path: Path | str, data: Any) -> None:
-    """Refuse a record that does not follow ``record.schema.json``: the first problem, with its JSON path.
-    A whole number is an int (``4.0`` is not a number of players, nor ``true``); an array is a list, or
-    a tuple in a record that :func:`interpreter.records.to_record` made (JSON writes it as a list)."""
+@functools.cache
+def validator() -> Any:
+    """The validator of ``record.schema.json`` (made once: a server checks a record at every restore),
+    whose whole numbers are ints and whose arrays are lists or tuples (see :func:`check_schema`)."""
     import jsonschema
 
     schema = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -115,8 +116,15 @@ def check_schema(path: Path | str, data: Any) -> None:
     checker = base.TYPE_CHECKER.redefine_many(
         {"integer": lambda _, value: type(value) is int, "array": lambda _, value: isinstance(value, list | tuple)}
     )
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]  # (untyped in jsonschema)
-    found = strict(schema).iter_errors(data)
+    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]  # (untyped)
+    return strict(schema)
+
+
+def check_schema(path: Path | str, data: Any) -> None:
+    """Refuse a record that does not follow ``record.schema.json``: the first problem, with its JSON path.
+    A whole number is an int (``4.0`` is not a number of players, nor ``true``); an array is a list, or
+    a tuple in a record that :func:`interpreter.records.to_record` made (JSON writes it as a list)."""
+    found = validator().iter_errors(data)
     try:
         errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
     except RecursionError:  # (data nested past Python's depth: only a program's, never a file's)
@@ -161,8 +169,8 @@ def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
 
     Without ``path`` the record is data from anywhere: its shape is checked first (:func:`check_record`,
     as :func:`load_json` and :func:`check_schema` do for a file), and it may name a bundled rule set only."""
-    if path is None:
-        check_record(record, "record")
+    if path is None:  # (what determines the game: what happened in it is checked by whoever reads that)
+        check_record({**record, "deals": [], "result": None} if isinstance(record, dict) else record, "record")
     ref = record["ruleset"]
     if path is None:
         from rulespec.locate import looks_like_path

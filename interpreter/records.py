@@ -174,7 +174,10 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
 
 
 def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
-    """Re-execute a record's decisions; the differences from the record (empty: identical)."""
+    """Re-execute a record's decisions; the differences from the record (empty: identical). A record
+    not read from ``path`` is checked whole first (:func:`~interpreter.recordcheck.check_record`)."""
+    if path is None:
+        recordcheck.check_record(record, "record")
     game = game_from_record(record, path=path)
     problems: list[str] = []
     try:

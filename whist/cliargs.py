@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the rule model is imported by the commands that load one, n
 #: Longest integer a table option may be given (digits): options count rounds or hands, not atoms.
 MAX_OPTION_DIGITS = 9
 
+
 class SeedType(click.types.IntParamType):
     """Every ``--seed`` option's type: a seed a game takes (:data:`interpreter.seeds.MAX_SEED`), so that
     a game played from one can be saved and resumed; another is a usage error before any work.
