@@ -205,7 +205,7 @@ def _as_saved(record: dict[str, Any], rules: RuleSet) -> RuleSet:
     ref, wanted = record["ruleset"], record.get("ruleset_id")
     if not isinstance(wanted, str) or wanted == rules.id or looks_like_path(ref) or "@" in ref:
         return rules
-    if not wanted.startswith(f"{ref}@"):
+    if not wanted.startswith(f"{ref}@") or looks_like_path(wanted):  # (an id never names a file to read)
         return rules
     try:
         return load_ruleset(wanted)

@@ -251,3 +251,20 @@ def test_a_record_written_to_a_missing_folder_names_that_path(tmp_path: Path) ->
         write_record(GOOD, target)
     assert failed.value.filename == str(target) and str(target) in str(failed.value)
     assert not (tmp_path / "no such folder").exists()
+
+
+@pytest.mark.parametrize("path", [None, "tests/data/record.json"])
+def test_a_records_rule_set_id_never_names_a_file_to_read(path: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ruleset_id`` picks the bundled version a save was made with (``NAME@VERSION``); one written
+    as ``combo-whist@/../../x.yaml`` was loaded as a path."""
+    import rulespec
+
+    asked: list[str] = []
+    load = rulespec.load_ruleset
+    monkeypatch.setattr(
+        "interpreter.recordcheck.load_ruleset", lambda ref, *a, **k: asked.append(str(ref)) or load(ref, *a, **k)
+    )
+    record = {**GOOD, "ruleset_id": "combo-whist@/../../../../../../tmp/x.yaml"}
+    with pytest.raises(RecordError, match=r"\$\.ruleset_id: the record is of"):
+        state_from_record(record, path=None if path is None else Path(path))
+    assert asked == ["combo-whist"]
