@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from interpreter.duel import make_agent  # noqa: E402
 from interpreter.gamestate import GameState  # noqa: E402
+from interpreter.seeds import study_seed  # noqa: E402
 from rulespec import load_ruleset  # noqa: E402
 
 
@@ -29,7 +30,7 @@ def seat_zero(ruleset: str, spec: str, deals: int, seed: int, players: int) -> d
     times: list[float] = []
     worlds = fallbacks = searched = 0
     for index in range(deals):
-        game_seed = seed * 1_000_003 + index
+        game_seed = study_seed(seed, index)
         agents = [make_agent(spec if s == 0 else "heuristic", game_seed * 17 + s, rules) for s in range(players)]
         state = GameState(rules, players, seed=game_seed, first_dealer=index % players)
         request = state.advance()

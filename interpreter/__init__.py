@@ -11,7 +11,7 @@ JSON for players over the network in :mod:`interpreter.wire`. What a user needs 
 
     rules = load_ruleset(name)  # a bundled rule set's name, or the path of a rule file or folder
     state = GameState(rules, players=4, seed=7, max_deals=50)
-    agents = [RandomAgent(seat) for seat in range(4)]
+    agents = [RandomAgent(seed=70 + seat) for seat in range(4)]  # one per seat, each its own seed
     while not state.is_over:
         request = state.pending
         state.apply(agents[request.seat].decide(request, state.view(request.seat)))

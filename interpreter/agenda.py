@@ -118,7 +118,7 @@ class Agenda(DealParts):
         finally:
             self.sync_ask = before
 
-    def clone(self: D, ask: Ask | None = None, rng: random.Random | None = None) -> D:
+    def clone(self: D, *, ask: Ask | None = None, rng: random.Random | None = None) -> D:
         """A copy of the deal that goes on independently (the rule set and cards are shared).
 
         ``ask`` and ``rng`` replace the copy's (by default it keeps the same ``ask`` and a copy of

@@ -55,7 +55,7 @@ class Refusal(str):
         return refusal
 
 
-class ScriptError(Exception):
+class ScriptError(ValueError):
     """Scripted or recorded input that does not fit the game (wrong player, illegal, bad hands).
 
     ``seat``: the seat whose recorded decision the game refused, when one was (None otherwise).
@@ -170,6 +170,10 @@ class Request:
     ``count`` distinct values when ``count`` > 1; None allowed when ``optional``).
     ``name`` says what is being chosen: one of :data:`EngineName` (``trump``, ``trick_taker``,
     ``pass_cards``, ...) or the name of the rule set's choice step, meld or zone.
+    ``what`` is the kind of value an answer is: ``card`` (a card name: every play, cards passed, put
+    in a zone or shown for a meld), ``suit`` (a suit id), ``player`` (a seat), ``number``,
+    ``direction`` (a rule set's choice steps may ask for any of these) or ``bid`` (a match hand's
+    contract: one of ``options``); empty for a bid request.
     For a bid, ``options`` is empty and ``check`` tells whether a combo is legal; the bids to
     build it from are ``standard_ids`` and ``special_ids``, and those of ``repeatable_ids`` may
     appear more than once in ``BidAnswer.specials``.
@@ -276,7 +280,10 @@ class View:
     declarer: int | None
     combo: dict[str, Any] | None
     declarations: dict[str, Any]  # public ones and this player's own hidden ones; per-player choices by seat
-    tricks: tuple[dict[str, Any], ...]  # finished tricks: plays (seat, card), winner
+    # Finished tricks, in order, each {"number": 1…, "leader": seat, "trump": suit id or None,
+    # "plays": ((seat, card), …) in the order played, "winner": seat} (and "after_close": True for a
+    # trick played once the stock was closed or ran out).
+    tricks: tuple[dict[str, Any], ...]
     current_trick: tuple[tuple[int, str], ...]
     zones: dict[str, tuple[str, ...]]  # cards lying in named zones (visible to all)
     declared_cards: tuple[str, ...] = ()  # card names inside the declarations above

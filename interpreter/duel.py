@@ -31,6 +31,7 @@ from interpreter.decisions import Agent
 from interpreter.gamestate import GameState
 from interpreter.runner import rules as load_rules
 from interpreter.runner import run
+from interpreter.seeds import study_seed
 from rulespec.model import RuleSet
 
 AGENT_KINDS = ("random", "heuristic", "search", PYTHON_KIND)
@@ -96,7 +97,8 @@ class DealTask:
 
 
 def deal_seed(seed: int, index: int) -> int:
-    return seed * 1_000_003 + index
+    """The seed of the study's deal number ``index`` (:func:`interpreter.seeds.study_seed`)."""
+    return study_seed(seed, index)
 
 
 def play_deal(task: DealTask) -> dict[str, Any]:

@@ -74,6 +74,7 @@ class Game(GameState):
         rules: RuleSet,
         agents: Sequence[Agent],
         seed: int = 0,
+        *,
         options: dict[str, Any] | None = None,
         variant: str | None = None,
         script: Script | None = None,
@@ -82,7 +83,16 @@ class Game(GameState):
         max_deals: int = MAX_DEALS,
         lean: bool = False,
     ) -> None:
-        super().__init__(rules, len(agents), seed, options, variant, first_dealer, max_deals, lean)
+        super().__init__(
+            rules,
+            len(agents),
+            seed,
+            options=options,
+            variant=variant,
+            first_dealer=first_dealer,
+            max_deals=max_deals,
+            lean=lean,
+        )
         self.agents = [as_agent(agent) for agent in agents]  # (one with decide alone gets the defaults)
         self.script = script or Script()
         self.on_decision = on_decision
@@ -175,7 +185,7 @@ class Game(GameState):
         try:
             request = self.advance()
             while request is not None:
-                self.apply(self.ask(request), validated=True)
+                self.apply(self.ask(request), _validated=True)
                 request = self.advance()
         finally:
             self._running = False
@@ -190,7 +200,7 @@ class Game(GameState):
                 self._begin_deal()
             request = self.advance(one_deal=True)
             while request is not None:
-                self.apply(self.ask(request), validated=True)
+                self.apply(self.ask(request), _validated=True)
                 request = self.advance(one_deal=True)
         finally:
             self._running = False

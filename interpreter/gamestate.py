@@ -3,11 +3,10 @@
 :class:`GameState` is the engine seen from outside, in the manner of OpenSpiel's ``State``
 and python-chess's ``Board``: :attr:`GameState.pending` says whose decision is awaited and
 what it is (a :class:`~interpreter.decisions.Request`: kind, options, constraints),
-:meth:`GameState.apply` gives it an answer, :meth:`GameState.clone` copies the position
-(the rule set and the cards are shared, nothing is dealt or checked again),
-:meth:`GameState.view` is what one seat may see, and :attr:`GameState.is_over` /
-:attr:`GameState.result` say how it ended. The same seed and the same answers give the
-same states; :class:`interpreter.game.Game` drives a state with agents (and scripts).
+:meth:`GameState.apply` gives it an answer, :meth:`GameState.clone` copies the position (the
+rule set and the cards are shared), :meth:`GameState.view` is what one seat may see, and
+:attr:`GameState.is_over` / :attr:`GameState.result` say how it ended (:class:`GameResult`). The
+same seed and answers give the same states; :class:`interpreter.game.Game` drives one with agents.
 A server whose players are elsewhere passes :meth:`GameState.apply` the answering seat and the
 :attr:`GameState.decision_number` the request was sent with, shows each seat the deal that just
 ended with :meth:`GameState.last_view`, and turns requests, answers and views into JSON with
@@ -34,6 +33,7 @@ from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
 from interpreter.moverefusals import game_over, wrong_decision, wrong_seat
+from interpreter.seeds import seed_problem
 from interpreter.standings import GameResult, Standings
 from interpreter.tableoptions import option_problem
 from rulespec.compiled import EvaluationError
@@ -55,8 +55,7 @@ class GameState(MatchHands, Standings):
             state.apply(choose(request, state.view(request.seat)))
         state.result                             # winner, reason, scores
 
-    ``decisions`` (every answer, in order) and ``deal_records`` (every finished deal) are what
-    a record holds (:func:`interpreter.records.to_record`).
+    ``decisions`` (every answer) and ``deal_records`` (every finished deal) make a record (``to_record``).
     """
 
     def __init__(
@@ -64,6 +63,7 @@ class GameState(MatchHands, Standings):
         rules: RuleSet,
         players: int,
         seed: int = 0,
+        *,
         options: dict[str, Any] | None = None,
         variant: str | None = None,
         first_dealer: int | None = None,
@@ -76,7 +76,9 @@ class GameState(MatchHands, Standings):
         self.lean = lean
         self.n = players
         _whole("players", players)
-        _whole("seed", seed)  # (a record keeps it as a number)
+        _whole("seed", seed)
+        if seed_problem(seed) is not None:  # (a record could not hold it)
+            raise ValueError(seed_problem(seed))
         allowed = rules.game.players
         if not allowed.min <= self.n <= allowed.max:
             raise ValueError(f"{rules.name} is for {allowed.min} to {allowed.max} players, not {self.n}")
@@ -144,10 +146,11 @@ class GameState(MatchHands, Standings):
 
     @when_played
     def apply(
-        self, answer: Any, validated: bool = False, *, seat: int | None = None, decision: int | None = None
+        self, answer: Any, *, seat: int | None = None, decision: int | None = None, _validated: bool = False
     ) -> None:
         """Answer the pending decision; an illegal answer, and any answer once the game is over, raises
-        :class:`IllegalDecision` (and changes nothing). ``validated``: the answer is known to be legal and canonical.
+        :class:`IllegalDecision` (and changes nothing). The rest is named (``apply(card, seat)`` is a
+        TypeError); ``_validated`` is only for a driver whose answers are checked (``request.validate``).
 
         A move from a client over the network says who answers (``seat``) and which decision it
         answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
@@ -164,7 +167,7 @@ class GameState(MatchHands, Standings):
             raise wrong_seat(request, seat)
         if decision is not None and (type(decision) is not int or decision != self.decision_number):
             raise wrong_decision(decision, self.decision_number)
-        if not validated:
+        if not _validated:
             answer = request.validate(answer)
         self._log(request, answer)
         if self._contract is not None:
@@ -213,15 +216,12 @@ class GameState(MatchHands, Standings):
         return new
 
     @when_played
-    def advance(self, one_deal: bool = False) -> Request | None:
+    def advance(self, *, one_deal: bool = False) -> Request | None:
         """Run the game up to the next decision (returned) or its end (None); with ``one_deal``
         stop at the end of the current deal too."""
         while self.result is None:
             if self.current is None:
                 if one_deal:
-                    return None
-                if len(self.deal_records) >= self.max_deals:
-                    self.result = GameResult(None, "unfinished", dict(self.scores), len(self.deal_records))
                     return None
                 self._begin_deal()
             if self._contract is not None:
@@ -331,6 +331,7 @@ class GameState(MatchHands, Standings):
         record.update(self._deal_summary(deal, result))
         self.deal_records.append(record)
         self._check_winner(deal, result)
+        self._check_cap()
         self._deal_ended()
         auction = self.rules.game.auction
         redealt = result.declarer is None and auction is not None and auction.all_pass == "redeal_same_dealer"

@@ -104,6 +104,7 @@ class MatchHands(GameParts):
         self.deal_records.append(record)
         if self.match_position >= self._schedule_length:
             self._match_winner(match.hand_winner_mark)
+        self._check_cap()
         self._deal_ended()
         self._next_deal(result, played=True)
 

@@ -12,6 +12,7 @@ bundled name, or a path relative to the record's folder that stays under it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -54,9 +55,14 @@ def _shorten(text: str) -> str:
     return text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + "…"
 
 
-def problem(path: Path | str, where: Any, message: str, hint: str | None = None) -> RuleError:
+class RecordError(RuleError, ValueError):
+    """A record (or save) that does not fit: told with the file and the JSON path of the value. A
+    :class:`RuleError` for the command line; a ValueError for a program that passed the record."""
+
+
+def problem(path: Path | str, where: Any, message: str, hint: str | None = None) -> RecordError:
     """A problem of the record at ``path``, at the JSON path ``where``."""
-    return RuleError(f"{path}: {json_path(where)}: {_shorten(message)}", None, hint)
+    return RecordError(f"{path}: {json_path(where)}: {_shorten(message)}", None, hint)
 
 
 def load_json(path: Path) -> Any:
@@ -75,7 +81,7 @@ def load_json(path: Path) -> Any:
     return data
 
 
-def _check_numbers(path: Path, data: Any) -> None:
+def _check_numbers(path: Path | str, data: Any) -> None:
     """Refuse a number out of range, at its JSON path (made only for containers: a path per
     number would cost more memory than the document)."""
     reason = out_of_range(data)
@@ -92,13 +98,37 @@ def _check_numbers(path: Path, data: Any) -> None:
                 raise problem(path, (*where, key), reason)
 
 
-def check_schema(path: Path, data: Any) -> None:
-    """Refuse a record that does not follow ``record.schema.json``: the first problem, with its JSON path."""
+def check_record(record: Any, path: Path | str) -> None:
+    """Refuse a record given as data (not read from a file by :func:`load_json`) that is not one: its
+    numbers out of range, or not following ``record.schema.json`` — the first problem, at its JSON path."""
+    _check_numbers(path, record)
+    check_schema(path, record)
+
+
+@functools.cache
+def validator() -> Any:
+    """The validator of ``record.schema.json`` (made once: a server checks a record at every restore),
+    whose whole numbers are ints and whose arrays are lists or tuples (see :func:`check_schema`)."""
     import jsonschema
 
     schema = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
-    found = jsonschema.Draft202012Validator(schema).iter_errors(data)
-    errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine_many(
+        {"integer": lambda _, value: type(value) is int, "array": lambda _, value: isinstance(value, list | tuple)}
+    )
+    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]  # (untyped)
+    return strict(schema)
+
+
+def check_schema(path: Path | str, data: Any) -> None:
+    """Refuse a record that does not follow ``record.schema.json``: the first problem, with its JSON path.
+    A whole number is an int (``4.0`` is not a number of players, nor ``true``); an array is a list, or
+    a tuple in a record that :func:`interpreter.records.to_record` made (JSON writes it as a list)."""
+    found = validator().iter_errors(data)
+    try:
+        errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
+    except RecursionError:  # (data nested past Python's depth: only a program's, never a file's)
+        raise problem(path, (), "not a valid game record: nested too deeply") from None
     if errors:
         first = errors[0]
         raise problem(path, first.absolute_path, f"not a valid game record: {first.message}")
@@ -135,10 +165,23 @@ def absolute_ref(ref: str, record: Path) -> str:
 
 
 def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
-    """Load the rule set ``record`` names (from a file at ``path``) and check that the record fits it."""
+    """Load the rule set ``record`` names (from a file at ``path``) and check that the record fits it.
+
+    Without ``path`` the record is data from anywhere: its shape is checked first (:func:`check_record`,
+    as :func:`load_json` and :func:`check_schema` do for a file), and it may name a bundled rule set only."""
+    if path is None:  # (what determines the game: what happened in it is checked by whoever reads that)
+        check_record({**record, "deals": [], "result": None} if isinstance(record, dict) else record, "record")
     ref = record["ruleset"]
     if path is None:
-        rules = load_ruleset(ref)
+        from rulespec.locate import looks_like_path
+
+        if looks_like_path(ref):  # (a stranger's record must not have a program read any file it names)
+            hint = "a record names a file relative to its own: pass path=, the record's file"
+            raise problem("record", ["ruleset"], f"'{ref}' is a path, and no path= says where the record is", hint)
+        try:
+            rules = load_ruleset(ref, named_in="record")  # a bundled name (named_in: never a local file)
+        except RuleError as exc:
+            raise problem("record", ["ruleset"], exc.message, exc.hint) from None
     else:
         where = Path(path)
         with rooted(where):
@@ -162,7 +205,7 @@ def _as_saved(record: dict[str, Any], rules: RuleSet) -> RuleSet:
     ref, wanted = record["ruleset"], record.get("ruleset_id")
     if not isinstance(wanted, str) or wanted == rules.id or looks_like_path(ref) or "@" in ref:
         return rules
-    if not wanted.startswith(f"{ref}@"):
+    if not wanted.startswith(f"{ref}@") or looks_like_path(wanted):  # (an id never names a file to read)
         return rules
     try:
         return load_ruleset(wanted)

@@ -117,7 +117,8 @@ def game_from_record(
     on_decision: Callable[[Game], None] | None = None,
     path: Path | None = None,
 ) -> Game:
-    """The game of ``record`` (read from ``path``: its rule set is found from there and must fit)."""
+    """The game of ``record`` (read from ``path``: its rule set is found from there and must fit;
+    without ``path``, checked as :func:`state_from_record` checks one)."""
     rules = recordcheck.record_rules(record, path)
     players = int(record["players"])
     return Game(
@@ -140,11 +141,16 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
 
     The position is settled, as asking for its ``pending`` decision settles one: run up to its next
     decision, or to its end, so that a finished deal is among its ``deal_records`` and a finished
-    game has its ``result`` (a state answered to its end may have its result only once asked)."""
+    game has its ``result``.
+
+    ``record`` may come from anywhere (a client, a database): without ``path`` its shape is checked
+    as :func:`read_record` checks a file's, and it may name a bundled rule set only; whatever does
+    not fit is a :class:`~interpreter.recordcheck.RecordError` (a ValueError) naming the field."""
+    rules = recordcheck.record_rules(record, path)
     if decisions is not None and (type(decisions) is not int or not 0 <= decisions <= len(record["decisions"])):
         raise ValueError(f"decisions counts from 0 to the record's {len(record['decisions'])}, not {decisions!r}")
     state = GameState(
-        recordcheck.record_rules(record, path),
+        rules,
         int(record["players"]),
         seed=int(record["seed"]),
         options=dict(record.get("options") or {}),
@@ -168,7 +174,10 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
 
 
 def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
-    """Re-execute a record's decisions; the differences from the record (empty: identical)."""
+    """Re-execute a record's decisions; the differences from the record (empty: identical). A record
+    not read from ``path`` is checked whole first (:func:`~interpreter.recordcheck.check_record`)."""
+    if path is None:
+        recordcheck.check_record(record, "record")
     game = game_from_record(record, path=path)
     problems: list[str] = []
     try:

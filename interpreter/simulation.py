@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.decisions import Agent
 from interpreter.game import Game
+from interpreter.seeds import study_seed
 from rulespec.model import RuleSet
 
 AgentFactory = Callable[[int], Agent]  # seed -> agent
@@ -132,7 +133,7 @@ def play_games(
     makers = list(make_agent) if isinstance(make_agent, Sequence) else [make_agent] * players
     summary = Summary(players=players)
     for index in indices:
-        game_seed = seed * 1_000_003 + index
+        game_seed = study_seed(seed, index)
         agents = [makers[seat](game_seed * 17 + seat) for seat in range(players)]
         game = Game(rules, agents, seed=game_seed, options=options, variant=variant, lean=True)
         result = game.run()

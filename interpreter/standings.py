@@ -14,8 +14,18 @@ from interpreter.state import Marks, Seating
 
 @dataclass
 class GameResult:
+    """How a game ended: the ``winner`` (a seat; None when nobody won), the ``scores`` by seat, the
+    number of ``deals`` played and the ``reason``:
+
+    - ``"instant"``: a bid that wins the game at once was completed (its declarer wins);
+    - ``"declarer"``: the winning variant's rule made the declarer of the last deal the winner;
+    - ``"anyone"``: a player reached the rule set's winning standing (``anyone_wins``);
+    - ``"match"``: a match's last hand was played (most hands or points; a tie has no winner);
+    - ``"unfinished"``: the game stopped after ``max_deals`` deals, with no winner.
+    """
+
     winner: int | None
-    reason: str  # instant | declarer | anyone | match | unfinished
+    reason: str
     scores: dict[int, Any]
     deals: int
 
@@ -71,6 +81,12 @@ class Standings(GameParts):
                 player.score = floored(scoring, player.score + points, player.marks)
                 self.scores[player.seat] = player.score
 
+    def _check_cap(self) -> None:
+        """A game that has lasted ``max_deals`` deals stops unfinished: said as its last deal ends, so
+        that :attr:`result` is there as soon as the last answer is applied (whatever is asked first)."""
+        if self.result is None and len(self.deal_records) >= self.max_deals:
+            self.result = GameResult(None, "unfinished", dict(self.scores), len(self.deal_records))
+
     def _check_winner(self, deal: Deal, result: DealResult) -> None:
         if result.instant_win and result.declarer is not None:
             self.result = GameResult(result.declarer, "instant", dict(self.scores), len(self.deal_records))
@@ -78,7 +94,7 @@ class Standings(GameParts):
         winning = self.rules.game.winning
         if winning is None:
             return
-        env = self.winning_env(deal.env)
+        env = self.winning_env(deal_env=deal.env)
         players = env["players"]
         if result.declarer is not None and deal.combo is not None:
             variant = winning.variants[self.variant]
@@ -93,7 +109,7 @@ class Standings(GameParts):
 
     # -- the environments of game-level expressions: one builder per scope (rulespec/scopes.py)
 
-    def game_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+    def game_env(self, *, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The base names with every player of the game (``players``), as winning and match rules see them."""
         players, seating = self._standings(deal_env)
         game = self.rules.game
@@ -136,9 +152,9 @@ class Standings(GameParts):
             self.__dict__["_fixed_names_made"] = made
         return made
 
-    def winning_env(self, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
+    def winning_env(self, *, deal_env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names winning expressions see (scope WINNING): every player of the game, rounds completed."""
-        env = self.game_env(deal_env)
+        env = self.game_env(deal_env=deal_env)
         env["rounds_completed"] = self.deals_completed // self.n
         # Whether the deal just scored completes a round (deals that count towards rounds only).
         env["ends_round"] = (
@@ -149,7 +165,7 @@ class Standings(GameParts):
     def _declarer_env(self, deal: Deal, completed: bool, env: dict[str, Any] | None = None) -> dict[str, Any]:
         """The names of ``declarer_wins`` and ``set_scores`` (scope DECLARER_WINS): winning + the deal's declarer."""
         assert deal.declarer is not None
-        env = dict(env if env is not None else self.winning_env(deal.env))
+        env = dict(env if env is not None else self.winning_env(deal_env=deal.env))
         env["declarer"], env["completed"], env["combo"] = env["players"][deal.declarer.seat], completed, deal.combo
         return env
 

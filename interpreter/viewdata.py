@@ -17,10 +17,13 @@ from typing import Any
 
 from interpreter.decisions import View, shown
 from interpreter.standings import plain_number
+from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 
 __all__ = ["object_fields", "view_from_data", "view_to_data"]
 
-_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+# An exact fraction as plain_number writes it: ASCII digits, the denominator positive, without a sign.
+_FRACTION = re.compile(r"-?(?:0|[1-9][0-9]*)/[1-9][0-9]*")
+_SEAT = re.compile(r"0|[1-9][0-9]{0,2}")  # a seat as a key: ASCII digits only (not " 1 ", not "١")
 
 
 def view_to_data(view: View) -> dict[str, Any]:
@@ -56,16 +59,26 @@ def _to_plain(value: Any) -> Any:
 
 
 def _number(value: Any) -> Any:
-    """A number as :func:`_to_plain` wrote it (an exact fraction as text) back as the engine has it."""
-    if isinstance(value, str) and _FRACTION.fullmatch(value):
-        return Fraction(value)
-    if isinstance(value, bool) or not isinstance(value, int | float | type(None)):
-        raise ValueError(f"{value!r} is not a number")
+    """A number as :func:`_to_plain` wrote it (an exact fraction as text) back as the engine has it:
+    within the bounds of every number (:func:`rulespec.numbers.out_of_range`: finite, at most a trillion)."""
+    if isinstance(value, str) and len(value) <= 2 * MAX_NUMBER_CHARS + 2 and _FRACTION.fullmatch(value):
+        value = Fraction(value)
+    elif isinstance(value, bool) or not isinstance(value, int | float | type(None)):
+        raise ValueError(f"{shown(value, 40)} is not a number")
+    problem = out_of_range(value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
+def _seat(key: Any) -> int:
+    if type(key) is not str or not _SEAT.fullmatch(key):
+        raise ValueError(f"a seat is written in digits, not {shown(key, 20)}")
+    return int(key)
+
+
 def _by_seat(convert: Any) -> Any:
-    return lambda data: {int(seat): convert(item) for seat, item in _mapping(data).items()}
+    return lambda data: {_seat(seat): convert(item) for seat, item in _mapping(data).items()}
 
 
 def _tuple_of(convert: Any) -> Any:
@@ -77,8 +90,14 @@ def _pair(data: Any) -> tuple[Any, Any]:
     return first, second
 
 
+def _play(data: Any) -> tuple[int, str]:
+    """A card played: (seat, card)."""
+    seat, card = _sequence(data)
+    return _int(seat), _text(card)
+
+
 def _trick(data: Any) -> dict[str, Any]:
-    return {**_mapping(data), "plays": [_pair(play) for play in _sequence(data["plays"])]}
+    return {**_mapping(data), "plays": [_play(play) for play in _sequence(data["plays"])]}
 
 
 def _combo(data: Any) -> dict[str, Any] | None:
@@ -97,14 +116,20 @@ def _declaration(data: Any) -> Any:
     return _by_seat(lambda item: item)(data) if isinstance(data, dict) else data
 
 
-def _same(data: Any) -> Any:
-    return data
-
-
 def _int(data: Any) -> int:
     if type(data) is not int:
         raise TypeError(f"a whole number is wanted, not {type(data).__name__}")
     return data
+
+
+def _text(data: Any) -> str:
+    if type(data) is not str:
+        raise TypeError(f"a text is wanted, not {type(data).__name__}")
+    return data
+
+
+def _optional(convert: Any) -> Any:
+    return lambda data: None if data is None else convert(data)
 
 
 def _bool(data: Any) -> bool:
@@ -125,27 +150,27 @@ def _sequence(data: Any) -> list[Any]:
     return list(data)
 
 
-_texts_tuple = _tuple_of(str)
+_texts_tuple = _tuple_of(_text)
 
 #: How each field of a :class:`View` comes back from plain data (a test checks every field has one).
 _VIEW_FIELDS: dict[str, Any] = {
     "seat": _int,
     "hand": _texts_tuple,
     "visible": _by_seat(_texts_tuple),
-    "trump": _same,
+    "trump": _optional(_text),
     "dealer": _int,
     "players": _tuple_of(_int),
     "scores": _by_seat(_number),
     "marks": _by_seat(lambda marks: {str(name): _int(count) for name, count in _mapping(marks).items()}),
     "auction": _tuple_of(_pair),
-    "declarer": _same,
+    "declarer": _optional(_int),
     "combo": _combo,
     "declarations": lambda data: {str(name): _declaration(value) for name, value in _mapping(data).items()},
     "tricks": _tuple_of(_trick),
-    "current_trick": _tuple_of(_pair),
+    "current_trick": _tuple_of(_play),
     "zones": lambda data: {str(name): _texts_tuple(cards) for name, cards in _mapping(data).items()},
     "declared_cards": _texts_tuple,
-    "face_up": _same,
+    "face_up": _optional(_text),
     "stock_size": _int,
     "closed": _bool,
     "melds": _tuple_of(_meld),

@@ -149,8 +149,11 @@ def answer_from_data(request: Request, data: Any) -> Any:
         return _bid(data)
     if request.count > 1:
         if not isinstance(data, list) or not all(_is_plain(item) for item in data):
-            count = request.count
-            raise _refused("answer_not_list", f"choose {count} different values: a list of them", n=count)
+            count, given = request.count, "list" if isinstance(data, list) else type(data).__name__
+            sentence = f"choose {count} different values, sent as a list of texts or whole numbers (not a {given})"
+            if given == "list":
+                sentence = f"choose {count} different values, sent as a list of texts or whole numbers"
+            raise _refused("answer_not_list", sentence, n=count)
         return data
     if data is None or _is_plain(data):
         return data
@@ -201,6 +204,9 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
     that says where and what is wrong: longer than ``max_chars``, not UTF-8, nested deeper or
     holding more values than a move needs, not JSON, a key given twice, a number of too many digits
     (the readers of every stranger's JSON in :mod:`rulespec.jsonsource` and :mod:`rulespec.jsonbounds`)."""
+    if not isinstance(text, str | bytes):  # (a program's mistake as much as a stranger's: told, not a TypeError)
+        problem = f"a message is JSON text, not {type(text).__name__}"
+        raise _refused("message_unreadable", problem, problem=problem)
     if len(text) > max_chars:
         sentence = f"a message has at most {max_chars} characters, not {len(text)}"
         raise _refused("message_too_long", sentence, max=max_chars, n=len(text))

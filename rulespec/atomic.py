@@ -48,7 +48,10 @@ def write_atomically(target: Path | str, data: bytes | str) -> None:
             stale.unlink()
     payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = target.parent if str(target.parent) else Path(".")
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_PREFIX_MARK}", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_PREFIX_MARK}", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as exc:  # (no such folder, no permission: the caller's path is named, not a temporary file's)
+        raise OSError(exc.errno, exc.strerror, str(target)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

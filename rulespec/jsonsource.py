@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import math
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -52,12 +54,36 @@ class _TooLong(Exception):
         self.digits = digits
 
 
+class _NotANumber(Exception):
+    """``NaN``, ``Infinity`` or a literal too large for a float: Python's reader takes them; JSON has none."""
+
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal)
+        self.literal = literal
+
+
 def _number(digits: str) -> int:
     """The ``parse_int`` of every reader: a whole number, or :class:`_TooLong` before converting
     thousands of digits (which Python refuses with a message about its own settings)."""
     if len(digits) > MAX_NUMBER_CHARS:
         raise _TooLong(digits)
     return int(digits)
+
+
+def _float(literal: str) -> float:
+    """The ``parse_float`` of every reader: bounded in length as a whole number is, and finite
+    (``1e999999`` would read as infinity)."""
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise _TooLong(literal)
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _NotANumber(literal)
+    return value
+
+
+def _constant(literal: str) -> Any:
+    """The ``parse_constant`` of every reader: ``NaN`` and ``Infinity`` are not JSON."""
+    raise _NotANumber(literal)
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -75,26 +101,34 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_json(text: str, path: str, what: str = "JSON") -> Any:
     """The JSON document in ``text`` (read from ``path``); :class:`RuleError` at the place of a
     syntax error or of a key given twice in one object. ``what`` names the document in messages
-    ("not a JSON record: …")."""
+    ("not a JSON record: …"). A byte-order mark before the document is read as the space it stands
+    for (a text editor may write one; the places of what follows stay as in the file)."""
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
     try:
-        data = json.loads(text, object_pairs_hook=_unique, parse_int=_number)
+        numbers: dict[str, Any] = {"parse_int": _number, "parse_float": _float, "parse_constant": _constant}
+        data = json.loads(text, object_pairs_hook=_unique, **numbers)
         bad = _forbidden_char(data)
         if bad is None:
             return data
-        raise located_error(
-            text,
-            path,
-            _place_of(text, bad),
-            f"a text holds the control character U+{ord(bad):04X}",
-            "a record, save or message never holds one: it would reach the terminal as a command",
-        )
+        if unicodedata.category(bad) == "Cs":
+            message = f"a text holds half a character: the lone surrogate U+{ord(bad):04X}"
+            hint = "a character beyond U+FFFF is written as a pair of them (\\ud83c\\udca1), never one alone"
+        else:
+            message = f"a text holds the control character U+{ord(bad):04X}"
+            hint = "a record, save or message never holds one: it would reach the terminal as a command"
+        raise located_error(text, path, _place_of(text, bad), message, hint)
     except json.JSONDecodeError as exc:
         raise located_error(text, path, exc.pos, f"not {what}: {exc.msg}", None) from None
     except _TooLong as long:
-        # (where it stands: the first such run of digits that is a value, not inside a string)
-        at = re.search(r"[\[:,]\s*(" + re.escape(long.digits) + r")(?![0-9])", text)
-        message = f"a number of {len(long.digits.lstrip('-'))} digits: a number has at most {MAX_NUMBER_CHARS}"
-        raise located_error(text, path, at.start(1) if at else 0, message, None) from None
+        # (where it stands: the first such number that is a value, not inside a string)
+        length = len(long.digits.lstrip("-"))
+        counted = f"{length} digits" if long.digits.lstrip("-").isdigit() else f"{length} characters"
+        message = f"a number of {counted}: a number has at most {MAX_NUMBER_CHARS}"
+        raise located_error(text, path, _place_of_number(text, long.digits), message, None) from None
+    except _NotANumber as odd:
+        message = f"{_shown(odd.literal)} is not a number JSON holds (a finite number is wanted)"
+        raise located_error(text, path, _place_of_number(text, odd.literal), message, None) from None
     except _Duplicate:
         found = _find_duplicate(text)
     key = _shown(found.key)
@@ -106,6 +140,12 @@ def parse_json(text: str, path: str, what: str = "JSON") -> Any:
         f"duplicate key '{key}'",
         f"'{key}' is already given at line {line}; each key may appear once in an object",
     ) from None
+
+
+def _place_of_number(text: str, literal: str) -> int:
+    """Where the number ``literal`` stands as a value (not inside a string): its first such place."""
+    at = re.search(r"(?:^|[\[:,])\s*(" + re.escape(literal) + r")(?![0-9.eE+-])", text)
+    return at.start(1) if at else 0
 
 
 def _find_duplicate(text: str) -> _Found:

@@ -50,6 +50,13 @@ def ref(name: str) -> str:
     return TABLES[name][0]
 
 
+def beside(name: str) -> Path | None:
+    """Where a server keeps the records of a table whose rule set is a file (``path=`` of
+    ``state_from_record``: a record names such a rule set relative to its own folder); None for a
+    bundled one, which a record names whatever its folder."""
+    return None if TABLES[name][0] == name.split(",")[0] else Path(HALF_POINTS).parent / "table-record.json"
+
+
 def everything(state: GameState) -> Any:
     """What a position is, as far as its players and its record can tell."""
     seats = range(state.n) if not state.is_over else range(0)

@@ -19,7 +19,7 @@ from table_helpers import TABLES, everything, new_table, players, ref, step
 from interpreter.decisions import SHOWN_REASON, BidAnswer, IllegalDecision, Request
 from interpreter.gamestate import GameState
 from interpreter.records import to_record
-from interpreter.wire import MAX_MESSAGE_CHARS, MAX_SPECIALS, answer_from_data, read_message, read_move
+from interpreter.wire import MAX_MESSAGE_CHARS, MAX_SPECIALS, answer_from_data, read_message, read_move, refusal_to_data
 
 CARDS = [rank + suit for suit in "CDHS" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 ODD_TEXTS = ["\x1b[2J\x1b]0;owned\x07", "A" * 5000, "pass", "nan", "AS ", "as", "‮AS", "", "trump", "0"]
@@ -222,12 +222,37 @@ def test_a_message_sent_twice_is_refused_the_second_time() -> None:
         (b'"\xff"', "a message is UTF-8 text (byte 1 is not)"),
         ("x" * (MAX_MESSAGE_CHARS + 1), f"a message has at most {MAX_MESSAGE_CHARS} characters"),
         ('{"decision": 1' + "0" * 50 + "}", "line 1, column 14: a number of 51 digits"),
+        ('{"answer": NaN}', "line 1, column 12: NaN is not a number JSON holds"),
+        ('{"answer": -Infinity}', "line 1, column 12: -Infinity is not a number JSON holds"),
+        ('{"answer": 1e999999}', "line 1, column 12: 1e999999 is not a number JSON holds"),
+        ('{"answer": 1.' + "5" * 20_000 + "}", "a message has at most"),
+        ('{"answer": 1.' + "5" * 19_000 + "}", "line 1, column 12: a number of 19002 characters"),
+        ('{"answer": "\\ud800"}', "line 1, column 13: a text holds half a character: the lone surrogate U+D800"),
+        ('{"answer": "\\u001b"}', "line 1, column 13: a text holds the control character U+001B"),
+        (12345, "a message is JSON text, not int"),
+        (None, "a message is JSON text, not NoneType"),
+        (["AS"], "a message is JSON text, not list"),
     ],
 )
-def test_a_message_that_is_not_a_move_says_what_is_wrong_and_where(text: str | bytes, words: str) -> None:
+def test_a_message_that_is_not_a_move_says_what_is_wrong_and_where(text: Any, words: str) -> None:
     with pytest.raises(IllegalDecision) as refused:
         read_message(text)
     assert refused.value.reason.startswith(words)
+    with pytest.raises(IllegalDecision) as refused:  # (a move: the same reader, the same words)
+        read_move(Request("play", 0, "card", "card", ("AS",)), text)
+    assert refused.value.reason.startswith(words)
+
+
+@pytest.mark.parametrize("mark", ["\ufeff", b"\xef\xbb\xbf"])
+def test_a_message_after_a_byte_order_mark_is_read_as_it_stands(mark: str | bytes) -> None:
+    """A BOM is read as the whitespace it stands for (not refused with Python's hint to decode with
+    utf-8-sig); what follows it is read, and refused, at its own place."""
+    request = Request("play", 0, "card", "card", ("AS",))
+    text = '{"answer": "AS"}'
+    assert read_move(request, mark + (text.encode() if isinstance(mark, bytes) else text)) == ("AS", None)  # type: ignore[operator]
+    with pytest.raises(IllegalDecision) as refused:
+        read_message("\ufeff" + '{"answer": ]}')
+    assert refused.value.reason.startswith("line 1, column 13: not JSON") and "utf-8-sig" not in refused.value.reason
 
 
 @pytest.mark.parametrize(
@@ -248,6 +273,43 @@ def test_a_move_of_another_shape_says_what_a_move_is(text: str, words: str) -> N
     with pytest.raises(IllegalDecision) as refused:
         read_move(request, text)
     assert refused.value.reason.startswith(words)
+
+
+@pytest.mark.parametrize("given", [frozenset({"AS", "KS", "QS"}), {"AS", "KS", "QS"}, ("AS", "KS", "QS"), "AS KS QS"])
+def test_several_choices_not_in_a_list_are_told_it_is_the_list_that_is_missing(given: Any) -> None:
+    """Three different cards given as a set were refused as if they were not three different values."""
+    request = Request("choose", 0, "pass_cards", "card", ("AS", "KS", "QS", "JS"), count=3)
+    with pytest.raises(IllegalDecision) as refused:
+        answer_from_data(request, given)
+    kind = type(given).__name__
+    assert refused.value.reason == f"choose 3 different values, sent as a list of texts or whole numbers (not a {kind})"
+    assert answer_from_data(request, list(given) if not isinstance(given, str) else given.split()) is not None
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(name=tables, seed=st.integers(0, 10_000), at=st.integers(0, 300), data=st.data())
+def test_a_move_from_another_seat_is_refused_with_whose_turn_it_is_and_nothing_more(
+    name: str, seed: int, at: int, data: st.DataObject
+) -> None:
+    """Even a legal option of the seat asked, sent from another seat's connection, is refused
+    saying whose turn it is: never the options of the seat asked (their hand), never taken."""
+    state = position(name, seed, at)
+    if state is None:
+        return
+    request = state.pending
+    assert request is not None
+    sender = data.draw(st.sampled_from([s for s in range(state.n) if s != request.seat]))
+    answer = None if request.kind == "bid" or not request.options else data.draw(st.sampled_from(request.options))
+    if request.count > 1:  # (a move of the request's shape: a shape refused is told before whose turn it is)
+        answer = list(request.options[: request.count])
+    text = json.dumps({"answer": answer, "decision": state.decision_number})
+    before = everything(state)
+    with pytest.raises(IllegalDecision) as refused:
+        serve(state, sender, text)
+    sent = refusal_to_data(refused.value)
+    assert sent["key"] == "not_seats_turn" and sent["values"] == {"seat": request.seat, "sender": str(sender)}
+    assert sent["reason"] == f"it is seat {request.seat}'s turn to {request.kind}, not seat {sender}'s"
+    assert everything(state) == before
 
 
 def test_a_move_after_the_end_of_the_game_is_refused() -> None:

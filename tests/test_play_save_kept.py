@@ -91,3 +91,36 @@ def test_cards_that_change_hands_before_play_are_told(tmp_path: Path) -> None:
     shown = " ".join(lines).replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
     for card in came + went:
         assert card in shown.split(), (card, lines)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+@pytest.mark.parametrize("ruleset", ["combo-whist", "christmas-whist"])
+def test_stopping_offers_to_resume_only_a_save_that_holds_the_game(
+    ruleset: str, seat: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped at the person's first prompt: when others decided before them the save holds the game
+    and is offered; when nobody did, nothing was written and no resume is offered."""
+    if ruleset == "christmas-whist" and seat > 1:
+        return
+    monkeypatch.chdir(tmp_path)
+    args = ["play", ruleset, "--seed", "5", "--seat", str(seat), "--agents", "random", "--save", "small.json"]
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 1, result.output
+    saved = (tmp_path / "small.json").exists()
+    assert ("Resume with: whist play --resume small.json" in result.output) == saved
+    assert ("nothing was saved" in result.output) == (not saved)
+    if saved:
+        again = CliRunner().invoke(cli, ["play", "--resume", "small.json", "--agents", "random"], input="")
+        assert again.exit_code == 1 and "Resume with: whist play --resume small.json" in again.output
+
+
+def test_a_branch_stopped_before_it_is_written_offers_the_save_it_came_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _unfinished(tmp_path / "first.json")
+    args = ["play", "--resume", "first.json", "--save", "branch.json", "--agents", "random"]
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 1, result.output
+    offered = re.search(r"Resume with: whist play --resume (\S+)", result.output)
+    assert offered is not None and (tmp_path / offered.group(1)).exists()

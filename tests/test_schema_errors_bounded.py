@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from interpreter.recordcheck import MAX_SCHEMA_ERRORS
+from interpreter.recordcheck import MAX_SCHEMA_ERRORS, validator
 from tests.test_translate_cli import whist
 
 
@@ -28,13 +28,16 @@ from tests.test_translate_cli import whist
 def test_only_a_bounded_number_of_schema_problems_is_looked_at(tmp_path: Path, capsys, monkeypatch, name, text) -> None:
     seen = []
     plain = jsonschema.Draft202012Validator.iter_errors
+    plain_records = type(validator()).iter_errors
 
-    def counted(self, instance):  # type: ignore[no-untyped-def]
-        for error in plain(self, instance):
+    def counted(self, instance, kind=jsonschema.Draft202012Validator):  # type: ignore[no-untyped-def]
+        for error in (plain if kind is jsonschema.Draft202012Validator else plain_records)(self, instance):
             seen.append(error)
             yield error
 
     monkeypatch.setattr(jsonschema.Draft202012Validator, "iter_errors", counted)
+    records = type(validator())  # (a record's validator: whole numbers are ints, tuples are arrays)
+    monkeypatch.setattr(records, "iter_errors", lambda self, instance: counted(self, instance, records))
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     code, _, err = whist(capsys, "replay", str(path))

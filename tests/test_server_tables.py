@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_helpers import TABLES, everything, new_table, players, ref, step
+from table_helpers import TABLES, beside, everything, new_table, players, ref, step
 
 from interpreter.deal import Deal
 from interpreter.gamestate import GameState
@@ -23,7 +23,7 @@ tables = st.sampled_from(sorted(TABLES))
 
 def restored(state: GameState, name: str, decisions: int | None = None) -> GameState:
     """``state`` written as a server writes it (JSON text) and read back, as after a restart."""
-    return state_from_record(json.loads(json.dumps(to_record(state, ref(name)))), decisions)
+    return state_from_record(json.loads(json.dumps(to_record(state, ref(name)))), decisions, path=beside(name))
 
 
 @settings(derandomize=True, max_examples=30, deadline=None)
@@ -103,8 +103,8 @@ def test_a_move_is_taken_back_by_a_snapshot_or_by_the_record(name: str, seed: in
     before = everything(state)
     step(state, agents, 1)
     assert everything(snapshot) == before
-    assert everything(state_from_record(to_record(state, ref(name)), len(state.decisions) - 1)) == before
-    assert everything(state_from_record(record)) == before
+    assert everything(state_from_record(to_record(state, ref(name)), len(state.decisions) - 1, beside(name))) == before
+    assert everything(state_from_record(record, path=beside(name))) == before
 
 
 def strings_in(data: object) -> set[str]:
@@ -160,10 +160,22 @@ def test_the_readme_example_of_a_table_over_the_network_runs(capsys: pytest.Capt
     section = readme[readme.index("### A table over the network") :]
     begin = section.index("```python\n") + len("```python\n")
     code = section[begin : section.index("```\n", begin)]
-    for used in ("read_move(", "seat=", "decision=", "to_record(", "state_from_record(", "last_view("):
+    for used in ("read_move(", "seat=seat", "decision=", "to_record(", "state_from_record(", "last_view("):
         assert used in code
+    # The seat comes from the connection, never from the request or the move: a server copied from an
+    # example that passed ``seat=request.seat`` took any client's move as the deciding seat's.
+    assert "seat=request.seat" not in code and "request.seat)" not in code.split("def receive")[1].split("\n\n")[0]
     namespace: dict[str, Any] = {}
     exec(compile(code, "README.md", "exec"), namespace)  # our own README, not a file from a stranger
     state = namespace["state"]
     assert state.is_over and state.result.reason == "match" and len(state.deal_records) == 7
     assert "reason='match'" in capsys.readouterr().out
+    receive = namespace["receive"]  # the example's server, given a move from the wrong connection:
+    table = new_table("christmas-whist", 3)
+    request = table.pending
+    move = json.dumps({"answer": request.options[0], "decision": table.decision_number})
+    before = everything(table)
+    refused = json.loads(receive(table, 1 - request.seat, move))["refused"]
+    assert refused["key"] == "not_seats_turn" and not set(map(str, refused["values"].values())) & set(request.options)
+    assert everything(table) == before and receive(table, request.seat, move) is None
+    assert table.decisions[-1] == {"seat": request.seat, "kind": "play", "name": "card", "answer": request.options[0]}

@@ -30,6 +30,7 @@ from interpreter.wire import (
     view_from_data,
     view_to_data,
 )
+from rulespec.numbers import out_of_range
 
 tables = st.sampled_from(sorted(TABLES))
 
@@ -180,6 +181,33 @@ def test_view_data_that_does_not_fit_is_a_value_error_that_says_why(data: Any, w
         view_from_data(data)
 
 
+@pytest.mark.parametrize(
+    ("name", "wrong"),
+    [
+        ("scores", {"0": "1/0"}),
+        ("lead_worth", "-3/0"),
+        ("scores", {"0": float("nan")}),
+        ("lead_worth", float("inf")),
+        ("scores", {"0": 10**13}),
+        ("scores", {" 1 ": 3}),
+        ("visible", {"١": ["AS"]}),
+        ("marks", {"+1": {}}),
+        ("hand", [1, 2]),
+        ("trump", 3),
+        ("trump", ["H"]),
+        ("declarer", "1"),
+        ("face_up", 7),
+        ("current_trick", [[0, 12]]),
+        ("current_trick", [["0", "AS"]]),
+    ],
+)
+def test_a_value_a_lenient_reader_would_take_is_refused(name: str, wrong: Any) -> None:
+    """Before: "1/0" was a ZeroDivisionError; " 1 " and "١" were seat 1; ``[1, 2]`` a hand of ('1', '2')."""
+    good = view_to_data(new_table("combo-whist", 1).view(0))
+    with pytest.raises(ValueError, match=f"view data: {name} does not fit"):
+        view_from_data({**good, name: wrong})
+
+
 def test_a_view_field_that_does_not_fit_is_named() -> None:
     state = new_table("combo-whist", 1)
     good = view_to_data(state.view(0))
@@ -207,14 +235,39 @@ def test_request_data_that_does_not_fit_is_a_value_error_that_says_why(change: d
         request_from_data({**good, **change})
 
 
+#: Texts that look like numbers or seats to a lenient reader (``int(" 1 ")``, ``int("١")``, ``Fraction("1/0")``).
+NEAR_NUMBERS = ["7/2", "1/0", "-3/0", "1/-2", "01/2", " 1 ", "١", "+1", "01", "1_0", "٣/٤", "1" * 99, "1" * 50 + "/3"]
 junk = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8) | st.sampled_from(["7/2", "1" * 99]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.just(10**40)
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from([*NEAR_NUMBERS, "AS"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=3) | st.sampled_from(NEAR_NUMBERS), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+def assert_as_the_engine_has_it(view: View) -> None:
+    """What an agent reads of a view is of the engine's kinds: seats are ints (from ASCII digits),
+    cards and suits are texts, numbers are finite and within the bound of every number."""
+    by_seat = [view.visible, view.scores, view.marks, *(d for d in view.declarations.values() if isinstance(d, dict))]
+    assert all(type(seat) is int and seat >= 0 for mapping in by_seat for seat in mapping)
+    cards = [*view.hand, *view.declared_cards, *view.meld_leads, *(c for cs in view.visible.values() for c in cs)]
+    cards += [card for _, card in view.current_trick] + [card for t in view.tricks for _, card in t["plays"]]
+    assert all(type(card) is str for card in cards)
+    assert all(value is None or type(value) is str for value in (view.trump, view.face_up))
+    assert view.declarer is None or type(view.declarer) is int
+    for number in [*view.scores.values(), view.lead_worth]:
+        assert out_of_range(number) is None and not isinstance(number, str | bool)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
 @given(field=st.sampled_from(sorted(_VIEW_FIELDS)), value=junk, also=st.sampled_from(sorted(_VIEW_FIELDS)), more=junk)
 def test_a_view_from_a_stranger_is_a_view_or_a_value_error(field: str, value: Any, also: str, more: Any) -> None:
     """A client reading what a hostile server sends gets a View or a ValueError, never another error."""
@@ -225,6 +278,7 @@ def test_a_view_from_a_stranger_is_a_view_or_a_value_error(field: str, value: An
         assert str(error).startswith("view data: ")
     else:
         assert isinstance(view, View)
+        assert_as_the_engine_has_it(view)
     for name in ("kind", "seat", "options", "count", "optional", "special_ids", "name"):
         try:
             request = request_from_data({**request_to_data(Request("play", 0, "card", "card", ("AS",))), name: value})

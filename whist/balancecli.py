@@ -11,7 +11,15 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text, display_number, worth_values
 from rulespec.locale import Texts
-from whist.cliargs import AGENTS_HELP, DEFAULT_RULESET, check_agent, check_output_folder, lang_option, players_for
+from whist.cliargs import (
+    AGENTS_HELP,
+    DEFAULT_RULESET,
+    SEED,
+    check_agent,
+    check_output_folder,
+    lang_option,
+    players_for,
+)
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
@@ -215,7 +223,7 @@ def register(cli: click.Group) -> None:
     @cli.command()
     @click.argument("ruleset", default=DEFAULT_RULESET)
     @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--seed", type=SEED, default=1, show_default=True)
     @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
     @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")

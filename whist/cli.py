@@ -19,6 +19,7 @@ from rulespec.errors import shown_path
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
+    SEED,
     check_agent,
     check_variant,
     lang_option,
@@ -197,7 +198,7 @@ def replay(file: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--agents", "agent_kind", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")

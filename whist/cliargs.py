@@ -24,6 +24,25 @@ if TYPE_CHECKING:  # the rule model is imported by the commands that load one, n
 MAX_OPTION_DIGITS = 9
 
 
+class SeedType(click.types.IntParamType):
+    """Every ``--seed`` option's type: a seed a game takes (:data:`interpreter.seeds.MAX_SEED`), so that
+    a game played from one can be saved and resumed; another is a usage error before any work.
+    (The bound is read when a seed is given: ``whist --help`` imports no engine module.)"""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from interpreter.seeds import MAX_SEED
+
+        seed = super().convert(value, param, ctx)
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            self.fail(f"{seed} is not a seed: a seed is a whole number from {-MAX_SEED} to {MAX_SEED}", param, ctx)
+        return seed
+
+
+SEED = SeedType()
+
+
 class FiniteFloatRange(click.FloatRange):
     """A :class:`click.FloatRange` that also refuses ``nan`` (which compares false with every bound)."""
 

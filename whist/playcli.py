@@ -12,6 +12,7 @@ from rulespec import RuleError
 from whist.cliargs import (
     AGENTS_HELP_PLAY,
     DEFAULT_RULESET,
+    SEED,
     agent_makers,
     check_save_target,
     check_variant,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
-@click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
 @click.option(
@@ -149,7 +150,13 @@ def play(
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
     assert game.on_decision is not None  # (both ways of starting save after every decision)
-    game.on_decision = watching(tolerant_saver(game.on_decision, Path(save_path), texts, console), human, seat)
+    save, saved = game.on_decision, [resume_path] if resume_path else []  # what holds the game to resume
+
+    def save_and_note(game: Game) -> None:
+        save(game)
+        saved[:] = [save_path]  # (after the write: a save that failed holds nothing of this game)
+
+    game.on_decision = watching(tolerant_saver(save_and_note, Path(save_path), texts, console), human, seat)
     game_holder.append(game)
     console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
     winning = rules.game.winning
@@ -171,7 +178,9 @@ def play(
     except (KeyboardInterrupt, EOFError):
         console.print()
         note_missing(texts, ruleset=ruleset)
-        _fail(texts.label("play_stopped", command=f"whist play --resume {save_path}"))
+        if not saved:  # stopped before any decision was saved: no file holds this game
+            _fail(texts.label("play_stopped_unsaved"))
+        _fail(texts.label("play_stopped", command=f"whist play --resume {saved[0]}"))
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now

@@ -55,7 +55,7 @@ def solve(state: GameState, declarer: int, memo: dict[Any, int] | None = None) -
     value = 0 if maximise else 1
     for move in moves:
         child = state.clone()
-        child.apply(move, validated=True)
+        child.apply(move, _validated=True)
         result = solve(child, declarer, memo)
         if maximise and result == 1:
             value = 1
@@ -75,6 +75,6 @@ def brute_force(state: GameState, declarer: int) -> int:
     values = []
     for move in moves:
         child = state.clone()
-        child.apply(move, validated=True)
+        child.apply(move, _validated=True)
         values.append(brute_force(child, declarer))
     return max(values) if request.seat == declarer else min(values)

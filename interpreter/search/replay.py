@@ -136,7 +136,7 @@ class Replay:
                 answer = request.validate(answer)
             except IllegalDecision:
                 raise Failed(self._choice_repair(state, request, answer), "illegal") from None
-            state.apply(answer, validated=True)
+            state.apply(answer, _validated=True)
             request = state.advance(one_deal=True)
         raise Failed(None, "end")
 
