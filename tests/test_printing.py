@@ -407,12 +407,15 @@ def whist(capsys):
 
 def test_cards_and_rules_commands(whist, tmp_path):
     code, out, _ = whist("cards", "combo-whist", "--lang", "sv", "-o", str(tmp_path / "kort.pdf"))
-    assert code == 0 and "31 kort på 4 sida/sidor" in out  # --lang sv: the line too
+    assert code == 0 and "kort: 31, sidor: 4" in out  # --lang sv: the line too
     assert len(pypdf.PdfReader(tmp_path / "kort.pdf").pages) == 4
     code, out, _ = whist("rules", "combo-whist", "--format", "html", "-o", str(tmp_path / "rules.html"))
     assert code == 0 and (tmp_path / "rules.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     code, _, _ = whist("cards", "--bids", "trump,lock", "--bleed", "0", "-o", str(tmp_path / "c.png"))
     assert code == 0 and (tmp_path / "c-1.png").exists() and (tmp_path / "c-2.png").exists()
+    for lang, one in (("en", "cards: 1, pages: 1"), ("sv", "kort: 1, sidor: 1")):  # a count of one reads right
+        code, out, _ = whist("cards", "--bids", "trump", "--lang", lang, "-o", str(tmp_path / f"one-{lang}.pdf"))
+        assert code == 0 and one in out and " 1 cards" not in out and "page(s)" not in out
 
 
 @pytest.mark.parametrize(
