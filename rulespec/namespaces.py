@@ -11,7 +11,8 @@ Some names of a rule set are looked up in one table, whichever section wrote the
   scenario's ``expect: declarations``: two bids whose steps use one name would keep one value
   and lose the other. Melds alone may share a name (Christmas Whist's ``pair`` is one meld
   in two kinds of hand, each hand its own deal). A step's name also hides a param of the same
-  name in the bid's expressions, so that is refused too.
+  name in the bid's expressions, and one of the engine's own decisions (``trick_taker``,
+  ``contract``, …) is asked and recorded under its name: both are refused too.
 
 Params against the language's own names, and a step's name against them, are checked where
 they are built (:meth:`rulespec.build.Builder.checked_params`, :mod:`rulespec.buildbid`).
@@ -22,11 +23,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from rulespec import scopes
 from rulespec.errors import shown_path
 from rulespec.loader import Key, Merged
+from rulespec.textkeys import CONTRACT, PASS_CARDS, TRICK_TAKER, TRUMP
 
 #: The field that names what a step declares, by the step's kind.
 STEP_NAME_FIELDS = {"choose": "as", "deal_back": "as", "zone": "name"}
+#: The names of the decisions the engine asks for itself (``interpreter.decisions.EngineName``):
+#: a step or meld of one of these names would be taken for the engine's own decision.
+ENGINE_NAMES = frozenset({"bid", "card", TRUMP, CONTRACT, TRICK_TAKER, PASS_CARDS})
 
 
 def name_clashes(m: Merged, newest: Callable[[list[Key]], Key]) -> Iterator[tuple[Key, str, str]]:
@@ -83,7 +89,10 @@ def _declared_names(m: Merged) -> Iterator[tuple[Key, str, str]]:
         for name, kind, key in _declared(bid_id, raw):
             earlier = first.setdefault(name, (bid_id, kind))
             what = "a meld" if earlier[1] == "meld" else f"a {earlier[1]} step"
-            if name in params:
+            if name in ENGINE_NAMES and (kind in ("zone", "meld") or name not in scopes.CARD_RULE):
+                # (a choice named like a name of the language is refused where the step is built)
+                yield key, f"'{name}' is the name of the engine's own decision", "choose another name"
+            elif name in params:
                 yield key, f"'{name}' would hide the param '{name}' in this bid's expressions", "choose another name"
             elif earlier[0] != bid_id and not kind == earlier[1] == "meld":
                 yield (

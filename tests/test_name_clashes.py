@@ -9,13 +9,14 @@ Each test makes the clash for every name of the bundled rule sets that it can me
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
+from interpreter.decisions import EngineName
 from rulespec import load_ruleset
 from rulespec.loader import load_merged
-from rulespec.namespaces import STEP_NAME_FIELDS
+from rulespec.namespaces import ENGINE_NAMES, STEP_NAME_FIELDS
 from tests.loader_helpers import child, load, the_problem, write
 
 COMBO = load_merged("combo-whist")
@@ -82,6 +83,22 @@ def test_a_step_name_of_another_bid_is_refused_naming_that_bid(tmp_path: Path) -
             assert error.message.startswith(f"'{name}' is already declared by a ")
             assert f"of bid '{owner}'" in error.message
             assert error.position is not None and (error.position.path, error.position.line) == (str(path), 7)
+
+
+def test_a_step_or_meld_may_not_take_the_name_of_the_engines_own_decision(tmp_path: Path) -> None:
+    assert set(get_args(EngineName)) == ENGINE_NAMES  # (rulespec cannot import the engine: kept alike here)
+    for name in sorted(ENGINE_NAMES):
+        for kind, body in (
+            ("choose", f"steps:\n      - choose: {{who: declarer, what: suit, as: {name}}}"),
+            ("zone", f"steps:\n      - zone: {{name: {name}, owner: declarer, size: 1}}"),
+            ("deal_back", f"steps:\n      - deal_back: {{cards: '[first(declarer.hand)]', as: {name}}}"),
+            ("meld", f"melds:\n      - {{name: {name}, lead: 'true', show: 'true', points: 1}}"),
+        ):
+            path = child(
+                tmp_path, f"bids:\n  - id: house\n    kind: special\n    worth: 1\n    {body}\n", f"{name}-{kind}.yaml"
+            )
+            error = the_problem(path)  # one problem, whichever check finds it
+            assert name in error.message and error.position is not None and error.position.line == 7
 
 
 def test_a_step_name_may_not_hide_a_param(tmp_path: Path) -> None:
