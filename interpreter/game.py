@@ -120,7 +120,7 @@ class Game(GameState):
             except IllegalDecision as exc:
                 number = len(self.decisions) + 1
                 raise ScriptError(
-                    f"decision {number}: seat {request.seat}, {request.kind} {request.name}: {exc.reason}",
+                    f"decision {number}: seat {request.seat} was asked for {request.asked}: {exc.reason}",
                     seat=request.seat,
                     decision=number,
                 ) from None

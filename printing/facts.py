@@ -17,10 +17,10 @@ from rulespec.bidtext import score_text as plain_score_text
 from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
+from rulespec.numbers import MINUS
 from rulespec.ordering import by_rank
 from rulespec.placeholders import fill
 
-MINUS = "\u2212"
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 

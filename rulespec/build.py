@@ -21,6 +21,7 @@ from rulespec.declaredoptions import OPTION_TYPES, declared_options, option_kind
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
+from rulespec.namespaces import name_clashes
 from rulespec.trumpsource import trump_problems
 
 
@@ -51,7 +52,7 @@ class Builder(BidBuilder):
         groups = {name: group for name, group in compiled.items() if group is not None}
         members = self.group_members(bids, groups)
         bids = self.resolve_incompatibilities(bids, members)
-        for key, message, hint in trump_problems(game, bids):  # (once the bids are known: who sets the trump)
+        for key, message, hint in [*trump_problems(game, bids), *name_clashes(self.m, self.newest)]:
             self.fail(key, message, hint)
         if self.errors:
             raise RuleErrors(self.errors)

@@ -133,7 +133,7 @@ class BuilderBase:
             value = self.m.get(key)
             if value is not None:
                 where = ".".join(str(part) for part in used)
-                wanted = exc.message.split(",")[0].removeprefix("expected ")
+                wanted = exc.wanted or exc.message.split(",")[0].removeprefix("expected ")
                 self.fail(key, f"param '{name}' is {value!r}, but {where} uses it as {wanted}", f"write {wanted} here")
                 return True
         return False

@@ -28,9 +28,30 @@ _STEPS = "_walk_steps"  # the env key counting them during one evaluation
 class CompileError(ExpressionError):
     """A load-time error at character ``offset`` of an expression."""
 
-    def __init__(self, message: str, offset: int, hint: str | None = None, param: str | None = None) -> None:
+    def __init__(
+        self, message: str, offset: int, hint: str | None = None, param: str | None = None, wanted: str = ""
+    ) -> None:
         super().__init__(message, offset, hint)
         self.param = param  # the param whose value has the wrong type: the mistake is where it is defined
+        self.wanted = wanted  # what the place needed instead ("a number"), for the message at the param
+
+
+def wrong_type(message: str, node: Node, wanted: str, constants: Mapping[str, Any]) -> CompileError:
+    """The value at ``node`` has a type its place cannot use (``wanted``: what it needs, with its article).
+
+    When ``node`` is a param's name, the mistake is the param's value, not the expression:
+    :meth:`rulespec.buildbase.BuilderBase.expr` then reports it where the param is defined,
+    whichever operator or function met it (``trick.number < free_trick`` with ``free_trick: five``)."""
+    param = str(node.value) if node.kind == "name" and str(node.value) in constants else None
+    return CompileError(message, node.offset, param=param, wanted=wanted)
+
+
+def blame_param(message: str, sides: Sequence[tuple[Node, T.Type]], constants: Mapping[str, Any]) -> None:
+    """Raise :func:`wrong_type` at the first of ``sides`` that is a param's name, as wanting the type
+    paired with it (the other side's: ``trick.trump == free_trick`` wants a suit of ``free_trick``)."""
+    for node, wanted in sides:
+        if node.kind == "name" and str(node.value) in constants:
+            raise wrong_type(message, node, T.with_article(wanted), constants)
 
 
 class EvaluationError(RuleError):
@@ -322,3 +343,16 @@ class Expression:
     def name_path(self) -> str | None:
         """The dotted name it is when it is nothing but one (``combo.worth``), from its parse tree."""
         return name_path(self.node)
+
+
+def literal_expression(source: object, expected: T.Type | None) -> Expression | None:
+    """A YAML bool or number written where an expression goes, as a constant (None for any other value)."""
+    if isinstance(source, bool):
+        if expected is not None and not T.compatible(expected, T.BOOL):
+            raise CompileError(f"expected {T.with_article(expected)}, got a bool", 0)
+        return Expression(str(source).lower(), T.BOOL, lambda env: source, None, source)
+    if isinstance(source, int):
+        if expected is not None and not T.compatible(expected, T.NUMBER):
+            raise CompileError(f"expected {T.with_article(expected)}, got a number", 0)
+        return Expression(str(source), T.NUMBER, lambda env: source, None, source)
+    return None

@@ -32,6 +32,9 @@ from rulespec.compiled import (
     Origin,
     Scope,
     Vocabulary,
+    blame_param,
+    literal_expression,
+    wrong_type,
 )
 from rulespec.errors import did_you_mean
 from rulespec.evaluation import (
@@ -68,7 +71,9 @@ class _Compiler:
         self.reads.add(name)
         self.free.add(name)
 
-    # -- entry
+    def wrong(self, message: str, node: Node, wanted: str) -> CompileError:
+        """:func:`~rulespec.compiled.wrong_type` here: told at the param when ``node`` names one."""
+        return wrong_type(message, node, wanted, self.scope.constants)
 
     def compile(self, node: Node, names: Mapping[str, T.Type]) -> _Result:
         method: Callable[[Node, Mapping[str, T.Type]], _Result] = getattr(self, f"_{node.kind}")
@@ -100,7 +105,7 @@ class _Compiler:
         for child, item in zip(node.children, items, strict=False):
             joined = T.unify(element, item.type)
             if joined is None:
-                raise CompileError(f"list mixes {element} and {item.type}", child.offset)
+                raise self.wrong(f"list mixes {element} and {item.type}", child, T.with_article(element))
             element = joined
         fns = [item.fn for item in items]
         result = _Result(lambda env: [f(env) for f in fns], T.list_of(element))
@@ -197,9 +202,10 @@ class _Compiler:
         other = coerce(self.vocab, other, then.type)
         joined = T.unify(then.type, other.type)
         if joined is None:
-            raise CompileError(
-                f"the two branches have different types: {then.type} and {other.type}", node.children[2].offset
-            )
+            message = f"the two branches have different types: {then.type} and {other.type}"
+            branches = ((node.children[2], then.type), (node.children[1], other.type))
+            blame_param(message, branches, self.scope.constants)
+            raise CompileError(message, node.children[2].offset)
         cf, tf, of = cond.fn, then.fn, other.fn
         result = _Result(lambda env: tf(env) if cf(env) else of(env), joined, values=_union(then.values, other.values))
         if joined == T.TEXT and then.strings is not None and other.strings is not None:
@@ -221,11 +227,13 @@ class _Compiler:
         if op in ("==", "!="):
             left, right = coerce_pair(self.vocab, left, right)
             if T.unify(left.type, right.type) is None:
-                raise CompileError(f"cannot compare {left.type} with {right.type}", node.offset)
+                message, (one, two) = f"cannot compare {left.type} with {right.type}", node.children
+                blame_param(message, ((one, right.type), (two, left.type)), self.scope.constants)
+                raise CompileError(message, node.offset)
         else:
             for child, result in ((node.children[0], left), (node.children[1], right)):
                 if result.type not in (T.NUMBER, T.ANY):
-                    raise CompileError(f"'{op}' compares numbers, not {result.type}", child.offset)
+                    raise self.wrong(f"'{op}' compares numbers, not {result.type}", child, "a number")
         lf, rf = left.fn, right.fn
         if _is_scalar(left.type) and _is_scalar(right.type):  # no list on either side: Python's own operator
             compared = _comparison(op, left, right)
@@ -237,13 +245,14 @@ class _Compiler:
         item = self.compile(node.children[0], names)
         collection = self.compile(node.children[1], names)
         if not T.is_list(collection.type):
-            raise CompileError(f"'in' needs a list on its right, not {collection.type}", node.children[1].offset)
+            raise self.wrong(f"'in' needs a list on its right, not {collection.type}", node.children[1], "a list")
         element = T.element_of(collection.type)
         item = coerce(self.vocab, item, element)
         if collection.literals is not None and item.type in T.NAMED_TYPES:
             check_literals(self.vocab, collection.literals, item.type)
         elif T.unify(item.type, element) is None:
-            raise CompileError(f"a {item.type} cannot be in a {collection.type}", node.children[0].offset)
+            wanted = T.with_article(element)
+            raise self.wrong(f"a {item.type} cannot be in a {collection.type}", node.children[0], wanted)
         itf, cf = item.fn, collection.fn
         return _Result(lambda env: _contains(cf(env), itf(env)), T.BOOL)
 
@@ -327,10 +336,8 @@ class _Compiler:
         The function library (:mod:`rulespec.functions`) compiles its arguments with it."""
         result = coerce(self.vocab, self.compile(node, names), expected)
         if not T.compatible(expected, result.type):
-            param = str(node.value) if node.kind == "name" and str(node.value) in self.scope.constants else None
-            raise CompileError(
-                f"expected {T.with_article(expected)}, got {T.with_article(result.type)}", node.offset, param=param
-            )
+            wanted = T.with_article(expected)
+            raise self.wrong(f"expected {wanted}, got {T.with_article(result.type)}", node, wanted)
         return result
 
     def predicate_body(
@@ -356,15 +363,9 @@ def compile_expression(source: object, scope: Scope, expected: T.Type | None = N
     ``source`` is the YAML value: a string is parsed; an int or bool is a constant.
     Raises :class:`ExpressionSyntaxError` or :class:`CompileError` (both with an offset).
     """
-    if isinstance(source, bool):
-        t = T.BOOL
-        if expected is not None and not T.compatible(expected, t):
-            raise CompileError(f"expected {T.with_article(expected)}, got a bool", 0)
-        return Expression(str(source).lower(), t, lambda env: source, None, source)
-    if isinstance(source, int):
-        if expected is not None and not T.compatible(expected, T.NUMBER):
-            raise CompileError(f"expected {T.with_article(expected)}, got a number", 0)
-        return Expression(str(source), T.NUMBER, lambda env: source, None, source)
+    written = literal_expression(source, expected)  # a YAML bool or number
+    if written is not None:
+        return written
     if not isinstance(source, str):
         raise CompileError(f"expected an expression, got {type(source).__name__}", 0)
     node = parse(source)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulespec import types as T
-from rulespec.compiled import _MISSING, CompileError, Env, EvaluationError
+from rulespec.compiled import _MISSING, CompileError, Env, EvaluationError, wrong_type
 from rulespec.errors import did_you_mean
 from rulespec.evaluation import _collect, _iterable, _normalize, _present, _range, _Result, _search, _size
 from rulespec.expressions import Node
@@ -30,7 +30,7 @@ def _list_arg(c: _Compiler, node: Node, names: Mapping[str, T.Type]) -> _Result:
     """A list a function walks; a range of constants too long to walk is refused now, not at run time."""
     result = c.compile(node, names)
     if not T.is_list(result.type):
-        raise CompileError(f"expected a list, got {T.with_article(result.type)}", node.offset)
+        raise wrong_type(f"expected a list, got {T.with_article(result.type)}", node, "a list", c.scope.constants)
     return result
 
 

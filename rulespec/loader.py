@@ -373,11 +373,17 @@ def _names(value: object, wanted: str) -> bool:
 
 
 def _check_removed(merged: Merged, doc: Document) -> None:
-    """A bid this file removes that other bids still name: said at its ``remove_bids`` entry,
-    with the bids that name it (not later, somewhere in the parent's files)."""
+    """A bid this file removes that other bids or the match's schedules still name: said at its
+    ``remove_bids`` entry, with what names it (not later, somewhere in the parent's files)."""
     if not isinstance(doc.data, dict):
         return
     for i, bid_id in enumerate(doc.data.get("remove_bids", [])):
+        if _names(merged.game.get("match"), bid_id):  # (else told three times, in the parent's schedules)
+            raise doc.error(
+                ("remove_bids", i),
+                f"cannot remove '{bid_id}': the match's schedule plays it",
+                "take it out of every schedule in game.match.schedules too, or keep the bid",
+            )
         users = sorted(other for other, data in merged.bids.items() if _names(data, bid_id))
         users += sorted(f"group '{g}'" for g, data in merged.groups.items() if _names(data, bid_id))
         if users:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from rulespec.compiler import Expression
 from rulespec.errors import Position, RuleError
 from rulespec.model import Bid, RuleSet
+from rulespec.numbers import shown_number
 from rulespec.paths import check_link_stays, read_limited
 from rulespec.placeholders import MissingValues, fill
 from rulespec.yamlsource import Document, read_yaml
@@ -224,7 +225,7 @@ def value_text(expr: Expression | None, or_word: str = "or") -> str | None:
     if expr is None:
         return None
     values = expr.ordered_values()
-    return None if values is None else f" {or_word} ".join(str(v) for v in values)
+    return None if values is None else f" {or_word} ".join(shown_number(v) for v in values)
 
 
 def bid_values(bid: Bid, or_word: str = "or") -> dict[str, str]:

@@ -11,6 +11,7 @@ checked against :data:`MAX_NUMBER`.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -32,3 +33,21 @@ def out_of_range(value: Any) -> str | None:
     if abs(value) > MAX_NUMBER:  # type: ignore[operator]  # int, float or Fraction here
         return f"number is out of range (at most {MAX_NUMBER} in size)"
     return None
+
+
+#: The minus sign every text shows (README: "a true minus sign"), never the hyphen-minus ``-``.
+MINUS = "\u2212"
+#: A value that is a number written out as text (``str(-5)``, ``"-1/2"``, ``"-0.5"``): the whole value.
+_NUMBER_TEXT = re.compile(r"-\d+(?:[./]\d+)?")
+
+
+def shown_number(value: Any) -> str:
+    """A value as a text places it: a number (or a number already made text, ``str(-5)``) with a
+    true minus sign, ``−5``; any other value as ``str`` gives it. Every number put into a text a
+    person reads goes through here (:func:`rulespec.placeholders.fill` calls it for each value)."""
+    if isinstance(value, bool):
+        return str(value)
+    text = str(value)
+    if isinstance(value, int | float | Fraction) or (isinstance(value, str) and _NUMBER_TEXT.fullmatch(value)):
+        return text.replace("-", MINUS, 1) if text.startswith("-") else text
+    return text

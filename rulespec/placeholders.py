@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rulespec.numbers import shown_number
+
 #: What may stand between the braces of a placeholder.
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Longest placeholder name: names are short words, never data.
@@ -107,7 +109,8 @@ class MissingValues(ValueError):
 def fill(
     text: str, values: Mapping[str, Any], strict: bool = False, literal: Callable[[str], str] | None = None
 ) -> str:
-    """``text`` with every ``{name}`` replaced by ``str(values[name])`` and ``{{``/``}}`` by a brace.
+    """``text`` with every ``{name}`` replaced by its value's text and ``{{``/``}}`` by a brace: a
+    number (or a number made text) with a true minus sign (:func:`rulespec.numbers.shown_number`).
 
     A placeholder without a value stays as written (or, when ``strict``, raises
     :class:`MissingValues` naming every such placeholder). A malformed text is returned as
@@ -128,7 +131,7 @@ def fill(
     index = 0
     for name, start in parsed.fields:
         out.append(escape(_unescape(text[index:start])))
-        out.append(str(values[name]) if name in values else "{" + name + "}")
+        out.append(shown_number(values[name]) if name in values else "{" + name + "}")
         index = start + len(name) + 2
     out.append(escape(_unescape(text[index:])))
     return "".join(out)

@@ -65,3 +65,50 @@ def test_cli_lines_fit_the_window_and_say_the_same_words(lang: str, width: int) 
     wide = CliRunner().invoke(group, args, env={"COLUMNS": "1000"}).output
     assert max(len(line) for line in shown.splitlines()) <= width
     assert shown.split() == wide.split()
+
+
+# --- what the prover does not model, in the reader's language ------------------------------
+
+
+def _english_words(label: str) -> list[str]:
+    """The English text of a label without its placeholders: the fragments a Swedish line must not hold."""
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+
+    text = load_texts(load_ruleset("combo-whist"), "en").label(label, bid="\0", what="\0", item="\0")
+    return [part.strip(" '()") for part in text.split("\0") if len(part.strip(" '()")) > 3]
+
+
+def test_every_unmodelled_kind_has_its_own_words_in_each_language() -> None:
+    from interpreter.analysis.results import UNMODELLED_KINDS, Unmodelled
+    from interpreter.analysis.wording import unmodelled_words
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+
+    rules = load_ruleset("combo-whist")
+    english, swedish = load_texts(rules, "en"), load_texts(rules, "sv")
+    for kind in UNMODELLED_KINDS:
+        item = Unmodelled("lock", kind, "named")
+        en, sv = unmodelled_words(english, item), unmodelled_words(swedish, item)
+        assert en.startswith("Lock: ") and sv.startswith("Lås: "), (en, sv)  # the bid by its name
+        assert "labels." not in en + sv and en != sv
+        assert not any(fragment in sv for fragment in _english_words(f"analyze_unknown_{kind}")), (kind, sv)
+
+
+def test_analyze_in_swedish_gives_no_english_reason(runner: Any, tmp_path: Any) -> None:
+    """A choice made by several players and a fact of the standings are not modelled: ``--lang sv``
+    said so in English ("whisper: 'named' (chosen by several players)")."""
+    (tmp_path / "w.yaml").write_text(
+        'ruleset: w\nversion: "1"\nextends: combo-whist\nbids:\n'
+        "  - id: whisper\n    kind: special\n    worth: 1\n"
+        "    steps:\n      - choose: {who: opponents, what: suit, as: named}\n"
+        "    requires: declarer.tricks > 0 and trump in named\n"
+        "  - {id: rich, kind: special, worth: 1, requires: declarer.score > 100 and declarer.tricks > 0}\n",
+        encoding="utf-8",
+    )
+    out = " ".join(runner("analyze", str(tmp_path / "w.yaml"), "--lang", "sv", "--players", "3").output.split())
+    assert "• whisper: 'named' (väljs av flera spelare)" in out and "• rich: uppgiften 'player.score'" in out
+    from interpreter.analysis.results import UNMODELLED_KINDS
+
+    for kind in UNMODELLED_KINDS:
+        assert not any(fragment in out for fragment in _english_words(f"analyze_unknown_{kind}")), kind

@@ -61,7 +61,7 @@ def test_a_conditional_worth_reads_one_or_three_in_each_language(combo):
 def test_general_prose_takes_the_game_numbers(combo, tmp_path):
     values = general_values(combo)
     assert {k: values[k] for k in ("bidding_floor", "hand_size", "in_deal", "per_bid", "minimum_worth", "rounds")} == {
-        "bidding_floor": "-5",
+        "bidding_floor": "-5",  # (the text shows it with a true minus: rulespec.placeholders.fill)
         "hand_size": "13",
         "in_deal": "4",
         "per_bid": "30",
@@ -69,7 +69,7 @@ def test_general_prose_takes_the_game_numbers(combo, tmp_path):
         "rounds": "3",
     }
     en = load_texts(combo, "en")
-    assert "A player whose score is below -5 may not bid" in en.general("bidding")
+    assert "A player whose score is below \u22125 may not bid" in en.general("bidding")
     assert "gives 13 cards to each player" in en.general("deal")
     assert "30 seconds for each bid" in en.general("time_limits")
 
@@ -79,8 +79,8 @@ def test_general_prose_takes_the_game_numbers(combo, tmp_path):
     )
     rules = load_ruleset(house)
     en, sv = load_texts(rules, "en"), load_texts(rules, "sv")
-    assert "A player whose score is below -3 may not bid" in en.general("bidding")
-    assert "En spelare med under -3 poäng får inte buda" in sv.general("bidding")
+    assert "A player whose score is below \u22123 may not bid" in en.general("bidding")
+    assert "En spelare med under \u22123 poäng får inte buda" in sv.general("bidding")
     # a number that depends on the table reads "12 or 13", in the text's own language
     assert "as usual, 12 or 13 cards each" in en.general("three_players")
     assert "som vanligt, 12 el. 13 kort var" in sv.general("three_players")

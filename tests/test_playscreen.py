@@ -179,7 +179,7 @@ def test_the_last_trick_and_the_result_wait_for_enter(tmp_path: Path) -> None:
             session.answer_plainly(kind)
     end = session.output.rsplit("Trick 13:", 1)[1]
     assert re.search(r"Seat \d( \(you\))? wins the trick", end)
-    assert re.search(r"(Completed|Failed): Seat \d( \(you\))? scores -?\d+|Everyone passed", end)
+    assert re.search(r"(Completed|Failed): Seat \d( \(you\))? scores \u2212?\d+|Everyone passed", end)  # (a true minus)
     assert "Scores: Seat 0 (you):" in end
     # Nothing of the next deal is shown before Enter.
     with pytest.raises(pexpect.TIMEOUT):

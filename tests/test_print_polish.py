@@ -225,3 +225,11 @@ def test_no_page_holds_a_lone_table_row(ruleset: str, lang: str, paper: str) -> 
     assert parts
     for rows in parts:
         assert rows >= MIN_ROWS_AT_BREAK or rows in sizes, parts
+
+
+@pytest.mark.parametrize(("lang", "one"), [("en", "cards: 1, pages: 1"), ("sv", "kort: 1, sidor: 1")])
+def test_one_card_is_counted_in_words_that_fit_one(lang: str, one: str, tmp_path: Path) -> None:
+    """'wrote w.pdf: 1 cards on 1 page(s)': the count goes after its word, as every count of one can."""
+    result = run_whist("cards", "combo-whist", "--bids", "trump", "--lang", lang, "-o", str(tmp_path / "one.pdf"))
+    assert result.returncode == 0 and one in result.stdout, result.stdout + result.stderr
+    assert " 1 cards" not in result.stdout and "page(s)" not in result.stdout

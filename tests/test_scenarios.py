@@ -23,6 +23,21 @@ def test_scenario(path: Path) -> None:
     assert not problems, "\n".join(problems)
 
 
+REFUSED = [p for p in SCENARIOS if "was asked for" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=[p.stem for p in REFUSED])
+def test_a_refused_scripted_decision_says_what_was_asked(path: Path) -> None:
+    """A scripted answer the rules refuse names the request as a person would ("seat 1 was asked
+    for a bid or a pass"), never its kind and name side by side ("seat 1, bid bid")."""
+    data = load_scenario(path)
+    data["expect"] = {**data["expect"], "error": "(nothing)"}
+    (problem,) = check_scenario(data, path.parent)
+    got = problem.split(", got ", 1)[1]
+    assert re.search(r"decision \d+: seat \d+ was asked for (a bid or a pass|a card to play|a choice of \w+): ", got)
+    assert not re.search(r"\b(bid bid|play card|choose \w+):", got)
+
+
 def test_a_wrong_expectation_is_reported() -> None:
     data = load_scenario(SCENARIOS[0])
     data["expect"] = {**data["expect"], "points": 99}

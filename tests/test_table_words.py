@@ -104,3 +104,26 @@ def test_no_command_cuts_a_word_at_any_width(command: list[str], lang: str) -> N
         if command[0] == "show" and width >= 80:  # wide enough for every name on one line
             for name in _bid_names(command[1], lang):
                 assert name in result.stdout, (width, name)
+
+
+#: Every label of the command line that a table's title is made of, with a dash between its parts.
+DASHED_TITLES = ("sim_title", "duel_title", "duel_title_match", "balance_title")
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_wrapped_title_never_leaves_its_dash_at_a_lines_end(lang: str) -> None:
+    """A title too long for the window wraps before "— games: 1" ("Kombinations-Whist 1.5.1 —" ended
+    a line of ``whist simulate`` at 30 columns), and prints what it holds: the same words."""
+    texts = texts_for(load_ruleset("combo-whist"), lang)
+    values = {"title": "Kombinations-Whist", "ruleset": "Kombinations-Whist 1.5.1", "version": "1.5.1"}
+    for key in DASHED_TITLES:
+        title = texts.label(key, **values, games=1, deals=2, seed=3, declared=1, agents="random")
+        assert " \u2014 " in title, key
+        for width in range(12, 90):
+            table = Table(title=title, show_header=False)
+            table.add_column("")
+            table.add_row("x")
+            lines = [line.rstrip() for line in _render(table, width).splitlines()]
+            heading = lines[: next(i for i, line in enumerate(lines) if line.startswith(("┌", "╭", "┏")))]
+            assert not any(line.endswith("\u2014") for line in heading), (key, width, heading)
+            assert "".join("".join(heading).split()) == "".join(title.split())  # (a narrow one folds words)

@@ -47,12 +47,16 @@ def _entry(texts: Texts, finding: Finding) -> dict[str, Any]:
         entry["observed"] = sorted(verdict.observed)
         entry["adjusted"] = verdict.adjusted
     else:
-        entry["unknown"] = list(verdict.unknown)
+        from interpreter.analysis.wording import unmodelled_words
+
+        entry["unknown"] = [unmodelled_words(texts, item) for item in verdict.unknown]
     return entry
 
 
 def to_json(texts: Texts, analysis: Analysis) -> str:
     """The analysis as JSON: the rule set, and each minimal impossible (and undecided) set of bids."""
+    from interpreter.analysis.wording import unmodelled_words
+
     data = {
         "ruleset": analysis.ruleset,
         "forbid_impossible": analysis.forbid_impossible,
@@ -61,7 +65,7 @@ def to_json(texts: Texts, analysis: Analysis) -> str:
         "impossible": [_entry(texts, f) for f in analysis.impossible],
         "undecided": [_entry(texts, f) for f in analysis.undecided],
         "checked": analysis.checked,
-        "not_modelled": list(analysis.unknown),
+        "not_modelled": [unmodelled_words(texts, item) for item in analysis.unknown],
     }
     return json.dumps(data, ensure_ascii=False, indent=2)
 
@@ -95,8 +99,10 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis, width: int = 80) -
         lines += ["", label("analyze_undecided")]
         lines += [f"• {' + '.join(_names(texts, finding))}" for finding in analysis.undecided]
     if analysis.unknown:
+        from interpreter.analysis.wording import unmodelled_words
+
         lines += ["", label("analyze_unknown")]
-        lines += [f"• {what}" for what in analysis.unknown]
+        lines += [f"• {unmodelled_words(texts, item)}" for item in analysis.unknown]
     if analysis.note == "incomplete":
         lines += ["", label("analyze_incomplete")]
     lines.append("")

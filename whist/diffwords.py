@@ -13,6 +13,7 @@ from rulespec import diff as D
 from rulespec.expressions import ExpressionSyntaxError, Node, call_of_name, name_path, parse
 from rulespec.locale import Texts, text_at
 from rulespec.markdown import code as md_code
+from rulespec.numbers import shown_number
 from rulespec.placeholders import fill
 
 
@@ -60,7 +61,7 @@ class Wording:
             values = value.get("values")
             if values:
                 ordered = sorted(values) if all(isinstance(v, int) for v in values) else values
-                return f" {self.label('or')} ".join(str(v) for v in ordered)
+                return f" {self.label('or')} ".join(shown_number(v) for v in ordered)
             return md_code(str(value["expr"]))
         if isinstance(value, list):
             return ", ".join(self.value(v) for v in value) or self.label("none")
@@ -68,7 +69,7 @@ class Wording:
             return ", ".join(f"{self.field_name(str(k))}: {self.value(v)}" for k, v in value.items())
         if isinstance(value, str) and self.new.escape:  # a text param or option: the file's words, escaped
             return self.new.escape(value)
-        return str(value)
+        return shown_number(value)
 
     def who(self, value: Any) -> str:
         """A player or players: ``the declarer``, ``the player on the declarer's right``, else the value."""

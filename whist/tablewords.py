@@ -24,6 +24,8 @@ from rich.text import Text
 #: A no-break space (``95\u00a0%``), and what stands for it while rich lays a table out: rich
 #: breaks lines at any Unicode space, the no-break one too, but never inside a word.
 NO_BREAK, GLUE = "\u00a0", "\ue000"
+#: What stands, during the layout, for the space after a title's dash (printed as a space).
+DASH_GLUE = "\ue001"
 
 
 class Table(rich_table.Table):
@@ -35,14 +37,17 @@ class Table(rich_table.Table):
         kept = [(column.header, column._cells) for column in self.columns]  # noqa: SLF001
         for column in self.columns:
             column.header, column._cells = _glued(column.header), [_glued(c) for c in column.cells]  # noqa: SLF001
+        heading = self.title, self.caption
+        self.title, self.caption = _glued(_dash_kept(self.title)), _glued(_dash_kept(self.caption))
         try:
             rendered = self._laid_out(console, options)
         finally:
+            self.title, self.caption = heading
             for column, (header, cells) in zip(self.columns, kept, strict=True):
                 column.header, column._cells = header, cells  # noqa: SLF001
         return [
-            Segment(s.text.replace(GLUE, NO_BREAK), s.style, s.control)
-            if isinstance(s, Segment) and GLUE in s.text
+            Segment(s.text.replace(GLUE, NO_BREAK).replace(DASH_GLUE, " "), s.style, s.control)
+            if isinstance(s, Segment) and (GLUE in s.text or DASH_GLUE in s.text)
             else s
             for s in rendered
         ]
@@ -103,6 +108,18 @@ def _glued(cell: Any) -> Any:
         glued.plain = cell.plain.replace(NO_BREAK, GLUE)  # (the same length: the styles stay in place)
         return glued
     return cell
+
+
+def _dash_kept(title: Any) -> Any:
+    """A title whose dash goes with the words after it: a title too long for the window wraps
+    before "— games: 1", never leaving a dash alone at a line's end ("Kombinations-Whist 1.5.1 —")."""
+    if isinstance(title, str):
+        return title.replace("— ", "—" + DASH_GLUE)
+    if isinstance(title, Text) and "— " in title.plain:
+        kept = title.copy()
+        kept.plain = title.plain.replace("— ", "—" + DASH_GLUE)  # (the same length: styles stay)
+        return kept
+    return title
 
 
 def _plain(cell: object) -> str:

@@ -69,7 +69,7 @@ from interpreter import prepared
 from interpreter.analysis.flow import table_feasible
 from interpreter.analysis.observe import requirement_bids
 from interpreter.analysis.outcome import World
-from interpreter.analysis.results import Analysis, Finding, Refine, Verdict
+from interpreter.analysis.results import Analysis, Finding, Refine, Unmodelled, Verdict
 from interpreter.analysis.search import ProofSearch
 from interpreter.analysis.wording import english_labels, proof_facts, reason
 from interpreter.decisions import Refusal
@@ -171,7 +171,7 @@ def _check(world: World, bids: Sequence[M.Bid], adjustments: tuple[int, ...] | N
             classes = _split(classes, [refine.numbers])
             continue
         except Exception as exc:  # a failure of the checker must never forbid a bid
-            search.unknown.setdefault(f"{search.current}: the checker failed ({type(exc).__name__}: {exc})")
+            search.unknown.setdefault(Unmodelled(search.current, "checker", f"{type(exc).__name__}: {exc}"))
             result = None
         world.spent += search.evaluations + SEARCH_SETUP
         break
@@ -208,7 +208,7 @@ def check(rules: M.RuleSet, bid_ids: Iterable[str], player_count: int) -> Verdic
     bids = requirement_bids(rules.bids[b] for b in dict.fromkeys(bid_ids))
     world = _world(rules, player_count)
     if world is None:
-        return Verdict(tuple(sorted(b.id for b in bids)), player_count, None, unknown=("the game is not modelled",))
+        return Verdict(tuple(sorted(b.id for b in bids)), player_count, None, unknown=(Unmodelled("", "game"),))
     return _check(world, bids)
 
 
@@ -280,7 +280,7 @@ def analyze(rules: M.RuleSet, player_counts: Sequence[int] | None = None) -> Ana
     found: dict[tuple[str | None, tuple[str, ...]], dict[int, Verdict]] = {}
     undecided: dict[tuple[str | None, tuple[str, ...]], dict[int, Verdict]] = {}
     impossible_sets: dict[int, list[frozenset[str]]] = {size: [] for size in sizes}
-    unknown: dict[str, None] = {}
+    unknown: dict[Unmodelled, None] = {}
     checked: set[tuple[frozenset[str], int]] = set()
     already = sum(world.spent for world in worlds.values() if world is not None)  # worlds are kept
     for standard, chosen in candidates:

@@ -55,8 +55,8 @@ class Domains(SearchState):
             return ({var: v} for v in self._card_vectors(var[1])), inputs
         if kind == "decl":
             values = self.declaration_values(var[1])
-            if isinstance(values, str):
-                raise Unknown(values)
+            if isinstance(values, Unknown):
+                raise Unknown(values.kind, values.name)
             if var[1] in self.suit_choices:
                 return self._fresh_suits(values, var)
             return [{var: v} for v in values], set()
@@ -164,7 +164,7 @@ class Domains(SearchState):
         for cap in left:
             ways = [sum(ways[s - t] for t in range(min(cap, s) + 1)) for s in range(wanted + 1)]
         if ways[wanted] > VECTOR_LIMIT:
-            raise Unknown("too many ways to share the cards won")
+            raise Unknown("shares")
         room = [sum(left[k + 1 :]) for k in range(len(left))]
 
         def fill(k: int, rest: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -177,26 +177,26 @@ class Domains(SearchState):
 
         return fill(0, wanted, ())
 
-    def declaration_values(self, name: str) -> list[Any] | str:
+    def declaration_values(self, name: str) -> list[Any] | Unknown:
         """The values a declaration can take, or why the model cannot list them."""
         known = self.declared.get(name)
         if known is None:
             try:
                 known = self._declaration_values(name)
             except Unknown as exc:
-                known = str(exc)
+                known = Unknown(exc.kind, exc.name)  # (kept without its traceback's frames)
             self.declared[name] = known
         return known
 
     def _declaration_values(self, name: str) -> list[Any]:
         step = self.choices[name]
         if step.who.type != T.PLAYER:
-            raise Unknown(f"'{name}' (chosen by several players)")
+            raise Unknown("several_choosers", name)
         candidates = self._candidates(step)
         count = step.count or 1
         if count > 1:
             if math.perm(len(candidates), count) > VALUES_LIMIT:
-                raise Unknown(f"too many values of '{name}'")
+                raise Unknown("too_many_values", name)
             values: list[Any] = [list(p) for p in itertools.permutations(candidates, count)]
         else:
             values = list(candidates)
@@ -231,7 +231,7 @@ class Domains(SearchState):
             elif step.what == "direction":
                 candidates = ["left", "right", "across"]
             else:
-                raise Unknown(f"the values of '{step.name}'")
+                raise Unknown("values", step.name)
         bound = T.ELEMENT_NAMES.get(T.Type(step.what)) or step.what
         if step.where is not None and self._static(step.where, (bound,)):
             kept = []

@@ -70,7 +70,7 @@ class OutcomePlayer:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        raise Unknown(f"player.{name}")
+        raise Unknown("fact", f"player.{name}")
 
     def __repr__(self) -> str:
         return "declarer" if self.index == 0 else f"opponent {self.index}"
@@ -90,7 +90,7 @@ class OutcomeLastTrick:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        raise Unknown(f"last_trick.{name}")
+        raise Unknown("fact", f"last_trick.{name}")
 
 
 class OutcomeBid:
@@ -104,7 +104,7 @@ class OutcomeBid:
             raise AttributeError(name)
         value = getattr(self.facts, name)
         if value is None:
-            raise Unknown(f"standard.{name}")
+            raise Unknown("fact", f"standard.{name}")
         return value
 
 

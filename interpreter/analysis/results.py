@@ -43,8 +43,42 @@ class Refine(Exception):
         self.numbers = numbers
 
 
+#: What the prover can fail to model, each worded by the label ``analyze_unknown_<kind>`` (en and sv):
+#: a name's value, a fact (``player.score``), the rank order, the ways to share the cards won, a
+#: choice made by several players, one with too many values or values it cannot list, an
+#: expression it does not read, an evaluation that failed, the checker failing, the whole game.
+UNMODELLED_KINDS = (
+    "name",
+    "fact",
+    "rank_order",
+    "shares",
+    "several_choosers",
+    "too_many_values",
+    "values",
+    "expression",
+    "evaluation",
+    "checker",
+    "game",
+)
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    """Something a bid's requirement read that the prover does not model (so it counts as met):
+    ``kind`` (one of :data:`UNMODELLED_KINDS`) and the ``name`` it is about, as plain facts that
+    :func:`interpreter.analysis.wording.unmodelled_words` words in any language."""
+
+    bid: str  # the bid whose hook read it ("" for the whole game)
+    kind: str
+    name: str = ""
+
+
 class Unknown(Exception):
     """An evaluation read something the model does not cover; the requirement counts as met."""
+
+    def __init__(self, kind: str, name: str = "") -> None:
+        super().__init__(kind, name)
+        self.kind, self.name = kind, name
 
 
 # --- results ------------------------------------------------------------------------------
@@ -68,7 +102,7 @@ class Verdict:
     observed: frozenset[str] = frozenset()
     adjusted: bool = False
     adjustments: tuple[int, ...] = (0,)
-    unknown: tuple[str, ...] = ()
+    unknown: tuple[Unmodelled, ...] = ()
     evaluations: int = 0
     witness: Mapping[str, Any] | None = None
 
@@ -101,6 +135,6 @@ class Analysis:
     impossible: list[Finding] = field(default_factory=list)
     undecided: list[Finding] = field(default_factory=list)
     checked: int = 0  # sets of requirement bids searched (per number of players)
-    unknown: tuple[str, ...] = ()  # what the checker could not model, over all searches
+    unknown: tuple[Unmodelled, ...] = ()  # what the checker could not model, over all searches
     note: str | None = None  # why nothing was analysed (no auction, a draw pile)
     seconds: float = 0.0

@@ -15,7 +15,7 @@ from interpreter.analysis.observe import (
     walk_nodes,
 )
 from interpreter.analysis.outcome import OutcomeBid, OutcomeEnv, OutcomeLastTrick, OutcomePlayer, OutcomeTable, World
-from interpreter.analysis.results import Need, Unknown, Var
+from interpreter.analysis.results import Need, Unknown, Unmodelled, Var
 from interpreter.analysis.variables import Variables
 from interpreter.prepared import event_order
 from interpreter.scoring import trick_bounds
@@ -48,7 +48,7 @@ class ProofSearch(Variables, Domains):
         self.assign: dict[Var, Any] = {}
         self.evaluations = 0
         self.observed: set[str] = set()
-        self.unknown: dict[str, None] = {}
+        self.unknown: dict[Unmodelled, None] = {}
         self.current = ""
         self.choices: dict[str, M.Choose] = {}
         self.params: dict[str, Any] = dict(rules.game.params)
@@ -72,7 +72,7 @@ class ProofSearch(Variables, Domains):
         suits = tuple(s.id for s in rules.game.deck.suits)
         with_trump = any(b.trump is not None for b in bids)  # then a suit is trump, never none
         self.trump_domain = suits if with_trump else world.trump_domain
-        self.declared: dict[str, list[Any] | str] = {}  # each declaration's values, or why they are unknown
+        self.declared: dict[str, list[Any] | Unknown] = {}  # each declaration's values, or why they are unknown
         self.suit_choices = {n for n, c in self.choices.items() if c.what == "suit" and (c.count or 1) == 1}
         self.categories_cache: dict[tuple[Any, ...], list[list[Card]]] = {}
         self.flow_cache: dict[tuple[Any, ...], bool] = {}
@@ -142,15 +142,15 @@ class ProofSearch(Variables, Domains):
     def _met(self, expr: Expression, test: Any) -> bool:
         """Whether one hook holds; what the model cannot read counts as met (and is noted)."""
         if expr.source in self.unsupported:
-            self.unknown.setdefault(f"{self.current}: {expr.source}")
+            self.unknown.setdefault(Unmodelled(self.current, "expression", expr.source))
             return True
         try:
             return bool(test(expr(self.env)))
         except Unknown as exc:
-            self.unknown.setdefault(f"{self.current}: {exc}")
+            self.unknown.setdefault(Unmodelled(self.current, exc.kind, exc.name))
             return True
         except EvaluationError as exc:
-            self.unknown.setdefault(f"{self.current}: {exc}")
+            self.unknown.setdefault(Unmodelled(self.current, "evaluation", exc.message))
             return True
 
     def _hooks(self) -> list[tuple[M.Bid, Any, Expression]]:
@@ -192,7 +192,7 @@ class ProofSearch(Variables, Domains):
         try:
             options, conflict = self.domain(var)
         except Unknown as exc:
-            self.unknown.setdefault(f"{self.current}: {exc}")
+            self.unknown.setdefault(Unmodelled(self.current, exc.kind, exc.name))
             return None, set()
         for update in options:
             self.assign.update(update)

@@ -7,7 +7,7 @@ from typing import Any
 
 from interpreter.analysis.observe import CardUse
 from interpreter.analysis.outcome import OutcomePlayer, World
-from interpreter.analysis.results import Var
+from interpreter.analysis.results import Unknown, Var
 from interpreter.state import Card
 from rulespec import model as M
 
@@ -26,7 +26,7 @@ class SearchState:
     deck: list[Card]
     players: list[OutcomePlayer]
     trump_domain: Any
-    declared: dict[str, list[Any] | str]
+    declared: dict[str, list[Any] | Unknown]
     suit_choices: set[str]
     categories_cache: dict[tuple[Any, ...], list[list[Card]]]
     flow_cache: dict[tuple[Any, ...], bool]

@@ -16,7 +16,7 @@ class Variables(SearchState):
 
     if TYPE_CHECKING:  # defined by the other parts of the search
 
-        def declaration_values(self, name: str) -> list[Any] | str: ...
+        def declaration_values(self, name: str) -> list[Any] | Unknown: ...
 
     def value(self, var: Var) -> Any:
         try:
@@ -36,15 +36,15 @@ class Variables(SearchState):
             return self.value(("trump",))
         if name in self.choices:
             values = self.declaration_values(name)
-            if isinstance(values, str):
-                raise Unknown(values)
+            if isinstance(values, Unknown):
+                raise Unknown(values.kind, values.name)
             return self.value(("decl", name))
-        raise Unknown(f"'{name}'")
+        raise Unknown("name", name)
 
     def rank_value(self) -> dict[str, int]:
         orders = self.world.rank_orders
         if not orders:
-            raise Unknown("the rank order")
+            raise Unknown("rank_order")
         return orders[0] if len(orders) == 1 else orders[self.value(("order",))]
 
     def total(self, player: int) -> int:
@@ -128,7 +128,7 @@ class Variables(SearchState):
         """The variables the split of the deck depends on; a declaration the model cannot list splits by every value."""
         for attribute, specs in list(self.card_use.attributes.items()):
             names = [spec[1] for spec in specs or () if spec[0] in ("decl", "cardattr")]
-            if any(isinstance(self.declaration_values(name), str) for name in names):
+            if any(isinstance(self.declaration_values(name), Unknown) for name in names):
                 self.card_use.attributes[attribute] = FULL
         found: dict[Var, None] = {}
         for specs in self.card_use.attributes.values():
@@ -138,7 +138,7 @@ class Variables(SearchState):
                 elif spec[0] in ("decl", "cardattr"):
                     found[("decl", spec[1])] = None
         for name in sorted(self.card_use.identities):
-            if not isinstance(self.declaration_values(name), str):
+            if not isinstance(self.declaration_values(name), Unknown):
                 found[("decl", name)] = None
         return list(found)
 

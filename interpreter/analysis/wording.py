@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from interpreter.analysis.results import Verdict
-from interpreter.refusalwords import PROOF_KINDS, Labels, proof_words
+from interpreter.analysis.results import UNMODELLED_KINDS, Unmodelled, Verdict
+from interpreter.refusalwords import PROOF_KINDS, Labels, label_text, proof_words
 from rulespec import model as M
 from rulespec.rulesetcache import RuleSetCache
 
@@ -60,6 +60,17 @@ def proof_facts(verdict: Verdict) -> dict[str, Any]:
     # The adjustments are named only when they are what makes the set impossible.
     adjustments = tuple(dict.fromkeys(verdict.adjustments)) if verdict.adjusted else ()
     return {"proof": proof, "adjustments": adjustments, "choices": "choices" in observed}
+
+
+def unmodelled_words(texts: Labels, item: Unmodelled) -> str:
+    """What the prover did not model, in the words of ``texts``: the bid by its name, then what it
+    read (``whist analyze --lang sv`` said "whisper: 'named' (chosen by several players)")."""
+    assert item.kind in UNMODELLED_KINDS, item.kind
+    what = label_text(texts, f"analyze_unknown_{item.kind}", item=item.name)
+    if not item.bid:
+        return what
+    bid = texts.bid_name(item.bid) if texts.has(f"bids.{item.bid}.name") else item.bid
+    return label_text(texts, "analyze_unknown_entry", bid=bid, what=what)
 
 
 def reason(texts: Labels, verdict: Verdict) -> str:
