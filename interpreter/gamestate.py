@@ -32,7 +32,7 @@ from interpreter.dealparts import CardChoosers
 from interpreter.decisions import BidAnswer, Request, View
 from interpreter.located import when_played
 from interpreter.match import MatchHands
-from interpreter.moverefusals import game_over, wrong_decision, wrong_seat
+from interpreter.moverefusals import checked_answer, game_over, wrong_decision, wrong_seat
 from interpreter.seeds import seed_problem
 from interpreter.standings import GameResult, Standings
 from interpreter.tableoptions import option_problem
@@ -167,8 +167,8 @@ class GameState(MatchHands, Standings):
             raise wrong_seat(request, seat)
         if decision is not None and (type(decision) is not int or decision != self.decision_number):
             raise wrong_decision(decision, self.decision_number)
-        if not _validated:
-            answer = request.validate(answer)
+        if not _validated:  # (a held card that may not be played is refused with the rule in the way)
+            answer = checked_answer(request, answer, self.rules, self.view)
         self._log(request, answer)
         if self._contract is not None:
             self._contract = None

@@ -9,6 +9,7 @@ true by the rule's own words and that no held card is refused without one.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,10 @@ import pytest
 
 from interpreter.agents import RandomAgent
 from interpreter.cardrefusals import card_refusal
+from interpreter.decisions import IllegalDecision
 from interpreter.gamestate import GameState
 from interpreter.refusalwords import say_refusal
+from interpreter.wire import refusal_to_data
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 
@@ -95,3 +98,29 @@ def test_a_bids_restriction_is_said_with_the_bids_name(tmp_path: Path, lang: str
                 assert ("spela ut" if lang == "sv" else "lead") in said and "labels." not in said
                 return
     raise AssertionError("no lead restriction was met")
+
+
+def test_the_state_refuses_a_held_card_with_its_rule_and_a_client_can_say_it() -> None:
+    """GameState.apply said only "not an option" of a held card that may not be played: the rule in
+    the way travels to a client now, with its facts, and the state is unchanged."""
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, "sv")
+    state = GameState(rules, 4, seed=2, max_deals=3)
+    agents = [RandomAgent(20 + seat) for seat in range(4)]
+    told: set[str] = set()
+    while not state.is_over and len(told) < 2:
+        request = state.pending
+        view = state.view(request.seat)
+        if request.kind == "play":
+            for card in [c for c in view.hand if c not in {str(o) for o in request.options}]:
+                before = state.decision_number
+                with pytest.raises(IllegalDecision) as refused:
+                    state.apply(card, seat=request.seat, decision=before)
+                assert state.decision_number == before and state.view(request.seat).hand == view.hand
+                data = json.loads(json.dumps(refusal_to_data(refused.value)))
+                assert data["key"] == card_refusal(rules, request, view, card).key != "not_an_option"
+                said = say_refusal(texts, data["key"], data["values"])
+                assert "labels." not in said and said.strip()
+                told.add(data["key"])
+        state.apply(agents[request.seat].decide(request, view))
+    assert "must_follow_suit" in told

@@ -67,3 +67,18 @@ def test_a_christmas_match_in_swedish_counts_hands_won_with_its_own_letter() -> 
     console.print(status_table(human, _view({0: {"hands_won": 3}})))
     shown = console.export_text()
     assert "V3" in shown and "H3" not in shown and "W3" not in shown
+
+
+def test_a_negative_score_in_the_status_table_has_a_true_minus() -> None:
+    """The play screen's scores were `str(score)`: "-2" beside "−2" everywhere else (README: a true
+    minus sign in every text); a fractional one too."""
+    from fractions import Fraction
+
+    rules = load_ruleset("combo-whist")
+    console = Console(record=True, width=100, color_system=None)
+    human = HumanAgent(rules, load_texts(rules, "en"), console, lambda prompt, limit: "")
+    view = _view({})
+    for score, shown in ((-2, "\u22122"), (Fraction(-7, 2), "\u22127/2")):
+        console.print(status_table(human, View(**{**view.__dict__, "scores": {0: score, 1: 3}})))
+        text = console.export_text()
+        assert shown in text and f" {str(score)} " not in text and "-" not in text.replace("—", "")

@@ -197,7 +197,9 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
         # Points the result line does not tell (a free point after the deal, a partner's share): said.
         shown = (f"{seat(s)}: {display_number(f'+{v}' if v > 0 else str(v))}" for s, v in sorted(changes.items()))
         print_entries(console, texts.label("score_changes"), shown)
-    print_entries(console, texts.label("scores"), (f"{seat(s)}: {v}" for s, v in sorted(game.scores.items())))
+    print_entries(
+        console, texts.label("scores"), (f"{seat(s)}: {display_number(str(v))}" for s, v in sorted(game.scores.items()))
+    )
     if wait:
         wait_for_enter(human)
 
@@ -246,11 +248,15 @@ def status_table(human: HumanAgent, view: View) -> Table:
             role = f" {texts.label('dealer')}"
         counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
         marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
-        status.add_row(human.name(seat, view) + role + marks, str(view.scores.get(seat, 0)), str(won))
+        status.add_row(human.name(seat, view) + role + marks, display_number(str(view.scores.get(seat, 0))), str(won))
     scores = human.standing() if human.standing is not None else None
     for seat in sorted(set(scores or ()) - set(view.players)):
         assert scores is not None
-        status.add_row(f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]", str(scores[seat]), "")
+        status.add_row(
+            f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]",
+            display_number(str(scores[seat])),
+            "",
+        )
     return status
 
 
