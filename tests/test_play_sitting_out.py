@@ -135,7 +135,8 @@ def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) ->
     rows = console.export_text().splitlines()
     for seat in range(6):
         (row,) = [r for r in rows if r.startswith(texts.label("seat_n", n=seat) + " ")]
-        assert re.search(rf"\s{re.escape(str(state.scores[seat]))}\b", row), row
+        shown = str(state.scores[seat]).replace("-", "\u2212")  # (a score is written with a true minus)
+        assert re.search(rf"\s{re.escape(shown)}\b", row), row
         assert (texts.label("sits_out_short") in row) == (seat in out), row
 
 
