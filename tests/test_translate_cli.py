@@ -301,11 +301,13 @@ def test_po_import_refuses_a_broken_file_and_an_unnamed_path(tmp_path, locales, 
     bad.write_text('msgid "a"\nmsgstr "b"\nmsgid\n', encoding="utf-8")
     code, _, err = whist(capsys, "translate", "import", str(bad))
     assert code == 1 and str(bad) in err
-    po = polib.POFile()
-    po.metadata = {"Language": "sv", "X-Whist-Ruleset": "/etc/some/house.yaml"}
-    po.save(str(tmp_path / "house.po"))
-    code, _, err = whist(capsys, "translate", "import", str(tmp_path / "house.po"))
-    assert code == 2 and "name that rule set" in err
+    # a header that names a file — plainly, or behind a bundled name (combo-whist@/x.yaml) — is never read
+    for named in ("/etc/some/house.yaml", "combo-whist@/x.yaml", "combo-whist@../x", "christmas-whist@x.yaml"):
+        po = polib.POFile()
+        po.metadata = {"Language": "sv", "X-Whist-Ruleset": named}
+        po.save(str(tmp_path / "house.po"))
+        code, _, err = whist(capsys, "translate", "import", str(tmp_path / "house.po"))
+        assert code == 2 and "name that rule set" in err, named
     before = texts_of(locales)
     po = polib.POFile()
     po.metadata = {"Language": "sv_SE", "X-Whist-Ruleset": "combo-whist"}

@@ -316,6 +316,7 @@ def translate_import(file: Path, ruleset: str | None) -> None:
       whist translate import sv.po
     """
     from rulespec.loader import bundled_names
+    from rulespec.locate import looks_like_path
     from rulespec.po import RULESET_FIELD, import_po, po_language, read_po
 
     try:
@@ -325,7 +326,7 @@ def translate_import(file: Path, ruleset: str | None) -> None:
         fail(str(exc))
     named = po.metadata.get(RULESET_FIELD, DEFAULT_RULESET)
     if ruleset is None:
-        if named.split("@")[0] not in bundled_names():  # a path in a file is never read unasked
+        if looks_like_path(named) or named.split("@")[0] not in bundled_names():  # a file's path is never read unasked
             raise click.UsageError(f"{file} was exported for '{named}': name that rule set after the file")
         ruleset = named
     rules = rules_or_fail(ruleset)
