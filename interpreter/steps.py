@@ -15,6 +15,7 @@ from interpreter.dealparts import DealParts
 from interpreter.decisions import PASS_CARDS, TRUMP, Request, ScriptError
 from interpreter.state import Card, Player
 from rulespec import model as M
+from rulespec import types as T
 from rulespec.compiled import EvaluationError
 from rulespec.compiler import Expression
 from rulespec.functions import ANSWERED
@@ -90,9 +91,19 @@ class Steps(DealParts):
 
     def _event_tasks(self) -> list[tuple[Any, ...]]:
         tasks: list[tuple[Any, ...]] = []
+        env = self.env
         for index, bid in enumerate(self.bids):
             if bid.steps:  # (most bids have none)
                 tasks.extend([("_run_step", index, number) for number in range(len(bid.steps))])
+                for step in bid.steps:  # not chosen yet: nothing, answered by nobody (a view taken
+                    # before the step asks the bid's rules about it: they read an empty list or the
+                    # language's missing value, not a name that is not there)
+                    if isinstance(step, M.DealBack):
+                        env.setdefault(step.name, [])
+                    elif isinstance(step, M.Choose):
+                        several = bool(step.count) or step.who.type != T.PLAYER  # a list of values
+                        env.setdefault(step.name, [] if several else None)
+                        env.setdefault(ANSWERED + step.name, [])
             if bid.trump is not None:
                 tasks.append(("_settle_trump", index))
         return tasks

@@ -141,3 +141,48 @@ def test_answered_of_a_later_choice_is_a_located_error(tmp_path: Path, capsys: A
     assert "answered() takes the 'as' name of an earlier choose step" in err
     assert "the choices before this place: wish" in err
     assert "Traceback" not in err
+
+
+LATER = """\
+ruleset: later
+version: '1'
+extends: combo-whist
+bids:
+  - id: poll
+    kind: standard
+    worth: 7
+    score: 6
+    tricks: {min: 5}
+    steps:
+      - zone: {name: stash, owner: declarer, size: 1}
+      - choose: {who: declarer, what: card, from: player.hand, as: first_pick}
+      - choose: {who: opponents, what: suit, as: wish, optional: true}
+      - deal_back: {cards: "filter(deck, card.rank == '2')", as: twos}
+    visible: [{of: declarer, cards: "RULE"}]
+    zone_limits: [{zone: stash, forbid: "RULE"}]
+"""
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "player in answered(wish)",
+        "card.suit in wish",
+        "count(answered(wish)) > 0 and card.rank == 'A'",
+        "card == first_pick",
+        "card in twos",
+    ],
+)
+def test_a_rule_that_reads_a_choice_before_it_is_made_reads_nothing(tmp_path: Path, capsys: Any, rule: str) -> None:
+    """`visible` and `zone_limits` are asked while the steps run (a view, a card put in a zone), so
+    before a later step's choice: it read a name that was not there (a KeyError traceback, though
+    `whist check` said ok). A choice not made yet is nothing: an empty list, a missing value, no one
+    who answered."""
+    (tmp_path / "later.yaml").write_text(LATER.replace("RULE", rule), encoding="utf-8")
+    assert whist(capsys, "check", str(tmp_path / "later.yaml"))[0] == 0
+    for agents in ("random", "heuristic"):
+        code, _, err = whist(
+            capsys, "simulate", str(tmp_path / "later.yaml"), "--games", "4", "--seed", "3", "--jobs", "1",
+            "--agents", agents,
+        )  # fmt: skip
+        assert code == 0, err
