@@ -249,7 +249,9 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if source is None:
             result.skipped.append(key)
             continue
-        check_text(po, item, key, source.text, rules)
+        base = read_base(item.comment or "")
+        if not (item.fuzzy and base is not None and base.fuzzy and fingerprint(item.msgstr) == base.text):
+            check_text(po, item, key, source.text, rules)  # (a suggestion left as exported writes nothing)
         current = report.translated.get(key)
         file_text = current.text if current is not None else ""
         reviewed = current is not None and current.fingerprint == fingerprint(source.text)
@@ -259,7 +261,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             po_text=item.msgstr,
             po_fuzzy=item.fuzzy,
             made_from_today=item.msgid == source.text,
-            base=read_base(item.comment or ""),
+            base=base,
         )
         if outcome.action is Action.ENGLISH_CHANGED:
             result.english_changed.append((key, lost_characters(source.text, item.msgid, charset)))

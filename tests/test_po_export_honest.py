@@ -136,3 +136,23 @@ def test_an_imported_translation_brings_its_english_comment_up_to_date(tmp_path:
     assert dict(flatten(read_locale(path.parent / "locales" / "sv" / "house.yaml").data))["declarations.named"] == (
         "Be om en färg och behåll den"
     )
+
+
+@pytest.mark.usefixtures("locales")
+def test_an_export_with_a_suggestion_for_a_block_text_imports_back_unchanged(tmp_path: Path) -> None:
+    """The house rule's English is a `|` block (it ends with a line break), the project's Swedish
+    suggestion does not: the untouched export was refused at import ("do not both end with a line
+    break"), though it changes nothing. A suggestion left as exported is not checked; one the
+    translator edits is."""
+    block = HOUSE_EN.replace(f"rules: >-\n      {LOCK_RULES}\n", f"rules: |\n      {LOCK_RULES}\n")
+    path = write_house(tmp_path / "club", "bids:\n  - id: lock\n    params: {locked_tricks: 4}\n", {"en": block})
+    rules = load_ruleset(path)
+    exported = export_po("sv", rules, str(path))
+    lock = next(item for item in exported if item.msgctxt == "bids.lock.rules")
+    assert lock.msgid.endswith("\n") and not lock.msgstr.endswith("\n") and "fuzzy" in lock.flags
+    exported.save(str(tmp_path / "as-exported.po"))
+    import_po(read_po(tmp_path / "as-exported.po"), "sv", rules)  # refused before
+    lock.msgstr += " Ändrad."  # edited and still without the line break: refused, at its line
+    exported.save(str(tmp_path / "edited.po"))
+    with pytest.raises(Exception, match="line break"):
+        import_po(read_po(tmp_path / "edited.po"), "sv", rules)
