@@ -31,9 +31,20 @@ def yaml_key(key: str) -> str:
     return key if isinstance(plain, dict) and list(plain) == [key] else json.dumps(key, ensure_ascii=False)
 
 
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def yaml_text(text: str) -> str:
-    """A text as a double-quoted YAML scalar (JSON's string syntax is a subset of YAML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A text as a double-quoted YAML scalar (JSON's string syntax is a subset of YAML's), read back
+    as the same text. What JSON leaves as it is but YAML reads otherwise is escaped: the characters
+    YAML takes for line breaks (U+2028, U+2029, U+0085: a text holding one was read back with a
+    space in its place, and the file's lines shifted) and those its reader refuses (U+007F …)."""
+    written = json.dumps(text, ensure_ascii=False)
+    if written.isprintable():
+        return written
+    return "".join(c if c.isprintable() else _escaped(c) for c in written)
 
 
 def emit(
