@@ -31,7 +31,7 @@ def planned_from_data(hand: Any) -> Planned:
 
 
 def hand_words(hand: Planned, texts: Texts) -> str:
-    """``Tricks Up``, or ``chosen by a player from Tricks Up, Tricks Down``."""
+    """``Tricks Up``, or ``chosen by a player from Tricks Up / Tricks Down``."""
     bid, choices = hand
     if bid is not None:
         return texts.bid_name(bid)
