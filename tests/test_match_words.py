@@ -7,6 +7,7 @@ The house rule is the one a rule author wrote: Christmas Whist with a kind of ha
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import click
 import pexpect
+import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -23,6 +25,7 @@ from rich.console import Console
 from interpreter.agents.randomagent import RandomAgent
 from interpreter.game import Game
 from printing.reference import build_reference, to_html, to_markdown
+from printing.reference_pdf import reference_pdf
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from rulespec.locate import bundled_names
@@ -125,7 +128,12 @@ def test_the_reference_tells_every_schedule_by_its_hands_names(match_games: list
     for rules in match_games:
         ref = build_reference(rules, load_texts(rules, lang))
         written = {"md": to_markdown(ref), "html": to_html(ref)}
-        marked = [s.heading for s in ref.sections if "(" in s.heading and s.key.startswith("match_")]
+        plain = _label(lang, "match_schedule")
+        marked = [
+            s.heading
+            for s in ref.sections
+            if s.key.startswith("match_") and s.heading != plain.replace("{schedule}", s.key.removeprefix("match_"))
+        ]
         default = _label(lang, "match_schedule_default").replace("{schedule}", DEFAULTS[rules.name])
         assert marked == [default], (rules.name, marked)
         for name in rules.game.match.schedules:  # type: ignore[union-attr]
@@ -135,6 +143,14 @@ def test_the_reference_tells_every_schedule_by_its_hands_names(match_games: list
             assert not re.search(r"\b[a-z]+_[a-z]+\b", section.text)  # (no bid id left as written)
             for text in written.values():
                 assert name in text and all(hand in text for hand in _hand_names(rules, name, lang))
+
+
+def test_the_printed_reference_tells_the_house_schedule(match_games: list[RuleSet]) -> None:
+    rules = next(rules for rules in match_games if rules.name == "xmas-d")
+    pdf = reference_pdf(build_reference(rules, load_texts(rules, "en")))
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert "Match “club” (played unless the table chooses another)" in text
+    assert "Hands played (3): 1. Take Tricks; 2. Hearts Down; 3. Marriages." in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
