@@ -18,14 +18,15 @@ from rulespec.markdown import code as md_code
 from rulespec.titles import title_of
 from whist.diffwords import Wording
 
-#: Markdown sections, in order: (label of the heading, kinds listed under it).
+#: Markdown sections, in order: (label of the heading, its label in a game without an auction,
+#: whose bids are kinds of hand; kinds listed under it).
 SECTIONS = (
-    ("diff_bids_added", (D.BID_ADDED,)),
-    ("diff_bids_removed", (D.BID_REMOVED,)),
-    ("diff_bids_renamed", (D.BID_RENAMED,)),
-    ("diff_bids_changed", (D.BID_CHANGED,)),
-    ("general_rules", (D.GENERAL,)),
-    ("diff_texts_changed", (D.TEXT,)),
+    ("diff_bids_added", "diff_hands_added", (D.BID_ADDED,)),
+    ("diff_bids_removed", "diff_hands_removed", (D.BID_REMOVED,)),
+    ("diff_bids_renamed", "diff_hands_renamed", (D.BID_RENAMED,)),
+    ("diff_bids_changed", "diff_hands_changed", (D.BID_CHANGED,)),
+    ("general_rules", "general_rules", (D.GENERAL,)),
+    ("diff_texts_changed", "diff_texts_changed", (D.TEXT,)),
 )
 
 
@@ -275,13 +276,12 @@ def _display_name(texts: Texts, ruleset_id: str) -> str:
 def to_markdown(changes: Sequence[D.Change], words: Wording, heading: str) -> str:
     """A changelog: a heading, then one section per kind of change that has any."""
     lines = [f"# {heading}", ""]
-    hands = not words.auctioned("new")  # (without an auction the bids are kinds of hand)
-    for label, kinds in SECTIONS:
+    auctioned = words.auctioned("new")
+    for label, hands_label, kinds in SECTIONS:
         items = [c for c in changes if c.kind in kinds]
         if not items:
             continue
-        shown = label.replace("diff_bids_", "diff_hands_") if hands else label
-        lines += [f"## {words.label(shown)}", ""]
+        lines += [f"## {words.label(label if auctioned else hands_label)}", ""]
         for change in items:
             subject, what = describe(change, words)
             lines.append(f"- **{subject}**: {what}" if subject else f"- {what}")
