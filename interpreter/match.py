@@ -22,10 +22,16 @@ class MatchHands(GameParts):
         """The hands of this match (the schedule the options pick)."""
         match = self.rules.game.match
         assert match is not None
+        return match.schedules[self.schedule_name()]
+
+    def schedule_name(self) -> str:
+        """The name of the schedule this match plays (the options pick it; else the first)."""
+        match = self.rules.game.match
+        assert match is not None
         name = match.schedule(self.match_env()) if match.schedule is not None else next(iter(match.schedules))
         if name not in match.schedules:
             raise ValueError(f"unknown match schedule '{name}'; known: {', '.join(match.schedules)}")
-        return match.schedules[name]
+        return str(name)
 
     def match_env(self) -> dict[str, Any]:
         """The names match expressions see (scope MATCH): every player with match scores, the dealer, the hand."""

@@ -26,6 +26,7 @@ from rulespec.bidtext import incompatibility_text, tricks_text
 from rulespec.locale import Texts
 from rulespec.markdown import block as md_block
 from rulespec.markdown import inline as md_inline
+from rulespec.matchtext import default_schedule, schedule_words, schedules_of
 from rulespec.model import Bid, RuleSet
 from rulespec.ordering import by_rank
 from rulespec.titles import title_of
@@ -82,6 +83,22 @@ def general_sections(texts: Texts) -> list[Section]:
             continue
         heading = optional_label(texts, f"section_{key}", key.replace("_", " ").capitalize())
         sections.append(Section(key, heading, " ".join(texts.general(key).split())))
+    return sections
+
+
+def match_sections(rules: RuleSet, texts: Texts) -> list[Section]:
+    """Each match schedule of the rule set, made from its data (so a house rule's own schedule is
+    told too, not only those the hand-written prose describes): its hands in order by their
+    names, the one played unless the table chooses another marked."""
+    match = rules.game.match
+    if match is None:
+        return []
+    default = default_schedule(rules)
+    sections = []
+    for name, hands in schedules_of(match):
+        key = "match_schedule_default" if name == default else "match_schedule"
+        said = texts.label("match_hands", n=len(hands), hands=schedule_words(hands, texts))
+        sections.append(Section(f"match_{name}", texts.label(key, schedule=name), f"{said}."))
     return sections
 
 
@@ -153,7 +170,7 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
         title=title_of(rules, texts),
         based_on=based_on,
         general_title=optional_label(texts, "general_rules", "General rules"),
-        sections=tuple(general_sections(texts)),
+        sections=(*general_sections(texts), *match_sections(rules, texts)),
         tables=tuple(
             bid_table(kind, rules, texts)
             for kind in ("standard", "special")

@@ -424,10 +424,10 @@ def test_diff_with_texts_lists_every_text_that_differs(old: str, new: str, lang:
     assert differ <= listed, sorted(differ - listed)
 
 
-def test_a_renamed_group_and_a_removed_name_are_said_in_full(whist) -> None:
+def test_a_renamed_group_and_a_removed_name_are_said_in_full_with_their_key(whist) -> None:
     code, out, _ = whist("combo-whist@1.4.1", "combo-whist@1.4.2", "--texts")
-    assert code == 0 and "- non-trump bids → trumpless bids\n" in out
+    assert code == 0 and "- name `groups.non_trump_bids` non-trump bids → trumpless bids\n" in out
     code, out, _ = whist("combo-whist@1.4.1", "combo-whist@1.4.2", "--texts", "--lang", "sv")
-    assert code == 0 and "- icke-trumf-bud → trumflösa bud\n" in out
+    assert code == 0 and "- namnet `groups.non_trump_bids` icke-trumf-bud → trumflösa bud\n" in out
     code, out, _ = whist("combo-whist@1.5.0", "combo-whist@1.5.1", "--texts")
-    assert code == 0 and "- name removed (was direction of the mail)\n" in out
+    assert code == 0 and "- name `declarations.mail_direction` removed (was direction of the mail)\n" in out

@@ -14,17 +14,19 @@ from typing import Any
 
 from rulespec import diff as D
 from rulespec.locale import Texts
+from rulespec.markdown import code as md_code
 from rulespec.titles import title_of
 from whist.diffwords import Wording
 
-#: Markdown sections, in order: (label of the heading, kinds listed under it).
+#: Markdown sections, in order: (label of the heading, its label in a game without an auction,
+#: whose bids are kinds of hand; kinds listed under it).
 SECTIONS = (
-    ("diff_bids_added", (D.BID_ADDED,)),
-    ("diff_bids_removed", (D.BID_REMOVED,)),
-    ("diff_bids_renamed", (D.BID_RENAMED,)),
-    ("diff_bids_changed", (D.BID_CHANGED,)),
-    ("general_rules", (D.GENERAL,)),
-    ("diff_texts_changed", (D.TEXT,)),
+    ("diff_bids_added", "diff_hands_added", (D.BID_ADDED,)),
+    ("diff_bids_removed", "diff_hands_removed", (D.BID_REMOVED,)),
+    ("diff_bids_renamed", "diff_hands_renamed", (D.BID_RENAMED,)),
+    ("diff_bids_changed", "diff_hands_changed", (D.BID_CHANGED,)),
+    ("general_rules", "general_rules", (D.GENERAL,)),
+    ("diff_texts_changed", "diff_texts_changed", (D.TEXT,)),
 )
 
 
@@ -40,10 +42,10 @@ def describe(change: D.Change, words: Wording) -> tuple[str | None, str]:
     if change.kind == D.GENERAL:
         return None, _general(change, words)
     if change.kind == D.TEXT and change.bid is None and not (change.field or "").startswith(PROSE):
-        # a short name (of a group of bids, a declaration, a mark, a label): said in full
+        # a short name (of a group of bids, a declaration, a mark, a label): said in full, with its key
+        name = words.label("diff_name_of", text_key=md_code(change.field or ""))  # which name: its key
         if change.old and change.new:
-            return None, words.label("diff_renamed", old=change.old, new=change.new)
-        name = words.label("diff_key_name")
+            return None, words.label("diff_change", what=name, old=change.old, new=change.new)
         if change.new:
             return None, words.label("diff_added", what=name, new=change.new)
         return None, words.label("diff_removed", what=name, old=change.old or "")
@@ -54,9 +56,9 @@ def describe(change: D.Change, words: Wording) -> tuple[str | None, str]:
     side = "old" if change.kind == D.BID_REMOVED else "new"
     subject = words.bid_name(change.bid or "", side)
     if change.kind == D.BID_ADDED:
-        return subject, _bid_summary(change.new, words)
+        return subject, _bid_summary(change.new, words, words.auctioned("new"))
     if change.kind == D.BID_REMOVED:
-        return subject, _bid_summary(change.old, words)
+        return subject, _bid_summary(change.old, words, words.auctioned("old"))
     if change.kind == D.TEXT:
         return subject, words.label("diff_text_changed", what=words.optional(f"diff_text_{change.field}") or "")
     return subject, _bid_field(change, words)
@@ -73,12 +75,15 @@ def text_of(change: D.Change, words: Wording) -> str:
     return f"{subject}: {what}" if subject else what
 
 
-def _bid_summary(bid: Mapping[str, Any] | None, words: Wording) -> str:
+def _bid_summary(bid: Mapping[str, Any] | None, words: Wording, auctioned: bool) -> str:
     """An added or removed bid: its kind and rank, and what it does — the hook points it fills
-    (a number by its value: "extra points when completed 3"), so that a new bid's bonus is seen."""
+    (a number by its value: "extra points when completed 3"), so that a new bid's bonus is seen.
+    In a game without an auction a bid is a kind of hand, ranked nowhere: said so, without a rank."""
     bid = bid or {}
     kind = words.optional(f"diff_kind_{bid.get('kind')}") or str(bid.get("kind"))
     summary = words.label("diff_bid_summary", kind=kind, worth=words.value(bid.get("worth")))
+    if not auctioned:
+        summary = words.label("diff_kind_hand")
     hooks = bid.get("hooks") or {}
     if not hooks:
         return summary
@@ -108,12 +113,15 @@ def _bid_path(field: str) -> str:
     return field
 
 
-def _generic(what: str, change: D.Change, words: Wording) -> str:
+def _generic(what: str, change: D.Change, words: Wording, shown: bool = False) -> str:
+    """``what added: new``, ``what removed (was old)`` or ``what old → new``; ``shown``: the values
+    are words already (else each is said by :meth:`Wording.value`)."""
+    old, new = (v if shown else words.value(v) for v in (change.old, change.new))
     if change.old is None:
-        return words.label("diff_added", what=what, new=words.value(change.new))
+        return words.label("diff_added", what=what, new=new)
     if change.new is None:
-        return words.label("diff_removed", what=what, old=words.value(change.old))
-    return words.label("diff_change", what=what, old=words.value(change.old), new=words.value(change.new))
+        return words.label("diff_removed", what=what, old=old)
+    return words.label("diff_change", what=what, old=old, new=new)
 
 
 def _fact(change: D.Change, words: Wording) -> str:
@@ -225,6 +233,11 @@ def _general(change: D.Change, words: Wording) -> str:
     if field == "game.auction.minimum_worth":  # false: no minimum at all
         old, new = (words.label("none") if v is False else words.value(v) for v in (change.old, change.new))
         return words.label("diff_change", what=words.field_name("auction.minimum_worth"), old=old, new=new)
+    if field.startswith("game.match.schedules.") and (field.count(".") == 3 or field.endswith(".from")):
+        # a schedule, or the hands one is chosen from: by the hands' names, not their ids
+        what = words.field_name(field.removeprefix("game."))
+        before, after = (words.hands(value, side) for value, side in ((change.old, "old"), (change.new, "new")))
+        return _generic(what, D.Change(change.kind, None, field, before, after), words, shown=True)
     if field == "game.deck.remove":
         what = words.field_name("deck.remove")
         return words.label("diff_change", what=what, old=words.removals(change.old), new=words.removals(change.new))
@@ -263,11 +276,12 @@ def _display_name(texts: Texts, ruleset_id: str) -> str:
 def to_markdown(changes: Sequence[D.Change], words: Wording, heading: str) -> str:
     """A changelog: a heading, then one section per kind of change that has any."""
     lines = [f"# {heading}", ""]
-    for label, kinds in SECTIONS:
+    auctioned = words.auctioned("new")
+    for label, hands_label, kinds in SECTIONS:
         items = [c for c in changes if c.kind in kinds]
         if not items:
             continue
-        lines += [f"## {words.label(label)}", ""]
+        lines += [f"## {words.label(label if auctioned else hands_label)}", ""]
         for change in items:
             subject, what = describe(change, words)
             lines.append(f"- **{subject}**: {what}" if subject else f"- {what}")

@@ -13,6 +13,7 @@ from rulespec import diff as D
 from rulespec.expressions import ExpressionSyntaxError, Node, call_of_name, name_path, parse
 from rulespec.locale import Texts, text_at
 from rulespec.markdown import code as md_code
+from rulespec.matchtext import hand_words, planned_from_data
 from rulespec.numbers import shown_number
 from rulespec.placeholders import fill
 
@@ -48,6 +49,20 @@ class Wording:
 
     def bid_name(self, bid_id: str, side: str = "new") -> str:
         return (self.old if side == "old" else self.new).bid_name(bid_id)
+
+    def auctioned(self, side: str = "new") -> bool:
+        """Whether that side's game has an auction (else its bids are kinds of hand, with no rank)."""
+        rules = (self.old if side == "old" else self.new).rules
+        return rules is None or rules.game.auction is not None
+
+    def hands(self, value: Any, side: str) -> str | None:
+        """A match schedule (or a chosen hand's ``from`` list) by the hands' names, in order (None: absent)."""
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            value = [value]
+        texts = self.old if side == "old" else self.new
+        return "; ".join(hand_words(planned_from_data(hand), texts) for hand in value) or self.label("none")
 
     # --- values ----------------------------------------------------------------------------
 

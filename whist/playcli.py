@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -28,7 +28,11 @@ from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from interpreter.decisions import ScriptError
+    from interpreter.game import Game
+    from rulespec.locale import Texts
 
 
 @click.command()
@@ -162,6 +166,7 @@ def play(
     winning = rules.game.winning
     if winning is not None and len(winning.variants) > 1:  # (a game with one way to win needs no name for it)
         console.print(f"{texts.label('variant')}: {texts.variant_name(game.variant)}")
+    match_lines(console, game, texts, options)
     if is_list(agent_kind):  # an agent per other seat: who plays where
         others = iter(seat_agents(agent_kind, players - 1))
         for other in (s for s in range(players) if s != seat):
@@ -190,6 +195,24 @@ def play(
         key = "match_won_by" if game.result.reason == "match" else "wins_game"
         console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
     note_missing(texts, ruleset=ruleset)
+
+
+def match_lines(console: Console, game: Game, texts: Texts, options: dict[str, Any]) -> None:
+    """What the table plays, said before the first deal: the options given with ``--option``
+    (as typed, so that a person sees theirs were taken), and for a match the schedule in force
+    with its hands by their names (a house rule's own default one is seen to be the one played)."""
+    from rich.markup import escape as rich_escape
+
+    from rulespec.matchtext import planned, schedule_words
+
+    if options:
+        given = ", ".join(f"{name}={value}" for name, value in options.items())
+        console.print(texts.label("table_options", options=rich_escape(given)))
+    if game.rules.game.match is None:
+        return
+    hands = [planned(hand) for hand in game.schedule()]
+    console.print(texts.label("match_schedule", schedule=rich_escape(game.schedule_name())))
+    console.print(texts.label("match_hands", n=len(hands), hands=schedule_words(hands, texts)))
 
 
 def _unfit_save(error: ScriptError, seat: int) -> str:
