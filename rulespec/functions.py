@@ -252,7 +252,7 @@ def _fn_answered(c: _Compiler, call: Node, args: list[Node], names: Mapping[str,
             hint = did_you_mean(given, choices) if given else None
             hint = hint or f"the choices before this place: {', '.join(choices)}"
         else:
-            hint = "no choose step comes before this place"
+            hint = "no choice is seen here: only a bid's later steps and its rules read its choices"
         raise CompileError("answered() takes the 'as' name of an earlier choose step", arg.offset, hint)
     key = ANSWERED + str(arg.value)
     c.read(key)

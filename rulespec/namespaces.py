@@ -9,7 +9,8 @@ Some names of a rule set are looked up in one table, whichever section wrote the
 * what a bid's steps declare (a ``choose`` or ``deal_back`` step's ``as``, a ``zone``'s
   ``name``, a meld's ``name``) is kept by name in the deal's records, saves, views and a
   scenario's ``expect: declarations``: two bids whose steps use one name would keep one value
-  and lose the other. Melds alone may share a name (Christmas Whist's ``pair`` is one meld
+  and lose the other. Two standard bids may share one (a combo holds one standard bid, so they
+  never meet in a deal), and so may melds (Christmas Whist's ``pair`` is one meld
   in two kinds of hand, each hand its own deal). A step's name also hides a param of the same
   name in the bid's expressions, and one of the engine's own decisions (``trick_taker``,
   ``contract``, …) is asked and recorded under its name: both are refused too.
@@ -94,7 +95,7 @@ def _declared_names(m: Merged) -> Iterator[tuple[Key, str, str]]:
                 yield key, f"'{name}' is the name of the engine's own decision", "choose another name"
             elif name in params:
                 yield key, f"'{name}' would hide the param '{name}' in this bid's expressions", "choose another name"
-            elif earlier[0] != bid_id and not kind == earlier[1] == "meld":
+            elif earlier[0] != bid_id and not kind == earlier[1] == "meld" and not _standard(m, bid_id, earlier[0]):
                 yield (
                     key,
                     f"'{name}' is already declared by {what} of bid '{earlier[0]}': records, saves "
@@ -104,3 +105,8 @@ def _declared_names(m: Merged) -> Iterator[tuple[Key, str, str]]:
             elif earlier[0] == bid_id and earlier[1] != kind and {kind, earlier[1]} != {"choose", "deal_back"}:
                 # (two ``as`` names of one bid are refused where the steps are built)
                 yield key, f"'{name}' is already declared by {what} of this bid", "choose another name"
+
+
+def _standard(m: Merged, *bid_ids: str) -> bool:
+    """Whether the bids are all standard bids: a combo holds one, so their names never meet in a deal."""
+    return all((m.bids.get(bid_id) or {}).get("kind") == "standard" for bid_id in bid_ids)

@@ -146,3 +146,20 @@ def test_removing_a_bid_the_schedule_plays_is_said_once_at_remove_bids(tmp_path:
         "      full: [tricks_up]\n      five: [tricks_up]\n      three: [tricks_up]\n      single: [tricks_up]\n",
     )
     assert "marriages_down" not in load(path).bids
+
+
+def test_two_standard_bids_may_share_a_step_name(tmp_path: Path) -> None:
+    """A combo holds one standard bid, so two standard bids' steps never meet in a deal: a second
+    standard bid may call its choice `preferred_suit` as Master Trump does (a special bid may not)."""
+    for kind, ok in (("standard", True), ("special", False)):
+        score = "    score: 1\n    tricks: {min: 5}\n" if kind == "standard" else ""
+        path = child(
+            tmp_path,
+            f"bids:\n  - id: wishful\n    kind: {kind}\n    worth: 5\n{score}"
+            "    steps:\n      - choose: {who: declarer, what: suit, as: preferred_suit}\n",
+            f"{kind}.yaml",
+        )
+        if ok:
+            load_ruleset(path)  # no error
+        else:
+            assert "already declared by a choose step of bid 'master_trump'" in the_problem(path).message
