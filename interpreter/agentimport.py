@@ -87,7 +87,7 @@ def python_agent_class(path: str) -> Callable[..., Any]:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ValueError(f"cannot import {module_name}: {exc} (is it installed, or on PYTHONPATH?)") from None
-    except Exception as exc:  # its own code failed as it ran (a SyntaxError, a raise at import): said, not shown
+    except (Exception, SystemExit) as exc:  # its own code failed as it ran (SyntaxError, a raise, sys.exit): said
         raise ValueError(f"cannot import {module_name}: {_said(exc)}") from None
     found = getattr(module, class_name, None)
     if not isinstance(found, type):
@@ -114,7 +114,7 @@ def build_agent(found: Callable[..., Any], path: str, seed: int, rules: Any) -> 
         raise ValueError(f"{PYTHON_KIND}:{path}: its constructor must take (seed, rules=…) or (seed), not {signature}")
     try:
         made = build()
-    except Exception as exc:  # the class's own code: said with the class's name, not as a traceback
+    except (Exception, SystemExit) as exc:  # the class's own code: said with the class's name, not as a traceback
         raise ValueError(f"{PYTHON_KIND}:{path}: building it failed: {_said(exc)}") from None
     try:
         return as_agent(made)

@@ -97,6 +97,7 @@ COMMANDS = {
         ("def (:\n", "SyntaxError"),
         ("import no_such_module_anywhere\n", "No module named 'no_such_module_anywhere'"),
         ("X = 1 / 0\n", "ZeroDivisionError"),
+        ("import sys\nsys.exit(3)\n", "SystemExit: 3"),
     ],
 )
 def test_a_module_that_fails_to_import_is_a_usage_error(
