@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.agentimport import PYTHON_KIND, as_agent, python_agent_class
+from interpreter.agentimport import PYTHON_KIND, build_agent, legal_answer, python_agent_class
 from interpreter.decisions import Agent
 from interpreter.gamestate import GameState
 from interpreter.runner import rules as load_rules
@@ -69,12 +69,13 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
 
 def make_agent(spec: str, seed: int, rules: RuleSet | None) -> Agent:
     """An agent for ``rules`` from its ``--agents`` text (``random``, ``heuristic``, ``search`` with a budget,
-    ``python:MODULE:CLASS``: one's own class, built as ``CLASS(seed, rules=rules)``)."""
+    ``python:MODULE:CLASS``: one's own class, built as ``CLASS(seed, rules=rules)`` or ``CLASS(seed)``,
+    see :func:`interpreter.agentimport.build_agent`)."""
     from interpreter.agents import HeuristicAgent, RandomAgent
 
     kind, options = parse_agent(spec)
     if kind == PYTHON_KIND:
-        return as_agent(python_agent_class(options["path"])(seed, rules=rules))
+        return build_agent(python_agent_class(options["path"]), options["path"], seed, rules)
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
@@ -115,7 +116,12 @@ def play_deal(task: DealTask) -> dict[str, Any]:
     request = state.advance()
     while request is not None:
         start = time.process_time()  # CPU time: on a shared machine the wall clock says little
-        answer = agents[request.seat].decide(request, state.view(request.seat))
+        agent = agents[request.seat]
+        view = state.view(request.seat)
+        # One's own agent is asked again when refused, as in a Game (built-in ones answer legally).
+        answer = (
+            agent.decide(request, view) if agent.legal_answers else legal_answer(agent, request, view, request.validate)
+        )
         seconds[request.seat] += time.process_time() - start
         decisions[request.seat] += 1
         state.apply(answer)
@@ -194,9 +200,11 @@ def play_deals(
     tasks: list[DealTask], jobs: int, scheduler: str | None, progress: Callable[[int], None] | None
 ) -> tuple[list[dict[str, Any]], float]:
     """Every task's :func:`play_deal` in order, on the pool (:func:`interpreter.runner.run`), and
-    the seconds it took; an unknown agent fails here, before any deal is played."""
-    for spec in {spec for task in tasks for spec in task.seats}:
-        parse_agent(spec)
+    the seconds it took; an unknown agent fails here, before any deal is played (one's own class is
+    built once, so a constructor that fails does too)."""
+    for spec in sorted({spec for task in tasks for spec in task.seats}):
+        if parse_agent(spec)[0] == PYTHON_KIND:
+            make_agent(spec, 0, load_rules(tasks[0].ruleset))
     start = time.perf_counter()
     results = run(play_deal, tasks, jobs, scheduler, progress)
     return results, time.perf_counter() - start

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.agentimport import as_agent
+from interpreter.agentimport import as_agent, legal_answer
 from interpreter.deal import Deal, DealResult
 from interpreter.dealparts import CardChoosers
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, ScriptError
@@ -129,12 +129,7 @@ class Game(GameState):
         view = self.view(request.seat) if agent.wants_view else None
         if agent.legal_answers:  # built-in agents answer legally and canonically
             return agent.decide(request, view)
-        for _ in range(100):
-            try:
-                return request.validate(agent.decide(request, view))
-            except IllegalDecision as exc:
-                agent.refused(request, exc.reason)
-        raise RuntimeError(f"seat {request.seat} gave 100 illegal answers to {request.kind}")
+        return legal_answer(agent, request, view, request.validate)  # AgentMisbehaved when it never learns
 
     def _synchronous(self) -> Callable[[Request], Any] | None:
         if not self._running:

@@ -90,6 +90,8 @@ def _check_numbers(path: Path | str, data: Any) -> None:
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, where = stack.pop()
+        if len(where) > MAX_JSON_DEPTH:  # (a program's data may nest past what any file may: checked here)
+            raise problem(path, where[:MAX_JSON_DEPTH], f"nested more than {MAX_JSON_DEPTH} deep")
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         for key, item in items:
             if isinstance(item, dict | list):
@@ -167,10 +169,13 @@ def absolute_ref(ref: str, record: Path) -> str:
 def record_rules(record: dict[str, Any], path: Path | None) -> RuleSet:
     """Load the rule set ``record`` names (from a file at ``path``) and check that the record fits it.
 
-    Without ``path`` the record is data from anywhere: its shape is checked first (:func:`check_record`,
-    as :func:`load_json` and :func:`check_schema` do for a file), and it may name a bundled rule set only."""
-    if path is None:  # (what determines the game: what happened in it is checked by whoever reads that)
-        check_record({**record, "deals": [], "result": None} if isinstance(record, dict) else record, "record")
+    Its shape is checked first (:func:`check_record`, as :func:`load_json` and :func:`check_schema` do
+    for a file), with ``path`` or without: a program may hand over data of any shape either way. Without
+    ``path`` the record is data from anywhere, and it may name a bundled rule set only."""
+    # What determines the game is checked with ``path`` too: a program may pass data it did not read
+    # from that file (what happened in the game is checked by whoever reads that).
+    told = "record" if path is None else Path(path)
+    check_record({**record, "deals": [], "result": None} if isinstance(record, dict) else record, told)
     ref = record["ruleset"]
     if path is None:
         from rulespec.locate import looks_like_path

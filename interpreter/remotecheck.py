@@ -17,6 +17,7 @@ import random
 
 from interpreter.decisions import Request, View
 from interpreter.search.worlds import sample_world
+from interpreter.viewdata import view_problem
 from rulespec.model import RuleSet
 
 __all__ = ["with_check"]
@@ -28,8 +29,13 @@ TRIES = 6
 def with_check(rules: RuleSet, request: Request, view: View, seed: int = 0) -> Request:
     """``request`` (a bid request received without its check) with the check of a game state that
     agrees with ``view``; ``request`` itself when it is no bid request, has a check, or no such
-    state was found (the server's refusal is then the only check)."""
+    state was found (the server's refusal is then the only check). A view that no bidder's turn
+    gives (another seat's, a seat not among its players, a player twice:
+    :func:`~interpreter.viewdata.view_problem`) has no such state either, so it too gives ``request``
+    unchanged, never an error from inside the sampling."""
     if request.kind != "bid" or request.check is not None:
+        return request
+    if view.seat != request.seat or view.seat not in view.players or view_problem(view) is not None:
         return request
     for attempt in range(TRIES):
         world = sample_world(rules, request, view, None, random.Random(seed + attempt))

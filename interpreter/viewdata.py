@@ -19,7 +19,7 @@ from interpreter.decisions import View, shown
 from interpreter.standings import plain_number
 from rulespec.numbers import MAX_NUMBER_CHARS, out_of_range
 
-__all__ = ["object_fields", "view_from_data", "view_to_data"]
+__all__ = ["object_fields", "view_from_data", "view_problem", "view_to_data"]
 
 # An exact fraction as plain_number writes it: ASCII digits, the denominator positive, without a sign.
 _FRACTION = re.compile(r"-?(?:0|[1-9][0-9]*)/[1-9][0-9]*")
@@ -45,7 +45,37 @@ def view_from_data(data: Any) -> View:
             values[name] = back(value)
         except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
             raise ValueError(f"view data: {name} does not fit ({shown(str(exc), 80)})") from None
-    return View(**values)
+    view = View(**values)
+    problem = view_problem(view)
+    if problem is not None:
+        raise ValueError(f"view data: {problem}")
+    return view
+
+
+def view_problem(view: View) -> str | None:
+    """What makes ``view`` one no game gives, or None: a player listed twice, or a seat not among the
+    players that holds cards. (A seat that sits the deal out is not among them, and sees with no hand:
+    :meth:`~interpreter.views.Views.onlooker_view`.) Each field may fit alone and the whole still be
+    forged: what reads a view as a table (a sampled world, :mod:`interpreter.remotecheck`) would look
+    up a seat that is not there."""
+    if len(set(view.players)) != len(view.players):
+        return f"players lists a seat twice ({shown(list(view.players), 60)})"
+    players = shown(list(view.players), 60)
+    if view.seat not in view.players and view.hand:
+        return f"seat {view.seat} holds cards but is not among the players ({players})"
+    for what, seat in _seats_in_play(view):
+        if seat not in view.players:
+            return f"{what} names seat {shown(seat, 20)}, not among the players ({players})"
+    return None
+
+
+def _seats_in_play(view: View) -> list[tuple[str, Any]]:
+    """Every seat the view says did something in the deal (bid, declared, played, shows cards)."""
+    named: list[tuple[str, Any]] = [("auction", seat) for seat, _ in view.auction]
+    named += [("current_trick", seat) for seat, _ in view.current_trick]
+    named += [("tricks", seat) for trick in view.tricks for seat, _ in trick.get("plays", ())]
+    named += [("visible", seat) for seat in view.visible]
+    return [*named, ("declarer", view.declarer)] if view.declarer is not None else named
 
 
 def _to_plain(value: Any) -> Any:

@@ -57,6 +57,9 @@ def locate(ref: str, relative_to: Path | None = None, named_in: str | None = Non
             raise RuleError(f"no rule set file or folder '{ref}'")
         return path, None
     name, _, version = ref.partition("@")
+    if not name:  # ('' or '@1.0': else the folder of every bundled rule set itself would be taken for one)
+        said = f"only a version, '{ref}'" if ref else "an empty name"
+        raise RuleError(f"no rule set is named: {said}", None, _bundled_hint())
     folder = BUNDLED_DIR / name
     if not folder.is_dir() or name == EXAMPLES_FOLDER:
         local = Path(ref)

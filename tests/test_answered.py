@@ -186,3 +186,32 @@ def test_a_rule_that_reads_a_choice_before_it_is_made_reads_nothing(tmp_path: Pa
             "--agents", agents,
         )  # fmt: skip
         assert code == 0, err
+
+
+POLL = """\
+ruleset: poll-house
+version: '1'
+extends: combo-whist
+bids:
+  - id: poll
+    kind: special
+    worth: 1
+    steps:
+      - choose: {who: opponents, what: suit, as: wish, optional: true}
+    requires: count(answered(wish)) >= 1
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_analyze_names_answered_as_the_rule_writes_it(capsys, tmp_path: Path, lang: str, as_json: bool) -> None:
+    """What the prover could not read is named as the author wrote it: ``answered(wish)``, not the
+    engine's inner name ``answered:wish`` (which no rule file can even write)."""
+    house = tmp_path / "poll.yaml"
+    house.write_text(POLL, encoding="utf-8")
+    code, out, err = whist(
+        capsys, "analyze", str(house), "--players", "4", "--lang", lang, *(["--json"] if as_json else [])
+    )
+    assert code == 0, err
+    assert "'answered(wish)'" in out
+    assert ANSWERED not in out

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from table_helpers import TABLES, beside, everything, new_table, players, ref, step
 
@@ -159,30 +159,62 @@ def _malformed(base: dict[str, Any], how: str, key: str, value: Any, index: int)
     return record
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+#: Where a server would keep a record it passes with ``path=`` (in the repository: nothing outside it is read).
+RECORD_FILE = Path(__file__).parent / "data" / "table-record.json"
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
 @given(
     how=st.sampled_from(["drop", "set", "decision", "decision field", "whole"]),
     key=st.sampled_from([*sorted(PLAYED), "seat", "answer"]),
     value=python_junk,
     index=st.integers(0, 50),
     played=st.booleans(),
+    with_path=st.booleans(),
 )
 def test_a_malformed_record_is_a_value_error_that_names_the_field(
-    how: str, key: str, value: Any, index: int, played: bool
+    how: str, key: str, value: Any, index: int, played: bool, with_path: bool
 ) -> None:
+    """With ``path=`` or without, a record of the wrong shape is refused at its field (``path=`` once
+    let ``players: "4"`` through to a TypeError, and ``seed: 5.0`` be taken)."""
+    # (with path= a rule set named by a path is read: only the record's own junk elsewhere, then)
+    assume(not (with_path and how == "set" and key == "ruleset"))
     record = _malformed(PLAYED if played else GOOD, how, key, value, index)
+    where = RECORD_FILE if with_path else None
     try:
-        state = state_from_record(record)
+        state = state_from_record(record, path=where)
     except RecordError as error:  # its shape, or what it says against the rules: at its JSON path
-        assert str(error).startswith("record: $") and SECRET not in str(error)
+        assert str(error).startswith(f"{where or 'record'}: $") and SECRET not in str(error)
         if how == "drop" and key in ("format", "ruleset", "players", "seed", "decisions", "deals"):
             assert f"'{key}' is a required property" in str(error)
-        elif how == "set" and isinstance(value, str) and "/" in value:
+        elif how == "set" and isinstance(value, str) and "/" in value and not with_path:
             assert "path=" in str(error)
     except ValueError as error:  # a recorded decision the game refuses: said with its number
         assert str(error).startswith("decision ") and SECRET not in str(error)
     else:
         assert isinstance(state, GameState)
+
+
+@pytest.mark.parametrize("where", [None, RECORD_FILE])
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("players", "4", "is not of type 'integer'"),
+        ("seed", 5.0, "is not of type 'integer'"),
+        ("seed", float("nan"), "not finite"),
+        ("ruleset_id", None, "is not of type 'string'"),
+        ("options", [1, 2], "is not of type 'object'"),
+        ("options", "deep", "nested more than"),
+    ],
+)
+def test_a_record_is_checked_alike_with_path_and_without(where: Path | None, field: str, value: Any, said: str) -> None:
+    if value == "deep":  # (Python data nested past any depth a file may have: once a RecursionError)
+        value = nested = {}
+        for _ in range(5_000):
+            nested["x"] = nested = {}
+    with pytest.raises(RecordError, match=rf"^{re.escape(str(where or 'record'))}: \$\.{field}") as refused:
+        state_from_record({**GOOD, field: value}, path=where)
+    assert said in str(refused.value)
 
 
 @pytest.mark.parametrize("named", ["/etc/passwd", "../../etc", str(Path(__file__)), "tests/data/half-points.yaml"])

@@ -263,7 +263,7 @@ def register(cli: click.Group) -> None:
         if plot_path is not None:  # before the deals are played, like every command's output file
             check_output_folder(Path(plot_path), "'--plot'")
         players = players_for(rules, players)
-        check_agent(agent_kind, "'--agents'", players)
+        check_agent(agent_kind, "'--agents'", players, rules=rules)
         refs = [ruleset] if other is None else [ruleset, other]
         with playing(deals * len(refs)) as moved:
             reports = [

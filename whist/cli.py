@@ -236,7 +236,7 @@ def simulate(
     rules = _rules_or_fail(ruleset)
     players = players_for(rules, players)
     check_variant(rules, variant)
-    seats = check_agent(agent_kind, "'--agents'", players)  # a usage error here, before any process starts
+    seats = check_agent(agent_kind, "'--agents'", players, rules=rules)  # a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
     stderr = Console(stderr=True)
     try:
@@ -295,6 +295,14 @@ def _main(argv: list[str] | None) -> None:
         _fail(f"error: {exc.format_message()}")
     except KeyboardInterrupt:
         _fail("interrupted")
+    except RuntimeError as exc:
+        # One's own agent that keeps answering illegally, in any command (simulate, play, duel, balance):
+        # an error for the person who wrote it, not a traceback. Told by the class the engine raises,
+        # looked up only when the engine was loaded (so `whist --help` imports none of it).
+        agents = sys.modules.get("interpreter.agentimport")
+        if agents is None or not isinstance(exc, agents.AgentMisbehaved):
+            raise
+        _fail(f"error: {exc}")
 
 
 if __name__ == "__main__":  # pragma: no cover

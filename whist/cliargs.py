@@ -204,32 +204,38 @@ def lang_option(of: str = "the texts") -> Callable[[Callable[..., Any]], Callabl
     )
 
 
+#: The agents ``--agents`` (and duel's A and B) name: the engine's and a class of one's own.
+AGENT_KINDS_HELP = "random, heuristic, search[:samples=N,…] or python:MODULE:CLASS (a class of your own)"
 #: ``--agents``' help, for every command that takes it (the list's separator: interpreter.seating).
-AGENTS_HELP = (
-    "random, heuristic or search[:samples=N,…] at every seat, or one per seat parted by '/' "
-    "(heuristic/random/random/random)"
-)
+AGENTS_HELP = f"{AGENT_KINDS_HELP} at every seat, or one per seat parted by '/' (heuristic/random/random/random)"
 #: ``whist play``'s: the list leaves out the person's seat.
 AGENTS_HELP_PLAY = (
-    "random, heuristic or search[:samples=N,…] at the other seats, or one per other seat in seat order "
-    "parted by '/' (heuristic/random/random)"
+    f"{AGENT_KINDS_HELP} at the other seats, or one per other seat in seat order parted by '/' "
+    "(heuristic/random/random)"
 )
 
 
 def check_agent(
-    spec: str, param_hint: str = "'--agents'", seats: int | None = None, where: str = "seats at the table"
+    spec: str,
+    param_hint: str = "'--agents'",
+    seats: int | None = None,
+    where: str = "seats at the table",
+    rules: RuleSet | None = None,
 ) -> tuple[str, ...]:
     """An agent spec (``random``, ``heuristic``, ``search:samples=8``) the engine does not know is a
     usage error (exit 2) naming the known ones, found before any deal is played: the one check of
     ``--agents`` for simulate, play, duel and balance (``param_hint`` names the option in the message).
     With ``seats``, a list of one spec per seat (``heuristic/random/random/random``) is taken too, and
     one of another length is a usage error naming the number of seats (``where``: which seats);
-    returns the spec at each seat (:func:`interpreter.seating.seat_agents`)."""
-    from interpreter.duel import AGENT_KINDS, SEARCH_BUDGET
+    returns the spec at each seat (:func:`interpreter.seating.seat_agents`). With ``rules``, a class of
+    one's own (``python:MODULE:CLASS``) is built once for them, so a constructor that fails is a
+    usage error too."""
+    from interpreter.agentimport import PYTHON_KIND
+    from interpreter.duel import AGENT_KINDS, SEARCH_BUDGET, make_agent
     from interpreter.seating import SEPARATOR, seat_agents
 
     try:
-        return seat_agents(spec, seats, where)
+        specs = seat_agents(spec, seats, where)
     except ValueError as exc:
         # Said from the engine's own tables, so a new kind or budget shows up here by itself.
         options = ",".join(f"{name}=N" for name in SEARCH_BUDGET)
@@ -239,6 +245,13 @@ def check_agent(
             f"a seat each: parted by '{SEPARATOR}'"
         )
         raise click.BadParameter(f"{exc}\nhint: {hint}", param_hint=param_hint) from None
+    for one in sorted(set(specs)) if rules is not None else ():
+        if one.startswith(f"{PYTHON_KIND}:"):
+            try:
+                make_agent(one, 0, rules)
+            except ValueError as exc:  # (its message names the class and what went wrong)
+                raise click.BadParameter(str(exc), param_hint=param_hint) from None
+    return specs
 
 
 def agent_makers(
@@ -247,7 +260,7 @@ def agent_makers(
     """seed -> agent at each of ``seats`` seats for ``--agents SPEC`` (checked by :func:`check_agent`)."""
     from interpreter.parallel import agent_factory
 
-    return [agent_factory(one, rules) for one in check_agent(spec, "'--agents'", seats, where)]
+    return [agent_factory(one, rules) for one in check_agent(spec, "'--agents'", seats, where, rules)]
 
 
 def players_for(rules: RuleSet, players: int | None) -> int:

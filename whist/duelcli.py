@@ -9,14 +9,24 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text
 from rulespec.locale import Texts
-from whist.cliargs import DEFAULT_RULESET, SEED, check_agent, lang_option, players_for
+from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, SEED, check_agent, lang_option, players_for
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
+#: ``whist duel --help``: the agents are named as ``--agents`` names them (one text, whist.cliargs).
+DUEL_HELP = f"""Agents A and B ({AGENT_KINDS_HELP}) over mirrored deals: points, completion, A − B.
+
+In a match game (Christmas Whist) each deal is a whole match, and matches won are counted.
+
+\b
+Example:
+  whist duel search heuristic --deals 400 --seed 1 --jobs 2
+"""
+
 
 def register(cli: click.Group) -> None:
-    @cli.command()
+    @cli.command(help=DUEL_HELP)
     @click.argument("agent_a", metavar="A")
     @click.argument("agent_b", metavar="B")
     @click.argument("ruleset", default=DEFAULT_RULESET)
@@ -39,19 +49,12 @@ def register(cli: click.Group) -> None:
         as_json: bool,
         lang: str | None,
     ) -> None:
-        """Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.
-
-        In a match game (Christmas Whist) each deal is a whole match, and matches won are counted.
-
-        \b
-        Example:
-          whist duel search heuristic --deals 400 --seed 1 --jobs 2
-        """
+        """Agents A and B over mirrored deals (the help: :data:`DUEL_HELP`)."""
         from interpreter.duel import duel as run_duel
 
-        for spec, name in ((agent_a, "A"), (agent_b, "B")):
-            check_agent(spec, f"'{name}'")
         rules = rules_or_fail(ruleset)
+        for spec, name in ((agent_a, "A"), (agent_b, "B")):
+            check_agent(spec, f"'{name}'", rules=rules)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
         players = players_for(rules, players)
         with playing(2 * deals) as moved:

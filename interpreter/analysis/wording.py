@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.analysis.results import UNMODELLED_KINDS, Unmodelled, Verdict
 from interpreter.refusalwords import PROOF_KINDS, Labels, label_text, proof_words
 from rulespec import model as M
+from rulespec.functions import ANSWERED
 from rulespec.rulesetcache import RuleSetCache
 
 if TYPE_CHECKING:
@@ -66,11 +67,17 @@ def unmodelled_words(texts: Labels, item: Unmodelled) -> str:
     """What the prover did not model, in the words of ``texts``: the bid by its name, then what it
     read (``whist analyze --lang sv`` said "whisper: 'named' (chosen by several players)")."""
     assert item.kind in UNMODELLED_KINDS, item.kind
-    what = label_text(texts, f"analyze_unknown_{item.kind}", item=item.name)
+    what = label_text(texts, f"analyze_unknown_{item.kind}", item=written(item.name))
     if not item.bid:
         return what
     bid = texts.bid_name(item.bid) if texts.has(f"bids.{item.bid}.name") else item.bid
     return label_text(texts, "analyze_unknown_entry", bid=bid, what=what)
+
+
+def written(name: str) -> str:
+    """A name as the rule file writes it: the engine keeps ``answered(wish)`` as the name
+    ``answered:wish`` (:data:`rulespec.functions.ANSWERED`), which no author wrote or could write."""
+    return f"answered({name[len(ANSWERED) :]})" if name.startswith(ANSWERED) else name
 
 
 def reason(texts: Labels, verdict: Verdict) -> str:
