@@ -38,7 +38,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "duel": (
         "whist.duelcli",
-        "Agents A and B (random, heuristic, search) over mirrored deals: points, completion, A − B.",
+        "Agents A and B over mirrored deals: points, completion, A − B.",
     ),
     "play": ("whist.playcli", "Play against agents at the terminal."),
     "rules": ("whist.printcli", "Write the rules reference of RULESET: the general rules and the bid tables."),

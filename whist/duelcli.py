@@ -15,7 +15,9 @@ from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
 #: ``whist duel --help``: the agents are named as ``--agents`` names them (one text, whist.cliargs).
-DUEL_HELP = f"""Agents A and B ({AGENT_KINDS_HELP}) over mirrored deals: points, completion, A − B.
+DUEL_HELP = f"""Agents A and B over mirrored deals: points, completion, A − B.
+
+A and B are each one of: {AGENT_KINDS_HELP}.
 
 In a match game (Christmas Whist) each deal is a whole match, and matches won are counted.
 
