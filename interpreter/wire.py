@@ -13,7 +13,7 @@ use, so that no server writes its own::
                                    "view": view_to_data(state.view(request.seat))}))
     seat, text = receive()                           # … and back from some client:
     try:
-        answer, decision = read_move(request, text)  # bounded JSON of the request's shape
+        answer, decision = read_move(request, text, seat=seat)  # bounded JSON of the request's shape
         state.apply(answer, seat=seat, decision=decision)  # the rules, the seat, the decision
     except IllegalDecision as refused:               # nothing changed; tell them why
         send(seat, json.dumps({"refused": refusal_to_data(refused)}))
@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any, cast, get_args
 
 from interpreter.decisions import BidAnswer, IllegalDecision, Refusal, Request, RequestKind, shown
-from interpreter.moverefusals import game_over
+from interpreter.moverefusals import game_over, wrong_seat
 from interpreter.standings import plain_number
 from interpreter.viewdata import object_fields, view_from_data, view_to_data
 from rulespec.errors import RuleError
@@ -228,13 +228,18 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
         raise _refused("message_unreadable_at", sentence, line=line, column=column, problem=error.message) from None
 
 
-def read_move(request: Request | None, text: str | bytes) -> tuple[Any, int | None]:
+def read_move(request: Request | None, text: str | bytes, *, seat: int | None = None) -> tuple[Any, int | None]:
     """A client's move for ``request`` — the JSON text ``{"answer": …, "decision": N}`` — as the answer
     and the decision number to give :meth:`GameState.apply` (``decision`` may be left out: None), or
     :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
-    state's :attr:`~GameState.pending`: None once the game is over, when every move is refused."""
+    state's :attr:`~GameState.pending`: None once the game is over, when every move is refused.
+    ``seat``, where the client whose connection the move came in on sits: a move from any other seat
+    is refused before its answer is read, so that a refusal of its form (how many values the request
+    wants) tells nothing of a request that is not its own."""
     if request is None:
         raise game_over()
+    if seat is not None and (type(seat) is not int or seat != request.seat):
+        raise wrong_seat(request, seat)
     move = read_message(text)
     if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
         raise _refused("move_form", 'a move is {"answer": …, "decision": N}')

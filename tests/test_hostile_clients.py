@@ -319,3 +319,22 @@ def test_a_move_after_the_end_of_the_game_is_refused() -> None:
     assert state.is_over
     with pytest.raises(IllegalDecision, match="the game is over: no move is awaited"):
         read_move(state.pending, '{"answer": "AS", "decision": 9}')
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ['"AS"', '["AS", "KS", "QS"]', '{"x": 1}', "7", '"not a card"'],
+)
+def test_a_move_from_another_seat_is_refused_before_its_answer_is_read(answer: str) -> None:
+    """read_move read the answer's shape before anyone knew whose move it was: a wrong seat's
+    malformed answer was told how many values the request wants. Given the connection's seat,
+    any move from another seat is refused as not its turn, whatever it holds."""
+    request = Request("choose", 1, "offered", "card", ("AS", "KS"), 2)
+    text = f'{{"answer": {answer}, "decision": 3}}'
+    for sender in (0, 2, -1, "1"):
+        with pytest.raises(IllegalDecision) as refused:
+            read_move(request, text, seat=sender)  # type: ignore[arg-type]
+        assert refusal_to_data(refused.value)["key"] == "not_seats_turn"
+    with pytest.raises(IllegalDecision) as own:  # the seat's own malformed move: told its form
+        read_move(request, '{"answer": "AS"}', seat=1)
+    assert refusal_to_data(own.value)["key"] != "not_seats_turn"
