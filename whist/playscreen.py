@@ -21,7 +21,7 @@ from interpreter.decisions import BidAnswer, Request, View
 from printing.facts import display_number
 from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts
-from rulespec.model import RuleSet
+from rulespec.model import Choose, RuleSet
 from rulespec.ordering import by_rank
 from whist.entrylines import print_entries
 from whist.playhelp import asks_help, say_help, wait_for_enter
@@ -277,5 +277,5 @@ def asking_bids(human: HumanAgent, request: Request, view: View) -> list[str]:
     """The rules of the bids in play whose step asks this choice, for its help: "offered card"
     alone did not say what the card is for (Rank Trump)."""
     bids = [human.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in human.rules.bids]
-    asking = [b for b in bids if any(getattr(step, "name", None) == request.name for step in b.steps)]
+    asking = [b for b in bids if any(isinstance(step, Choose) and step.name == request.name for step in b.steps)]
     return [f"{human.texts.bid_name(b.id)}: {human.texts.bid_text(b.id)}" for b in asking]
