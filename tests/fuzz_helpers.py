@@ -6,6 +6,7 @@ tally of outcomes in Hypothesis' statistics.
 from __future__ import annotations
 
 from hypothesis import event
+from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from rulespec import BUNDLED_DIR, RuleSet, load_ruleset, scopes
@@ -87,3 +88,17 @@ TOKENS = [
     "\t",
     "\x00",
 ]
+
+
+def junk_leaves(samples: list[str]) -> st.SearchStrategy[object]:
+    """Plain values a stranger's data may hold where anything could be (None, flags, whole numbers
+    of any size, floats, short texts) and ``samples``: texts that fool a lenient reader."""
+    return (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.just(10**40)
+        | st.floats()
+        | st.text(max_size=8)
+        | st.sampled_from(samples)
+    )

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzz_helpers import junk_leaves
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from table_helpers import TABLES, beside, everything, new_table, players, ref, step
@@ -127,13 +128,7 @@ PLAYED = json.loads(json.dumps(to_record(step_to, "combo-whist")))
 SECRET = Path(__file__).read_text(encoding="utf-8").splitlines()[0]  # a file's first line, never said back
 
 python_junk = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.just(10**40)
-    | st.floats()
-    | st.text(max_size=8)
-    | st.sampled_from(["4", "x", "/etc/passwd", "../../etc", str(Path(__file__)), "passwd", "combo-whist@0.1"]),
+    junk_leaves(["4", "x", "/etc/passwd", "../../etc", str(Path(__file__)), "passwd", "combo-whist@0.1"]),
     lambda inner: (
         st.lists(inner, max_size=3)
         | st.tuples(inner)
