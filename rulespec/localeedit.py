@@ -18,7 +18,7 @@ import yaml
 
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
-from rulespec.locale import flatten
+from rulespec.locale import flatten, read_locale
 from rulespec.yamlsource import Document, parse_yaml
 
 
@@ -177,6 +177,22 @@ def set_texts(doc: Document, values: Mapping[str, str], english: Mapping[str, st
     return text
 
 
+def english_refreshed(doc: Document, english: Mapping[str, str]) -> str:
+    """The file's text with the ``# en:`` comment lines above ``english``'s keys made those texts
+    (``translate mark``: the entries were just checked against today's English, and a comment that
+    kept an older one would say they were made from it). Values and other lines stay as they are."""
+    spans = [
+        span
+        for key, value in english.items()
+        if (path := tuple(key.split("."))) in doc.key_locations
+        for span in _english_comment(doc.text, doc.key_locations[path].line, value)
+    ]
+    text = doc.text
+    for start, end, new in sorted(spans, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
 def _english_comment(text: str, key_line: int, english: str) -> list[tuple[int, int, str]]:
     """The span of the ``# en:`` comment lines right above the key on line ``key_line`` (1-based),
     with today's English in their place; none when there are no such lines."""
@@ -239,3 +255,10 @@ def write_locale(path: Path, text: str) -> bool:
         return False
     write_atomically(path, new)
     return True
+
+
+def refresh_english(path: Path, english: Mapping[str, str]) -> bool:
+    """Make the ``# en:`` comments above ``english``'s keys in the locale file at ``path`` those
+    texts (see :func:`english_refreshed`); proven to change no entry. False when none changed."""
+    doc = read_locale(path)
+    return write_locale(path, checked(doc, english_refreshed(doc, english), dict(flatten(doc.data or {}))))

@@ -17,7 +17,7 @@ from pathlib import Path
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
 from rulespec.errors import RuleError
 from rulespec.locale import DEFAULT_LANGUAGE, flatten, layer, locale_files, read_locale
-from rulespec.localeedit import write_locale, yaml_key
+from rulespec.localeedit import refresh_english, write_locale, yaml_key
 from rulespec.localekeys import SECTIONS, file_problems
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import allowed_placeholders, label_placeholders
@@ -127,9 +127,7 @@ def _placeholder_errors(
         what = parse_placeholders(entry.text).malformed
         assert what is not None  # placeholder_fields found it
         return [entry.error(f"malformed placeholder: {what.reason}", what.hint, bad)]
-    first: dict[str, int] = {}
-    for name, offset in fields:
-        first.setdefault(name, offset)
+    first = dict(reversed(fields))  # (each name's first offset)
     errors = []
     unknown = sorted(set(first) - allowed, key=first.__getitem__) if allowed is not None else []  # (in text order)
     if unknown and allowed is not None:
@@ -323,6 +321,7 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
             )
     marked: set[str] = set()
     by_file: dict[Path, dict[str, str]] = {}
+    comments: dict[Path, dict[str, str]] = {}  # the English each file's marked entries were checked against
     for path in [file for file in other.files if writable(file, rules)]:
         doc = read_locale(path)
         old = doc.data.get("fingerprints")
@@ -337,6 +336,7 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
             if (wanted is None or key in wanted) and layer(source.doc.path, rules) <= here:
                 prints[key] = fingerprint(source.text)
                 marked.add(key)
+                comments.setdefault(path, {})[key] = source.text
         if prints != old:
             by_file[path] = prints
     if wanted is not None and wanted - marked:
@@ -347,7 +347,7 @@ def mark(lang: str, rules: RuleSet | None, keys: list[str] | None = None) -> int
         )
     for path, prints in by_file.items():
         write_fingerprints(path, prints)
-    return len(by_file)
+    return len(set(by_file) | {path for path, texts in comments.items() if refresh_english(path, texts)})
 
 
 def write_fingerprints(path: Path, prints: dict[str, str]) -> int:

@@ -156,3 +156,44 @@ def test_an_export_with_a_suggestion_for_a_block_text_imports_back_unchanged(tmp
     exported.save(str(tmp_path / "edited.po"))
     with pytest.raises(Exception, match="line break"):
         import_po(read_po(tmp_path / "edited.po"), "sv", rules)
+
+
+@pytest.mark.usefixtures("locales")
+@pytest.mark.parametrize("crlf", [False, True])
+def test_marking_an_entry_brings_its_english_comment_up_to_date(tmp_path: Path, crlf: bool) -> None:
+    """``translate mark`` records that a translation was checked against today's English; the
+    ``# en:`` lines above it kept the English it was first made from, so the file said two things.
+    An entry not marked keeps its comment, and no text changes."""
+    from rulespec.translations import mark
+
+    english = (
+        "language: en\nruleset: house\ndeclarations:\n  named: Ask for a suit, then keep it.\n"
+        "  other: Name a number.\n"
+    )
+    swedish = (  # both made for older English
+        "language: sv\nruleset: house\ndeclarations:\n  # en: Ask for a suit\n  # en: and keep it.\n"
+        '  named: "Be om en färg och behåll den"\n  # en: Name any number.\n  other: "Nämn ett tal"\n'
+    )
+    path = write_house(
+        tmp_path / "club",
+        "bids:\n  - id: ask\n    kind: special\n    worth: 1\n    steps:\n"
+        "      - choose: {who: declarer, what: suit, as: named}\n"
+        "      - choose: {who: declarer, what: number, from: 1..3, as: other}\n",
+        {"en": english, "sv": swedish.replace("\n", "\r\n") if crlf else swedish},
+    )
+    own = path.parent / "locales" / "sv" / "house.yaml"
+    before = dict(flatten(read_locale(own).data))
+    assert mark("sv", load_ruleset(path), ["declarations.named"]) == 1
+    written = own.read_bytes().decode("utf-8")
+    ending = "\r\n" if crlf else "\n"
+    assert f"declarations:{ending}  # en: Ask for a suit, then keep it.{ending}  named: " in written
+    assert "and keep it." not in written
+    assert f"  # en: Name any number.{ending}  other: " in written  # not marked: left as it was
+    assert ("\n" in written.replace("\r\n", "")) != crlf
+    after = dict(flatten(read_locale(own).data))
+    assert {k: v for k, v in after.items() if k != "fingerprints"} == {
+        k: v for k, v in before.items() if k != "fingerprints"
+    }
+    report = status("sv", load_ruleset(path))
+    assert "declarations.named" not in report.unreviewed + report.stale
+    assert mark("sv", load_ruleset(path), ["declarations.named"]) == 0  # nothing more to change
