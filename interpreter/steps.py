@@ -222,7 +222,7 @@ class Steps(DealParts):
 
     def _give(self, step: M.Give) -> None:
         card = step.card(self.env)
-        self._move(card, step.to(self.env), self._holder(card, step.card, "give"))
+        self._refill(self._move(card, step.to(self.env), self._holder(card, step.card, "give")))
 
     def _holder(self, card: Card, source: Expression, what: str) -> Player:
         """Who holds ``card``, which a step moves (named by ``source``); a card in the stock or set
@@ -242,14 +242,21 @@ class Steps(DealParts):
             return self.by_seat[int(answer)]
         return answer
 
-    def _move(self, card: Card, to: Player, holder: Player | None = None) -> None:
-        """``card`` into ``to``'s hand, out of its holder's (``holder`` when known) and of any zone."""
+    def _move(self, card: Card, to: Player, holder: Player | None = None) -> str | None:
+        """``card`` into ``to``'s hand, out of its holder's (``holder`` when known) and of any zone;
+        the name of the zone it left (None: none)."""
         if holder is None:
             holder = self.table.card_holder(card)
         if holder is not None:
             holder.hand.remove(card)
-        self.table.zone.pop(card, None)
         to.hand.append(card)
+        return self.table.zone.pop(card, None)
+
+    def _refill(self, *left: str | None) -> None:
+        """The zones cards just left (by a pass, a give or a deal back), each filled up again by its
+        owner if it is refilled: whenever a card leaves such a zone, not only when one is played. Run
+        last in the step that moved the cards (the refill may wait for the owner's choice)."""
+        self._then(*[("_zone_refill", name) for name in dict.fromkeys(left) if name is not None])
 
     def _pass_cards(self, index: int, number: int, step: M.PassCards) -> None:
         senders: list[Player] = step.senders(self.env)
@@ -280,10 +287,12 @@ class Steps(DealParts):
 
     def _pass_all(self, senders: list[Player], direction: str) -> None:
         chosen, self._chosen = self._chosen, {}
+        left = []
         for sender, cards in chosen.items():
             receiver = self._next_among(sender, senders, direction)
             for card in cards:  # (still the sender's: nobody has received a card yet)
-                self._move(card, receiver, sender)
+                left.append(self._move(card, receiver, sender))
+        self._refill(*left)
 
     def _deal_back(self, step: M.DealBack) -> None:
         """Take the cards from their holders, shuffle them and deal one back to each holder."""
@@ -293,12 +302,14 @@ class Steps(DealParts):
         receivers = [p for p in order for _ in range(holders.count(p))]
         self.rng.shuffle(cards)
         by_seat: dict[int, Any] = {}
+        left = []
         for card, receiver in zip(cards, receivers, strict=True):
-            self._move(card, receiver)
+            left.append(self._move(card, receiver))
             by_seat.setdefault(receiver.seat, card)
         dealt = [by_seat[p.seat] for p in order]
         self.declarations[step.name] = Declaration(dealt, step.face_up, by_seat, True, True)
         self.env[step.name] = dealt
+        self._refill(*left)
 
     def _next_among(self, player: Player, among: list[Player], direction: str) -> Player:
         if direction == "across":  # half-way round the senders, in seat order

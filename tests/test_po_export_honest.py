@@ -167,8 +167,7 @@ def test_marking_an_entry_brings_its_english_comment_up_to_date(tmp_path: Path, 
     from rulespec.translations import mark
 
     english = (
-        "language: en\nruleset: house\ndeclarations:\n  named: Ask for a suit, then keep it.\n"
-        "  other: Name a number.\n"
+        "language: en\nruleset: house\ndeclarations:\n  named: Ask for a suit, then keep it.\n  other: Name a number.\n"
     )
     swedish = (  # both made for older English
         "language: sv\nruleset: house\ndeclarations:\n  # en: Ask for a suit\n  # en: and keep it.\n"
