@@ -70,8 +70,11 @@ class Reference:
     tables: tuple[BidTable, ...]
 
 
-def general_sections(texts: Texts) -> list[Section]:
-    """The general rules, in the English file's order (then any the language adds)."""
+def general_sections(texts: Texts, rules: RuleSet | None = None) -> list[Section]:
+    """The general rules, in the English file's order (then any the language adds); of several
+    winning variants, the one the rule set plays unless the table chooses another is marked."""
+    winning = rules.game.winning if rules is not None else None
+    default = f"winning_{winning.default}" if winning is not None and len(winning.variants) > 1 else None
     keys: list[str] = []
     for data in (texts.fallback, texts.data):
         general = data.get("general")
@@ -82,6 +85,8 @@ def general_sections(texts: Texts) -> list[Section]:
         if not has_text(texts, f"general.{key}"):
             continue
         heading = optional_label(texts, f"section_{key}", key.replace("_", " ").capitalize())
+        if key == default:
+            heading = texts.label("section_winning_default", section=heading)
         sections.append(Section(key, heading, " ".join(texts.general(key).split())))
     return sections
 
@@ -170,7 +175,7 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
         title=title_of(rules, texts),
         based_on=based_on,
         general_title=optional_label(texts, "general_rules", "General rules"),
-        sections=(*general_sections(texts), *match_sections(rules, texts)),
+        sections=(*general_sections(texts, rules), *match_sections(rules, texts)),
         tables=tuple(
             bid_table(kind, rules, texts)
             for kind in ("standard", "special")
