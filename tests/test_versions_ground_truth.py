@@ -123,12 +123,10 @@ def test_game_rules_that_changed(version: str, rules: RuleSet) -> None:
     auction = rules.game.auction
     limits = general["bidding"]["time_limits"]
     assert auction.time_limits["per_bid"] == limits["between_bids_s"]
-    # 1.5.x: "an extra 60 seconds before the first bid" (before_first_bid_s is null there);
-    # 1.0.0 states none at all.
-    before = limits["before_first_bid_s"]
-    if before is None:
-        before = limits.get("extra_before_first_bid_s")
-    assert auction.time_limits.get("before_first_bid") == before
+    # Up to 1.4.2 "but 1 minute before the initial bid": the first bid's whole time (first_bid);
+    # 1.5.x "an extra 60 seconds before the first bid" (before_first_bid); 1.0.0 states neither.
+    assert auction.time_limits.get("first_bid") == limits["before_first_bid_s"]
+    assert auction.time_limits.get("before_first_bid") == limits.get("extra_before_first_bid_s")
     # null up to 1.1.1: "not mentioned", so not forbidden
     assert auction.forbid_impossible is bool(general["bidding"]["impossible_combo_bids_forbidden"])
     minimum = general["bidding"]["minimum_combo_worth"]

@@ -284,8 +284,11 @@ class HumanAgent(Agent):
         auction = self.rules.game.auction
         if not self.clock or auction is None or "per_bid" not in auction.time_limits:
             return None
-        extra = auction.time_limits.get("before_first_bid", 0) if not view.auction else 0
-        return float(auction.time_limits["per_bid"] + extra)
+        limits = auction.time_limits
+        if not view.auction and limits.get("first_bid") is not None:
+            return float(limits["first_bid"])  # the first bid's whole time ("but 1 minute before the first bid")
+        extra = (limits.get("before_first_bid") or 0) if not view.auction else 0
+        return float(limits["per_bid"] + extra)
 
     def ask_card(self, request: Request) -> str:
         legal = self.cards.sorted_hand(tuple(str(o) for o in request.options))
