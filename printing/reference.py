@@ -103,7 +103,7 @@ def match_sections(rules: RuleSet, texts: Texts) -> list[Section]:
     for name, hands in schedules_of(match):
         key = "match_schedule_default" if name == default else "match_schedule"
         said = texts.label("match_hands", n=len(hands), hands=schedule_words(hands, texts))
-        sections.append(Section(f"match_{name}", texts.label(key, schedule=name), f"{said}."))
+        sections.append(Section(f"match_{name}", texts.label(key, schedule=texts.schedule_name(name)), f"{said}."))
     return sections
 
 

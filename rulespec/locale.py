@@ -328,6 +328,10 @@ class Texts:
         """A winning variant's name (``variants.limited``: Limited); its id where no language has one."""
         return self.get(f"variants.{name}")
 
+    def schedule_name(self, name: str) -> str:
+        """A match schedule's name (``schedules.five``: Five hands); its id where no language has one."""
+        return self.get(f"schedules.{name}")
+
     def bid_text(self, bid_id: str, field_name: str = "rules") -> str:
         """A bid's rules text (or ``short``, ``name``) with its numbers filled in from the rule data."""
         key = f"bids.{bid_id}.{field_name}"
@@ -361,9 +365,9 @@ class Texts:
 def _last_resort(key: str) -> str:
     """What to show when no language has a text: the id it names (``bids.x.name`` → ``x``), also for
     the names a rule set gives its choices, melds and zones (``declarations.x`` → ``x``), its marks and
-    its winning variants."""
+    its winning variants and its match's schedules."""
     parts = key.split(".")
-    if parts[0] in ("bids", "groups", "declarations", "marks", "variants") and len(parts) >= 2:
+    if parts[0] in ("bids", "groups", "declarations", "marks", "variants", "schedules") and len(parts) >= 2:
         return parts[1]
     return key
 

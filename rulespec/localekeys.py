@@ -32,7 +32,7 @@ from rulespec.textkeys import BID_FIELDS, needed_texts
 from rulespec.yamlsource import Document
 
 #: Top-level keys that hold a mapping of texts by name.
-TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "variants", "ui")
+TEXT_GROUPS = ("labels", "general", "groups", "declarations", "marks", "variants", "schedules", "ui")
 #: Top-level keys that hold a mapping (whose shape :func:`shape_problems` checks).
 SECTIONS = ("bids", *TEXT_GROUPS)
 #: Top-level keys that hold one text.
@@ -40,7 +40,7 @@ SINGLE_TEXTS = ("title",)
 #: Every top-level key a locale file may have (rulespec/schema/locale.schema.json says the same).
 TOP_KEYS = (*META_KEYS, *SINGLE_TEXTS, *SECTIONS)
 #: Sections whose names come from the rule set's data (:func:`rulespec.textkeys.needed_texts`).
-NAMED_BY_DATA = ("groups", "declarations", "marks", "variants")
+NAMED_BY_DATA = ("groups", "declarations", "marks", "variants", "schedules")
 
 
 def is_own(path: Path | str) -> bool:
@@ -128,7 +128,7 @@ def name_problems(doc: Document, rules: RuleSet) -> list[tuple[str, RuleError]]:
 
 
 def _unknown_name(doc: Document, top: str, name: str, known: set[str], rules: RuleSet) -> RuleError:
-    what = {"groups": "group", "declarations": "declaration", "marks": "mark", "variants": "variant"}[top]
+    what = top.removesuffix("s")  # (a group, a declaration, a mark, a variant, a schedule)
     hint = did_you_mean(name, sorted(known)) or (
         f"the {top} of {rules.name}: {', '.join(sorted(known))}" if known else f"{rules.name} has no {top}"
     )

@@ -62,6 +62,7 @@ SHOWN = {
     ("labels",): "play screen, tables and printed headings",
     ("declarations",): "play screen (what a choice or a meld is called)",
     ("variants",): "play screen, show's overview, diff",
+    ("schedules",): "rules reference, play screen's start, diff (a match schedule's name)",
     ("marks",): "play screen's scores (a mark's sign)",
 }
 

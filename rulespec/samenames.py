@@ -44,14 +44,16 @@ def name_clashes(
     english: Mapping[str, _Entry],
     own: set[Path] | None = None,
 ) -> list[RuleError]:
-    """Bids whose names, marks whose signs, or winning variants whose names read the same in the language of ``entries``
-    (English where it has none): an error at one of the two, in ``own`` files when one of them
-    is there (a house rule's)."""
+    """Bids whose names, marks whose signs, or winning variants or match schedules whose names
+    read the same in the language of ``entries`` (English where it has none): an error at one of
+    the two, in ``own`` files when one of them is there (a house rule's)."""
     variants = rules.game.winning.variants if rules.game.winning is not None else {}
+    schedules = rules.game.match.schedules if rules.game.match is not None else {}
     families = (
         ("bid", "name", {bid: f"bids.{bid}.name" for bid in rules.bids}),
         ("mark", "sign", {mark: f"marks.{mark}" for mark in rules.game.marks}),
         ("variant", "name", {name: f"variants.{name}" for name in variants}),
+        ("schedule", "name", {name: f"schedules.{name}" for name in schedules}),
     )
     return [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
 

@@ -1,6 +1,6 @@
 """The texts a rule set's own data asks for: every bid's three texts, the names of its choices,
-melds and zones, the signs of its marks, the names of its winning variants, the groups its
-incompatibilities name.
+melds and zones, the signs of its marks, the names of its winning variants and of its match's
+schedules, the groups its incompatibilities name.
 
 Renderers look texts up by key (``bids.trump.name``) and show the key's last part when no
 language has it (``big_hearts``). A house rule that adds a bid, a choice or a meld without
@@ -33,7 +33,7 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
 
     In the order a person meets them: the bids' texts in the rule set's order, then the names
     their decisions are shown under, the signs of the marks, the names of the winning variants, then
-    the groups named in incompatibilities.
+    the match's schedules, then the groups named in incompatibilities.
     """
     needed: dict[str, str] = {}
     for bid in rules.bids.values():
@@ -50,6 +50,8 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
     winning = rules.game.winning
     for variant in winning.variants if winning is not None else ():
         needed.setdefault(f"variants.{variant}", "game.winning")
+    for schedule in match.schedules if match is not None else ():
+        needed.setdefault(f"schedules.{schedule}", "game.match")
     for bid in rules.bids.values():
         for name in bid.incompatible:
             if name in rules.groups:
@@ -97,6 +99,8 @@ def describe(key: str) -> str:
         return f"the sign of the mark '{parts[1]}' beside a player's name, with its count (a letter or two)"
     if parts[0] == "variants" and len(parts) == 2:
         return f"the name of the winning variant '{parts[1]}', where a game's settings or changes name it"
+    if parts[0] == "schedules" and len(parts) == 2:
+        return f"the name of the match schedule '{parts[1]}', where the rules, the game's start or a diff name it"
     if parts[0] == "groups" and len(parts) == 2:
         return f"the group '{parts[1]}' as incompatibility lists name it"
     return "a text"

@@ -70,6 +70,8 @@ bids:
     requires: count(declarer.won, card.suit == whispered) >= 5
 """
 NAMES = {"en": ("Hearts Down", "Whispered suit"), "sv": ("Hjärter ner", "Viskad färg")}
+#: The house schedule's name in each language (a schedule is named by its text, its id only where none).
+CLUB = {"en": "Club night", "sv": "Klubbkväll"}
 #: The schedule each match game plays unless the table chooses another, as its rule file says.
 DEFAULTS = {"christmas-whist": "full", "xmas-d": "club"}
 
@@ -78,6 +80,8 @@ def _write(folder: Path, name: str, rules: str) -> Path:
     for lang, (bid, declared) in NAMES.items():
         texts = {"language": lang, "ruleset": name, "bids": {"hearts_down": {"name": bid, "short": bid, "rules": bid}}}
         texts["declarations"] = {"whispered": declared}
+        if "club:" in rules:
+            texts["schedules"] = {"club": CLUB[lang]}
         (folder / "locales" / lang).mkdir(parents=True, exist_ok=True)
         (folder / "locales" / lang / f"{name}.yaml").write_text(yaml.safe_dump(texts, allow_unicode=True), "utf-8")
     path = folder / f"{name}.yaml"
@@ -126,30 +130,35 @@ def _hand_names(rules: RuleSet, schedule: str, lang: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_reference_tells_every_schedule_by_its_hands_names(match_games: list[RuleSet], lang: str) -> None:
     for rules in match_games:
-        ref = build_reference(rules, load_texts(rules, lang))
+        texts = load_texts(rules, lang)
+        ref = build_reference(rules, texts)
         written = {"md": to_markdown(ref), "html": to_html(ref)}
         plain = _label(lang, "match_schedule")
         marked = [
             s.heading
             for s in ref.sections
-            if s.key.startswith("match_") and s.heading != plain.replace("{schedule}", s.key.removeprefix("match_"))
+            if s.key.startswith("match_")
+            and s.heading != plain.replace("{schedule}", texts.schedule_name(s.key.removeprefix("match_")))
         ]
-        default = _label(lang, "match_schedule_default").replace("{schedule}", DEFAULTS[rules.name])
+        default_name = texts.schedule_name(DEFAULTS[rules.name])
+        default = _label(lang, "match_schedule_default").replace("{schedule}", default_name)
         assert marked == [default], (rules.name, marked)
         for name in rules.game.match.schedules:  # type: ignore[union-attr]
             section = next(s for s in ref.sections if s.key == f"match_{name}")
-            assert f"“{name}”" in section.heading or f"”{name}”" in section.heading
+            named = texts.schedule_name(name)
+            assert named != name and re.search(r"[A-Z]", named), named  # (every schedule here has a name)
+            assert named in section.heading
             assert _in_order(section.text, _hand_names(rules, name, lang)), section.text
             assert not re.search(r"\b[a-z]+_[a-z]+\b", section.text)  # (no bid id left as written)
             for text in written.values():
-                assert name in text and all(hand in text for hand in _hand_names(rules, name, lang))
+                assert named in text and all(hand in text for hand in _hand_names(rules, name, lang))
 
 
 def test_the_printed_reference_tells_the_house_schedule(match_games: list[RuleSet]) -> None:
     rules = next(rules for rules in match_games if rules.name == "xmas-d")
     pdf = reference_pdf(build_reference(rules, load_texts(rules, "en")))
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
-    assert "Match “club” (played unless the table chooses another)" in text
+    assert "Match: Club night (played unless the table chooses another)" in text
     assert "Hands played (3): 1. Take Tricks; 2. Hearts Down; 3. Marriages." in text
 
 
@@ -162,7 +171,7 @@ def test_play_says_the_match_in_force_and_its_hands(match_games: list[RuleSet], 
             console = Console(record=True, width=300)
             match_lines(console, game, texts, options)
             said = console.export_text()
-            assert _label(lang, "match_schedule").replace("{schedule}", name) in said
+            assert _label(lang, "match_schedule").replace("{schedule}", texts.schedule_name(name)) in said
             assert _in_order(said, _hand_names(rules, name, lang)), said
             assert (f"match={name}" in said) == bool(options)
 
@@ -181,10 +190,10 @@ def _first_screen(tmp_path: Path, lang: str, *args: str) -> str:
 
 def test_play_at_the_terminal_starts_with_the_match(tmp_path: Path, houses: dict[str, Path]) -> None:
     house = _first_screen(tmp_path, "en", str(houses["xmas-d"]))
-    assert "Match “club”" in house and "Hands played (3): 1. Take Tricks; 2. Hearts Down; 3. Marriages" in house
+    assert "Match: Club night" in house and "Hands played (3): 1. Take Tricks; 2. Hearts Down; 3. Marriages" in house
     assert "Table options" not in house
     chosen = _first_screen(tmp_path, "sv", "christmas-whist", "--option", "match=three")
-    assert "Bordsval: match=three" in chosen and "Match ”three”" in chosen
+    assert "Bordsval: match=three" in chosen and "Match: Tre givar" in chosen
     assert "Givar som spelas (3): 1. Ta Stick; 2. Undvik Stick; 3. Par" in chosen
 
 
@@ -227,4 +236,17 @@ def test_diff_words_a_kind_of_hand_as_its_game_has_it(diff, houses, parent: str,
     if not auctioned:
         club = load_ruleset(str(houses[house]))
         assert len(schedules) == 1 and _in_order(schedules[0], _hand_names(club, "club", lang))
+        assert CLUB[lang] in schedules[0] and " club " not in schedules[0]  # the schedule by its name
         assert "tricks_up" not in md and "tricks\\_up" not in md
+
+
+def test_a_schedule_without_a_name_is_a_missing_text_and_shown_by_its_id(tmp_path: Path) -> None:
+    """A schedule is named by ``schedules.<id>``; a house rule's new one without a text is counted
+    missing (``translate status``) and read as its id, as a bid without a name is."""
+    from rulespec.translations import status
+
+    path = _write(tmp_path, "xmas-d", HOUSE.replace("club:", "late:").replace("{match: club}", "{match: late}"))
+    rules = load_ruleset(str(path))
+    assert "schedules.late" in status("en", rules).missing and "schedules.full" not in status("en", rules).missing
+    assert load_texts(rules, "en").schedule_name("late") == "late"
+    assert load_texts(rules, "sv").schedule_name("five") == "Fem givar"

@@ -234,8 +234,13 @@ def _general(change: D.Change, words: Wording) -> str:
         old, new = (words.label("none") if v is False else words.value(v) for v in (change.old, change.new))
         return words.label("diff_change", what=words.field_name("auction.minimum_worth"), old=old, new=new)
     if field.startswith("game.match.schedules.") and (field.count(".") == 3 or field.endswith(".from")):
-        # a schedule, or the hands one is chosen from: by the hands' names, not their ids
-        what = words.field_name(field.removeprefix("game."))
+        # a schedule, or the hands one is chosen from: by the hands' names, not their ids; the
+        # schedule by its own name (``schedules.five``), in the newer rule set's texts, else the older's
+        schedule, _, tail = field.removeprefix("game.match.schedules.").partition(".")
+        sides = (words.new, words.old)
+        named = next((t.schedule_name(schedule) for t in sides if t.has(f"schedules.{schedule}")), schedule)
+        what = f"{words.field_name('match.schedules')} {named}"
+        what += f" / {words.field_name(tail)}" if tail else ""
         before, after = (words.hands(value, side) for value, side in ((change.old, "old"), (change.new, "new")))
         return _generic(what, D.Change(change.kind, None, field, before, after), words, shown=True)
     if field == "game.deck.remove":

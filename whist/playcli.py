@@ -211,7 +211,7 @@ def match_lines(console: Console, game: Game, texts: Texts, options: dict[str, A
     if game.rules.game.match is None:
         return
     hands = [planned(hand) for hand in game.schedule()]
-    console.print(texts.label("match_schedule", schedule=rich_escape(game.schedule_name())))
+    console.print(texts.label("match_schedule", schedule=texts.schedule_name(game.schedule_name())))
     console.print(texts.label("match_hands", n=len(hands), hands=schedule_words(hands, texts)))
 
 
