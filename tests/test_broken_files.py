@@ -244,3 +244,12 @@ def test_number_with_too_many_digits(tmp_path: Path) -> None:
     assert error.message == "number is too long (5000 characters)"
     rendered = str(error).splitlines()
     assert len(rendered[1]) <= MAX_EXCERPT + 8  # the 5000-digit line is cut around the caret
+
+
+def test_check_counts_what_each_game_has() -> None:
+    """A game with an auction has standard and special bids; a game without one plays kinds of
+    hand that nobody bids (Christmas Whist was said to have "6 standard and 0 special bids")."""
+    result = _whist_check("combo-whist", "christmas-whist")
+    assert result.returncode == 0
+    assert "combo-whist: ok (combo-whist@1.5.1: 16 standard and 15 special bids)" in result.stdout
+    assert "christmas-whist: ok (christmas-whist@1.0.0: 6 kinds of hand)" in result.stdout

@@ -96,10 +96,11 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
         if not as_json:
             for gap in gaps:
                 click.echo(f"warning: {gap}", err=True)
-            click.echo(
-                f"{shown_path(path)}: ok ({rules.id}: {counts['standard_bids']} standard and "
-                f"{counts['special_bids']} special bids)"
-            )
+            # (a game without an auction plays kinds of hand: nobody bids them)
+            told = f"{counts['standard_bids']} standard and {counts['special_bids']} special bids"
+            if rules.game.auction is None and not counts["special_bids"]:
+                told = f"{counts['standard_bids']} kinds of hand"
+            click.echo(f"{shown_path(path)}: ok ({rules.id}: {told})")
     if as_json:
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)
