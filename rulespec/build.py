@@ -21,6 +21,7 @@ from rulespec.declaredoptions import OPTION_TYPES, declared_options, option_kind
 from rulespec.errors import RuleErrors, did_you_mean
 from rulespec.groupfacts import DependsOnCombo, Unknown, fixed_values, replace_fields
 from rulespec.loader import Key
+from rulespec.namehints import bid_hint
 from rulespec.namespaces import name_clashes
 from rulespec.trumpsource import trump_problems
 
@@ -221,7 +222,7 @@ class Builder(BidBuilder):
 
     def known_bid(self, key: Key, bid_id: str) -> None:
         if bid_id not in self.m.bids:
-            self.fail(key, f"unknown bid '{bid_id}'", did_you_mean(bid_id, self.m.bids))
+            self.fail(key, f"unknown bid '{bid_id}'", bid_hint(bid_id, self.m.bids, self.m.lineage))
 
     def auction(self) -> M.Auction | None:
         a = ("game", "auction")
@@ -359,11 +360,8 @@ class Builder(BidBuilder):
                 elif name in members:
                     targets = members[name]
                 else:
-                    self.fail(
-                        ("bids", bid.id, "incompatible", i),
-                        f"'{name}' is neither a bid nor a group",
-                        did_you_mean(name, [*bids, *members]),
-                    )
+                    hint = bid_hint(name, [*bids, *members], self.m.lineage)  # (a bid's name in any language too)
+                    self.fail(("bids", bid.id, "incompatible", i), f"'{name}' is neither a bid nor a group", hint)
                     continue
                 if bid.id in targets:
                     self.fail(("bids", bid.id, "incompatible", i), f"bid '{bid.id}' cannot be incompatible with itself")

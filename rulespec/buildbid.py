@@ -19,6 +19,7 @@ from rulespec.functions import ANSWERED
 from rulespec.groupfacts import replace_fields
 from rulespec.hooks import HOOKS, MARK_MOMENTS
 from rulespec.loader import Key
+from rulespec.namehints import bid_hint
 
 #: A mapping of the merged rule data (a bid, a step, a hook point's body).
 Raw = dict[str, Any]
@@ -34,7 +35,10 @@ class BidBuilder(BuilderBase):
         raw = self.m.bids[bid_id]
         kind = raw.get("kind")
         if kind is None:
-            self.fail(b, f"bid '{bid_id}' needs a kind", "add 'kind: standard' or 'kind: special'")
+            # (a bid no parent has: often a changed bid's id mistyped, so the closest one is named first)
+            close = did_you_mean(bid_id, [other for other in self.m.bids if other != bid_id])
+            add = "add 'kind: standard' or 'kind: special'"
+            self.fail(b, f"bid '{bid_id}' needs a kind", f"{close} Or, for a new bid, {add}" if close else add)
             return None
         auctioned = self.m.get(("game", "auction")) is not None  # worth and score matter only then
         if raw.get("worth") is None and auctioned:
@@ -314,7 +318,7 @@ class BidBuilder(BuilderBase):
             if name == b[-1]:
                 self.fail((*b, "events_after", i), f"bid '{name}' cannot come after itself")
             elif name not in self.m.bids:
-                self.fail((*b, "events_after", i), f"unknown bid '{name}'", did_you_mean(name, self.m.bids))
+                self.fail((*b, "events_after", i), f"unknown bid '{name}'", bid_hint(name, self.m.bids, self.m.lineage))
         return names
 
     def marks(self, b: Key, raw: Raw) -> dict[str, Any]:

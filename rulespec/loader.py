@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from rulespec import knownvalid, paths
-from rulespec.errors import Position, RuleError, RuleErrors, did_you_mean
+from rulespec.errors import Position, RuleError, RuleErrors
 from rulespec.header import header_problems, read_header, without_header
 from rulespec.locate import BUNDLED_DIR as BUNDLED_DIR
 from rulespec.locate import bundled_names as bundled_names
 from rulespec.locate import bundled_versions as bundled_versions
 from rulespec.locate import locate
+from rulespec.namehints import bid_hint
 from rulespec.validation import validate_document
 from rulespec.yamlsource import Document, read_yaml
 
@@ -345,7 +346,9 @@ def _apply(merged: Merged, doc: Document) -> None:
     for i, bid_id in enumerate(data.get("remove_bids", [])):
         if bid_id not in merged.bids:
             raise doc.error(
-                ("remove_bids", i), f"cannot remove unknown bid '{bid_id}'", did_you_mean(bid_id, merged.bids)
+                ("remove_bids", i),
+                f"cannot remove unknown bid '{bid_id}'",
+                bid_hint(bid_id, merged.bids, merged.lineage),
             )
         del merged.bids[bid_id]
         _forget(merged, ("bids", bid_id))
