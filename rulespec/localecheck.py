@@ -154,9 +154,9 @@ MAX_UNWRITTEN_WARNINGS = 50
 
 def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     """The texts the rule set's own data asks for that no English file has (a house rule's new bid
-    without its name): every language shows them as their ids. One warning per bid (or place of the
-    game section), at the bid's ``id`` in the first of the rule set's files that defines it; past
-    :data:`MAX_UNWRITTEN_WARNINGS`, one line counts the rest."""
+    without its name): every language without a text of its own shows them as their ids. One
+    warning per bid (or place of the game section), at the bid's ``id`` in the first of the rule
+    set's files that defines it; past :data:`MAX_UNWRITTEN_WARNINGS`, one line counts the rest."""
     if is_bundled(rules):
         return []  # the project's own rule sets: their texts are checked by its tests
     english = catalog(DEFAULT_LANGUAGE, rules).entries
@@ -171,7 +171,8 @@ def unwritten_texts(rules: RuleSet) -> list[RuleError]:
     warnings = []
     for owner, keys in list(keys_by_owner.items())[:MAX_UNWRITTEN_WARNINGS]:
         what = f"the bid '{owner}'" if owner in rules.bids else f"'{owner}'"
-        message = f"{what} has no English text for {', '.join(keys)}: every language shows ids there"
+        # (English is every language's fallback: a language with its own text shows that one)
+        message = f"{what} has no English text for {', '.join(keys)}: a language without its own shows ids there"
         hint = f"write {'them' if len(keys) > 1 else 'it'} in {where} ('{init}' writes every one, empty)"
         found = places.get(owner)
         if found is None:

@@ -127,7 +127,7 @@ def test_a_house_rule_without_its_texts_is_valid_and_every_command_says_what_is_
     # one warning for the bid, at its id, with the line and a caret; the group is the bid's too
     line = HOUSE.splitlines().index("  - id: big_hearts") + 1
     assert f"warning: {house}:{line}:9: the bid 'big_hearts' has no English text for " in check.stderr
-    assert ", ".join(key for key in NEEDED if not key.startswith("marks.")) + ": every" in check.stderr
+    assert ", ".join(key for key in NEEDED if not key.startswith("marks.")) + ": a language without" in check.stderr
     assert "  - id: big_hearts\n" in check.stderr and "\n" + " " * 12 + "^\n" in check.stderr
     assert "locales/en/mine.yaml beside the rule file" in check.stderr
     # and one for the new mark, at the game section's marks
