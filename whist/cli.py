@@ -127,13 +127,14 @@ def _error_data(exc: RuleError) -> dict[str, object]:
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--ids", is_flag=True, help="Show each bid's id (what rule files and --bids name it by).")
 @lang_option()
-def show(ruleset: str, fmt: str, lang: str | None) -> None:
+def show(ruleset: str, fmt: str, lang: str | None, ids: bool) -> None:
     """Print a resolved rule set: its bid tables, or the whole set as JSON.
 
     \b
     Example:
-      whist show combo-whist@1.0.0 --lang sv
+      whist show combo-whist@1.0.0 --lang sv --ids
     """
     from rich.console import Console
     from rich.markup import escape as rich_escape
@@ -152,7 +153,7 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     console.print(f"[bold]{title_of(rules, texts, version=False)}[/bold] {rich_escape(rules.version)}")
-    for table in bid_tables(rules, texts):
+    for table in bid_tables(rules, texts, ids=ids):
         console.print(table)
     if not rules.special_bids and rules.game.auction is not None:  # (an empty table would say nothing)
         console.print(texts.label("no_special_bids"))

@@ -11,11 +11,12 @@ from rulespec.titles import title_of
 from whist.tablewords import Table
 
 
-def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:
+def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
     """The bid tables ``whist show`` prints: the rules reference's (:func:`printing.reference.bid_table`,
     so the same columns and cells — a game without an auction shows each kind of hand with its rules,
     not worths and scores that mean nothing there), without the reference's long "rules" column beside
-    the facts of an auction's bids. A game without special bids has no special table."""
+    the facts of an auction's bids. A game without special bids has no special table. With ``ids``,
+    each bid's id first: what a rule file, ``--bids`` and ``--agents`` name it by, in every language."""
     from printing.reference import bid_table
 
     tables = []
@@ -25,11 +26,13 @@ def bid_tables(rules: RuleSet, texts: Texts) -> list[Table]:
         data = bid_table(kind, rules, texts)
         keep = [i for i, column in enumerate(data.columns) if column != "rules" or len(data.columns) == 2]
         table = Table(title=data.title, title_justify="left")
+        if ids:
+            table.add_column(texts.label("bid_id"), justify="left")
         for i in keep:
             wide = data.columns[i] in ("designation", "rules", "incompatibility")
             table.add_column(data.headings[i], justify="left" if wide else "right")
-        for row in data.rows:
-            table.add_row(*(row[i] for i in keep))
+        for bid_id, row in zip(data.bid_ids, data.rows, strict=True):
+            table.add_row(*([bid_id] if ids else []), *(row[i] for i in keep))
         tables.append(table)
     return tables
 

@@ -1,0 +1,28 @@
+"""``whist show --ids`` shows what a rule file, ``--bids`` and ``--agents`` name each bid by.
+
+A Swedish club writing a house rule met only names in ``whist show --lang sv`` (the ids were in
+``--format json`` alone). With ``--ids`` every bid's row starts with its id, in every language;
+without it the tables are as they were.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from rulespec import load_ruleset
+from whist.cli import cli
+
+
+@pytest.mark.parametrize("ref", ["combo-whist", "combo-whist@1.0.0", "christmas-whist"])
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_every_bid_is_shown_with_its_id(ref: str, lang: str) -> None:
+    rules = load_ruleset(ref)
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["show", ref, "--lang", lang, "--ids"], env={"COLUMNS": "200"})
+    plain = runner.invoke(cli, ["show", ref, "--lang", lang], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and plain.exit_code == 0, shown.output
+    rows = [line.split("│")[1].strip() for line in shown.stdout.splitlines() if line.startswith("│")]
+    rows = [row for row in rows if row]  # (a row's next lines, where its rules text wraps)
+    assert sorted(rows) == sorted(rules.bids)  # one row per bid, its id first
+    assert not any(f"│ {bid} " in plain.stdout for bid in rules.bids if "_" in bid)  # not shown unasked
