@@ -59,6 +59,29 @@ LABEL_MAX_SHARE = 0.55
 FIELDS_MAX_SHARE = 0.32
 #: Facts whose values are bid names (never hyphenated).
 NAME_FACTS = frozenset({"incompatibility"})
+NO_BREAK_SPACE = "\u00a0"
+
+
+def name_list(names: Iterable[str], font: str, size: float, width: float) -> str:
+    """Names as a list that wraps only after a comma: the spaces inside each name are no-break
+    spaces (a name cut in two reads as two bids: "Atelier" / "Open, Trump"). A name too long for
+    a line by itself keeps its spaces, to wrap inside itself rather than run out of its box."""
+    shown = []
+    for name in names:
+        fits = stringWidth(f"{name},", font, size) <= width
+        shown.append(name.replace(" ", NO_BREAK_SPACE) if fits else name)
+    return ", ".join(shown)
+
+
+def _unbroken(make: Callable[[float], ParagraphStyle]) -> Callable[[float], ParagraphStyle]:
+    """Styles of ``make`` that never break a word at its hyphen ("Slut-Hund" is one name)."""
+
+    def style(size: float) -> ParagraphStyle:
+        made = make(size)
+        made.embeddedHyphenation = 0
+        return made
+
+    return style
 
 
 @dataclass(frozen=True)
@@ -201,7 +224,7 @@ class CardPainter:
         canvas.setFont(self.fonts.regular, FOOTER_SIZE)
         canvas.drawRightString(CARD_WIDTH - SAFE, SAFE, number)
         bottom = SAFE + FOOTER_SIZE + 1.8 * MM
-        rows = self._fit_fields(face, CARD_HEIGHT * FIELDS_MAX_SHARE)
+        rows = self.fit_fields(face, CARD_HEIGHT * FIELDS_MAX_SHARE)
         y = bottom
         for label_fit, value_fit, label_width in reversed(rows):
             height = max(label_fit.height, value_fit.height)
@@ -213,7 +236,7 @@ class CardPainter:
         canvas.line(CONTENT_LEFT, y + 0.6 * MM, CARD_WIDTH - SAFE, y + 0.6 * MM)
         return y + 0.6 * MM
 
-    def _fit_fields(self, face: BidFace, max_height: float) -> list[tuple[Fit, Fit, float]]:
+    def fit_fields(self, face: BidFace, max_height: float) -> list[tuple[Fit, Fit, float]]:
         """Label and value paragraphs of every fact, at the largest size at which all fit."""
         for size in sizes(FIELDS_LARGEST, FIELDS_SMALLEST):
             rows = self._fields_at(face, size)
@@ -231,11 +254,15 @@ class CardPainter:
             return None
         rows = []
         for label, fact in zip(labels, face.fields, strict=True):
+            value_width = CONTENT_WIDTH - label_width
             value = self._check(fact.value, f"the {fact.key}", face, self.fonts.regular)
             label_fit = fit_paragraph(label, self._style(self.fonts.bold), label_width, 100, size, size)
-            names = fact.key in NAME_FACTS  # bid names break between words, never inside one
-            value_style = self._style(self.fonts.regular, hyphenate=not names)
-            value_fit = fit_paragraph(value, value_style, CONTENT_WIDTH - label_width, 100, size, size)
+            value_style = self._style(self.fonts.regular, hyphenate=fact.key not in NAME_FACTS)
+            if fact.names:  # a list of names: it breaks between them (see name_list)
+                shown = name_list(fact.names, self.fonts.regular, size, value_width)
+                value = self._check(shown, f"the {fact.key}", face, self.fonts.regular)
+                value_style = _unbroken(value_style)
+            value_fit = fit_paragraph(value, value_style, value_width, 100, size, size)
             if label_fit is None or value_fit is None:
                 return None
             rows.append((label_fit, value_fit, label_width))
