@@ -1,11 +1,23 @@
-"""PDF pages as PNG images (previews), rendered by PDFium (the pip package pypdfium2)."""
+"""PDF pages as PNG images (previews), rendered by PDFium (the pip package pypdfium2).
+
+The pages of one preview are written whole or not at all, as every output is (see
+:mod:`rulespec.atomic`), but as a set: every target is checked first, every page is written to a
+temporary file beside its target, and only then are they all renamed into place. A target that
+cannot be written (a folder, a pipe, a full disk) leaves no page of the set behind, and the
+message says what the target is.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
+import os
+import stat
+import tempfile
 from pathlib import Path
 
-from rulespec.atomic import write_atomically
+from rulespec.atomic import TEMP_PREFIX_MARK, TEMP_SUFFIX, temp_files
 
 #: Default resolution of previews.
 DEFAULT_DPI = 150
@@ -41,10 +53,72 @@ def png_paths(output: Path, count: int) -> list[Path]:
     return [output.with_name(f"{output.stem}-{i:0{width}d}.png") for i in range(1, count + 1)]
 
 
+def refuse_target(path: Path) -> None:
+    """Raise :class:`OSError` saying why ``path`` cannot be replaced by a file (a folder, a device,
+    a pipe, a socket); what is not there yet, a regular file or a link to one is fine."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        raise OSError(errno.EISDIR, "a folder: nothing written", str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket): nothing written", str(path))
+
+
+def _temporary(path: Path, data: bytes) -> str:
+    """``data`` in a synced temporary file beside ``path`` (named as :mod:`rulespec.atomic` names
+    its own, so that an interrupted run's are cleared the same way); returns its name."""
+    for stale in temp_files(path):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{TEMP_PREFIX_MARK}", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as exc:  # (the page's path is named, not a temporary file's)
+        raise OSError(exc.errno, f"{exc.strerror}: nothing written", str(path)) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(name, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    return name
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
-    """Render ``pdf`` and write one PNG per page next to ``output``; return the paths written."""
+    """Render ``pdf`` and write one PNG per page next to ``output``, all or none; return the paths.
+
+    Raises :class:`OSError` naming the page that cannot be written, before any page is replaced."""
     images = render_pages(pdf, dpi)
     paths = png_paths(output, len(images))
-    for path, image in zip(paths, images, strict=True):
-        write_atomically(path, image)
+    for path in paths:
+        refuse_target(path)
+    written: list[str] = []
+    try:
+        for path, image in zip(paths, images, strict=True):
+            written.append(_temporary(path, image))
+    except BaseException:
+        for name in written:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        raise
+    for index, (name, path) in enumerate(zip(written, paths, strict=True)):
+        try:
+            os.replace(name, path)
+        except OSError:  # (a target changed since it was checked: the pages not yet placed are dropped)
+            for rest in written[index:]:
+                with contextlib.suppress(OSError):
+                    os.unlink(rest)
+            raise
     return paths
