@@ -158,7 +158,8 @@ class _Builder:
                 cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
             if _row_height(cells, widths) > room:
                 tallest = max(
-                    zip(cells, widths, table.columns), key=lambda c: c[0].wrap(c[1] - 2 * CELL_PADDING, 1e9)[1]
+                    zip(cells, widths, table.columns, strict=True),
+                    key=lambda c: c[0].wrap(c[1] - 2 * CELL_PADDING, 1e9)[1],
                 )
                 key = _LOCALE_KEYS.get(tallest[2], tallest[2])
                 raise RuleError(
