@@ -15,27 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from whist.printcli import register
+from tests.print_helpers import whist_fixture  # noqa: F401 - the fixture `whist`
 
 PAGES = 3  # --bids trump,lock,grill --bleed 0: one card per page
-
-
-@pytest.fixture
-def whist(capsys):
-    from whist import cli as whist_cli
-
-    register(whist_cli.cli)
-
-    def run(*args: str) -> tuple[int, str, str]:
-        try:
-            whist_cli.main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
