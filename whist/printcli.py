@@ -162,11 +162,11 @@ def cards_command(
         _fail(str(exc))
     except OSError as exc:
         _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
-    shortened = sorted({c.bid_id for c in result.cards if c.used_short})
+    shortened = list(dict.fromkeys(texts.bid_name(c.bid_id) for c in result.cards if c.used_short))
     if shortened:
-        click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
+        click.echo(texts.label("cards_short_printed", bids=", ".join(shortened)), err=True)
     if result.title_cut:
-        click.echo("note: the title is longer than the foot of a card: cut there, with …, before its version", err=True)
+        click.echo(texts.label("cards_title_cut"), err=True)
     note_missing(texts, ruleset=ruleset, done="printed")
     sheet = result.sheet
     where = f"{sheet.paper.upper()}, {sheet.columns} × {sheet.rows}" if sheet else texts.label("cards_bleed")
