@@ -1,5 +1,8 @@
 """The options of ``whist cards`` and ``whist rules``: each one does what it says, or is refused.
 
+``--lang de`` was refused in a form of its own (``unknown language 'de'``, no ``error:``): now as
+every other usage error, naming the option and the languages there are.
+
 Options that do nothing were accepted without a word: ``--paper`` for Markdown or HTML (no
 pages), ``--flip`` without ``--backs`` (no backs to place), ``--dpi`` for a PDF (no pixels),
 ``--paper`` with ``--bleed`` (a page per card, no sheet). The class: each such option, given where
@@ -111,3 +114,12 @@ def test_an_unknown_bid_is_refused_with_the_ids_and_names(whist, tmp_path, value
     code, _, err = whist("cards", "--bids", value, "-o", str(tmp_path / "c.pdf"))
     assert code == 2 and "unknown bid" in err and "master_mail (Master Mail)" in err and "trump (Trump)" in err
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("lang", ["de", "xx", "de_DE.UTF-8"])
+@pytest.mark.parametrize("command", [("cards", "-o", "{tmp}/c.pdf"), ("rules", "--format", "md")])
+def test_an_unknown_language_is_a_usage_error_like_the_others(whist, tmp_path, command, lang):
+    code, out, err = whist(*(a.format(tmp=tmp_path) for a in command), "--lang", lang)
+    assert code == 2 and not out and not list(tmp_path.iterdir())
+    assert err.startswith("error: Invalid value for --lang: unknown language 'de'" if lang != "xx" else "error: ")
+    assert "unknown language" in err and "available: en, sv" in err and "hint: see 'whist" in err
