@@ -133,13 +133,18 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
     fields = []
     if any(special.priority is not None for special in rules.special_bids):  # (no order of events: no field)
         fields.append(Field("priority", texts.label("priority"), priority_text(bid, texts)))
-    names = tuple(
+    text = incompatibility_text(bid, rules, texts)
+    fields.append(Field("incompatibility", texts.label("incompatibility"), text, incompatible_words(bid, rules, texts)))
+    return tuple(fields)
+
+
+def incompatible_words(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[str, ...]:
+    """The names :func:`rulespec.bidtext.incompatibility_text` joins into its text, one by one: a
+    list of them is laid out to break between names only (:func:`printing.fitting.name_list`)."""
+    return tuple(
         texts.bid_name(name) if name in rules.bids else texts.get(f"groups.{name}")
         for name in incompatible_names(bid, rules)
-    )  # (the words incompatibility_text joins: the value is its text, the names say where it may break)
-    text = incompatibility_text(bid, rules, texts)
-    fields.append(Field("incompatibility", texts.label("incompatibility"), text, names))
-    return tuple(fields)
+    )
 
 
 def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:

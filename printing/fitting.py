@@ -144,8 +144,13 @@ def fit_paragraph(
 
 def text_lines(fit: Fit) -> list[str]:
     """The lines of a fitted paragraph as text (hyphens included), for tests and checks."""
+    return paragraph_lines(fit.paragraph)
+
+
+def paragraph_lines(paragraph: Paragraph) -> list[str]:
+    """The lines of a wrapped paragraph as text (hyphens included)."""
     lines = []
-    for line in fit.paragraph.blPara.lines:
+    for line in paragraph.blPara.lines:
         if isinstance(line, tuple):
             lines.append(" ".join(line[1]))
         else:

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import fit_title, markup, paragraph_style
+from printing.fitting import fit_title, markup, name_list, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -105,6 +105,8 @@ class _Builder:
         self.cell = paragraph_style("cell", fonts.regular, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.name_cell = paragraph_style("name", fonts.bold, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.head_cell = paragraph_style("head", fonts.bold, TABLE_SIZE, lang, color=white, **cell)
+        self.name_list = paragraph_style("names", fonts.regular, TABLE_SIZE, color=TEXT_COLOR, **cell)
+        self.name_list.embeddedHyphenation = 0  # ("Slut-Hund" is one name: never "Slut-" / "Hund")
         self.aligned = {c: ParagraphStyle(f"cell-{c}", parent=self.cell, alignment=a) for c, a in _ALIGN.items()}
 
     def para(self, text: str, style: ParagraphStyle, where: str) -> Paragraph:
@@ -151,10 +153,14 @@ class _Builder:
         head = [self.para(h, self.head_cell, "a table heading") for h in table.headings]
         rows = [head]
         room = height - _row_height(head, widths)  # a row is never split: it fits below the repeated heading
+        names = dict(zip(table.bid_ids, table.name_lists, strict=True)) if table.name_lists else {}
         for bid_id, row in zip(table.bid_ids, table.rows, strict=True):
             cells = []
-            for column, text in zip(table.columns, row, strict=True):
+            for index, (column, text) in enumerate(zip(table.columns, row, strict=True)):
                 style = self.name_cell if column == "designation" else self.aligned.get(column, self.cell)
+                if column == "incompatibility" and names.get(bid_id):  # (breaks between names only)
+                    text = name_list(names[bid_id], self.cell.fontName, TABLE_SIZE, widths[index] - 2 * CELL_PADDING)
+                    style = self.name_list
                 cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
             if _row_height(cells, widths) > room:
                 tallest = max(

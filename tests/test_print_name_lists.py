@@ -1,4 +1,4 @@
-"""A list of bid names on a card breaks only between names, never inside one.
+"""A list of bid names on a card (and in the rules PDF) breaks only between names, never inside one.
 
 The Incompatibility box of a card lists bid names ("Atelier Open, Trump, Misery Master"). Set as
 ordinary text it wrapped wherever a line was full, inside a name as readily as between two, so
@@ -17,8 +17,11 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printing.cards import CARD_HEIGHT, FIELDS_MAX_SHARE, CardPainter, card_faces
-from printing.fitting import text_lines
+from printing.fitting import paragraph_lines, text_lines
 from printing.fonts import load_fonts
+from printing.layout import PAPERS
+from printing.reference import build_reference
+from printing.reference_pdf import CELL_PADDING, MARGIN, TABLE_SIZE, _Builder
 from rulespec import load_ruleset
 from rulespec.bidtext import incompatible_names
 from rulespec.locale import Texts, load_texts
@@ -102,3 +105,30 @@ def test_the_check_sees_a_break_inside_a_name() -> None:
     assert breaks_inside_names(["Atelier Open, Trump, Mis-", "ery Master"], names, every)
     assert not breaks_inside_names(["Atelier\u00a0Open, Trump,", "Misery\u00a0Master"], names, every)
     assert not breaks_inside_names(["Atelier", "Open, Trump, Misery Master"], names, {"Trump"})
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("ref", RULE_SETS)
+def test_the_reference_table_breaks_between_names_too(ref: str, lang: str) -> None:
+    """The Incompatibility column of the rules PDF is the same kind of list, in a narrow column:
+    its lines end between names as well (and no name is hyphenated)."""
+    rules = load_ruleset(ROOT / ref if ref.endswith(".yaml") else ref)
+    texts = load_texts(rules, lang)
+    reference = build_reference(rules, texts)
+    builder = _Builder(reference, load_fonts())
+    width, height = PAPERS["a4"][0] - 2 * MARGIN, PAPERS["a4"][1] - 2 * MARGIN
+    problems = []
+    for table in reference.tables:
+        if "incompatibility" not in table.columns:
+            continue
+        column = table.columns.index("incompatibility")
+        laid_out = builder.table(table, width, height)
+        laid_out.wrap(width, height)
+        inner = laid_out._colWidths[column] - 2 * CELL_PADDING
+        for row, bid_id in enumerate(table.bid_ids, start=1):
+            names = listed_names(rules, texts, bid_id)
+            fits = {n for n in names if stringWidth(n + ",", builder.cell.fontName, TABLE_SIZE) <= inner}
+            cell = laid_out._cellvalues[row][column]  # (ReportLab holds a cell's flowables in a tuple)
+            lines = paragraph_lines(cell[0] if isinstance(cell, tuple | list) else cell)
+            problems += [f"{bid_id}: {p}" for p in breaks_inside_names(lines, names, fits)]
+    assert not problems, "\n".join(problems)
