@@ -1,8 +1,8 @@
 """PDF pages as PNG images (previews), rendered by PDFium (the pip package pypdfium2).
 
 The pages of one preview are written whole or not at all, as every output is (see
-:mod:`rulespec.atomic`), but as a set: every target is checked first, every page is written to a
-temporary file beside its target, and only then are they all renamed into place. A target that
+:mod:`rulespec.atomic`), but as a set: every target is checked first, every page is written whole
+to a staging file beside its target, and only then are they all renamed into place. A target that
 cannot be written (a folder, a pipe, a full disk) leaves no page of the set behind, and the
 message says what the target is.
 """
@@ -14,10 +14,9 @@ import errno
 import io
 import os
 import stat
-import tempfile
 from pathlib import Path
 
-from rulespec.atomic import TEMP_PREFIX_MARK, TEMP_SUFFIX, temp_files
+from rulespec.atomic import TEMP_PREFIX_MARK, TEMP_SUFFIX, temp_files, write_atomically
 
 #: Default resolution of previews.
 DEFAULT_DPI = 150
@@ -66,34 +65,21 @@ def refuse_target(path: Path) -> None:
         raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket): nothing written", str(path))
 
 
-def _temporary(path: Path, data: bytes) -> str:
-    """``data`` in a synced temporary file beside ``path`` (named as :mod:`rulespec.atomic` names
-    its own, so that an interrupted run's are cleared the same way); returns its name."""
+def _staged(path: Path, data: bytes) -> Path:
+    """``data`` written whole (by :func:`rulespec.atomic.write_atomically`) to a staging file beside
+    ``path``, named as the atomic writer names its temporary files, so that one an interrupted run
+    leaves is cleared by the next write of ``path``; returns the staging file."""
     for stale in temp_files(path):
         with contextlib.suppress(OSError):
             stale.unlink()
-    folder = path.parent if str(path.parent) else Path(".")
+    stage = path.with_name(f".{path.name}{TEMP_PREFIX_MARK}set{TEMP_SUFFIX}")
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}{TEMP_PREFIX_MARK}", suffix=TEMP_SUFFIX, dir=folder)
-    except OSError as exc:  # (the page's path is named, not a temporary file's)
+        write_atomically(stage, data)
+    except OSError as exc:  # (the page's path is named, not the staging file's)
         raise OSError(exc.errno, f"{exc.strerror}: nothing written", str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(name, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
-    return name
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    with contextlib.suppress(OSError):  # (a page replacing one keeps its permissions, as write_atomically does)
+        os.chmod(stage, path.stat().st_mode & 0o777)
+    return stage
 
 
 def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
@@ -104,10 +90,10 @@ def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
     paths = png_paths(output, len(images))
     for path in paths:
         refuse_target(path)
-    written: list[str] = []
+    written: list[Path] = []
     try:
         for path, image in zip(paths, images, strict=True):
-            written.append(_temporary(path, image))
+            written.append(_staged(path, image))
     except BaseException:
         for name in written:
             with contextlib.suppress(OSError):
