@@ -7,7 +7,8 @@ its short edge. On a short-edge flip the back page also comes out upside down, s
 is turned half a turn to read the right way up once the card is turned over.
 
 Backs are one colour to their cut lines and a little beyond (:data:`OVERRUN`, never into the
-safe margin), so that a sheet printed slightly off register leaves no white edge on a card.
+safe margin: on Letter only 0.35 mm above and below), so that a sheet printed slightly off
+register leaves no white edge on a card.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ def back_slot(sheet: Sheet, index: int, flip: str = "long") -> tuple[float, floa
     raise ValueError(f"unknown flip edge '{flip}' (one of: {', '.join(FLIPS)})")
 
 
-def overrun(sheet: Sheet) -> float:
-    """How far a back's colour may run past the grid without entering the safe margin."""
-    room = min(sheet.grid_left, sheet.grid_bottom) - SAFE_MARGIN
-    return max(0.0, min(OVERRUN, room))
+def overrun(sheet: Sheet) -> tuple[float, float]:
+    """How far a back's colour runs past the grid, sideways and up and down: :data:`OVERRUN`, or
+    less where the safe margin is nearer (on Letter, 0.35 mm above and below the three rows)."""
+    across, along = (max(0.0, min(OVERRUN, room - SAFE_MARGIN)) for room in (sheet.grid_left, sheet.grid_bottom))
+    return across, along
 
 
 class BackPainter:
@@ -52,15 +54,19 @@ class BackPainter:
         self.title = fonts.check(title, "the card back's title")
         self.symbols = fonts.check(SUIT_SYMBOLS, "the card back's suits")
 
-    def draw(self, canvas: Canvas, x: float, y: float, bleed: float = 0.0, upside_down: bool = False) -> None:
-        """One back with its bottom-left (trim) corner at ``x``, ``y``; colour runs ``bleed`` past it."""
+    def draw(
+        self, canvas: Canvas, x: float, y: float, bleed: float | tuple[float, float] = 0.0, upside_down: bool = False
+    ) -> None:
+        """One back with its bottom-left (trim) corner at ``x``, ``y``; colour runs ``bleed`` past it
+        (one length, or sideways and up and down)."""
+        across, along = bleed if isinstance(bleed, tuple) else (bleed, bleed)
         canvas.saveState()
         canvas.translate(x, y)
         if upside_down:
             canvas.translate(CARD_WIDTH, CARD_HEIGHT)
             canvas.rotate(180)
         canvas.setFillColor(BACK_COLOR)
-        canvas.rect(-bleed, -bleed, CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed, stroke=0, fill=1)
+        canvas.rect(-across, -along, CARD_WIDTH + 2 * across, CARD_HEIGHT + 2 * along, stroke=0, fill=1)
         canvas.setStrokeColor(white)
         canvas.setLineWidth(0.8)
         inset = FRAME_INSET

@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.backs import BackPainter
 from printing.facts import BidFace, bid_face, optional_label, select_bids
-from printing.fitting import Fit, fit_line, fit_paragraph, fit_title, paragraph_style, sizes
+from printing.fitting import Fit, fit_line, fit_paragraph, fit_title, name_list, paragraph_style, sizes, unbroken
 from printing.fonts import FontSet, load_fonts
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, BleedPage, Sheet, sheet_for
 from rulespec.errors import RuleError
@@ -51,8 +51,12 @@ RULES_LARGEST, RULES_SMALLEST = 9.0, 5.5
 FIELDS_LARGEST, FIELDS_SMALLEST = 7.5, 5.5
 FOOTER_SIZE = 5.5
 WORTH_LARGEST = 20.0
-#: A worth with up to this many values is set as a column ("1 / or / 3"); more, on one line.
-MAX_STACKED_WORTHS = 3
+#: The least size of a worth: the values of a worth are set one under another ("1 / or / 3"), as
+#: large as the strip allows, and a worth that does not fit even at this size is refused.
+WORTH_SMALLEST = 4.0
+#: The worth's values take at most this share of the card's height (the bid type needs the rest).
+WORTH_MAX_SHARE = 0.6
+OR_STEP = 7.0  # from a value to the "or" under it
 #: Labels of the facts take at most this share of the text width.
 LABEL_MAX_SHARE = 0.55
 #: The facts block takes at most this share of the card's height.
@@ -143,19 +147,38 @@ class CardPainter:
         label, label_size = fit_line(label, self.fonts.bold, 5.0, STRIP - 1.5 * MM)
         y = CARD_HEIGHT - SAFE - label_size
         self._centred(canvas, label, self.fonts.bold, label_size, centre, y)
-        stacked = face.worth_values is not None and len(face.worth_values) <= MAX_STACKED_WORTHS
-        parts = list(face.worth_values) if stacked and face.worth_values else [face.worth]
+        parts = list(face.worth_values) if face.worth_values else [face.worth]
         or_word = self._check(face.or_word, "the word 'or'", face, self.fonts.regular)
-        largest = WORTH_LARGEST if len(parts) == 1 else 15.0
-        size = min(self._size_to_width(p, self.fonts.bold, largest, STRIP - 2 * MM) for p in parts)
+        or_word, or_size = fit_line(or_word, self.fonts.regular, 6.0, STRIP - 1.5 * MM)
+        size = self._worth_size(face, parts, room=y - CARD_HEIGHT * (1 - WORTH_MAX_SHARE))
         for index, part in enumerate(parts):
             if index:
-                y -= 7.0
-                self._centred(canvas, or_word, self.fonts.regular, 6.0, centre, y)
-            self._check(part, "the worth", face, self.fonts.bold)
+                y -= OR_STEP
+                self._centred(canvas, or_word, self.fonts.regular, or_size, centre, y)
             y -= size * 0.78 + 2.5
             self._centred(canvas, part, self.fonts.bold, size, centre, y)
         return y - 3 * MM
+
+    def _worth_size(self, face: BidFace, parts: list[str], room: float) -> float:
+        """The size of the worth (each of its values one under the other, with "or" between) that
+        fits the strip's width and ``room`` in height; never below :data:`WORTH_SMALLEST`: a worth
+        that cannot be read there is refused, never printed as a grey smudge."""
+        for part in parts:
+            self._check(part, "the worth", face, self.fonts.bold)
+        largest = WORTH_LARGEST if len(parts) == 1 else 15.0
+        by_width = min(self._size_to_width(p, self.fonts.bold, largest, STRIP - 2 * MM) for p in parts)
+        count = len(parts)
+        by_height = (room - 2.5 * count - OR_STEP * (count - 1)) / (0.78 * count)
+        size = min(by_width, by_height)
+        if size < WORTH_SMALLEST:
+            shown = f" {face.or_word} ".join(parts)
+            raise RuleError(
+                f"the rank of bid '{face.bid_id}' ({self.language}), {shown}, does not fit the strip of its card "
+                f"at {WORTH_SMALLEST} pt",
+                hint="a card shows a rank of a few digits, or up to about a dozen possible values one under "
+                "another: give the bid's worth fewer values",
+            )
+        return size
 
     def _kind_label(self, canvas: Canvas, face: BidFace, top: float) -> None:
         """The bid type along the strip, reading upwards, centred below the worth."""
@@ -201,7 +224,7 @@ class CardPainter:
         canvas.setFont(self.fonts.regular, FOOTER_SIZE)
         canvas.drawRightString(CARD_WIDTH - SAFE, SAFE, number)
         bottom = SAFE + FOOTER_SIZE + 1.8 * MM
-        rows = self._fit_fields(face, CARD_HEIGHT * FIELDS_MAX_SHARE)
+        rows = self.fit_fields(face, CARD_HEIGHT * FIELDS_MAX_SHARE)
         y = bottom
         for label_fit, value_fit, label_width in reversed(rows):
             height = max(label_fit.height, value_fit.height)
@@ -213,7 +236,7 @@ class CardPainter:
         canvas.line(CONTENT_LEFT, y + 0.6 * MM, CARD_WIDTH - SAFE, y + 0.6 * MM)
         return y + 0.6 * MM
 
-    def _fit_fields(self, face: BidFace, max_height: float) -> list[tuple[Fit, Fit, float]]:
+    def fit_fields(self, face: BidFace, max_height: float) -> list[tuple[Fit, Fit, float]]:
         """Label and value paragraphs of every fact, at the largest size at which all fit."""
         for size in sizes(FIELDS_LARGEST, FIELDS_SMALLEST):
             rows = self._fields_at(face, size)
@@ -231,11 +254,15 @@ class CardPainter:
             return None
         rows = []
         for label, fact in zip(labels, face.fields, strict=True):
+            value_width = CONTENT_WIDTH - label_width
             value = self._check(fact.value, f"the {fact.key}", face, self.fonts.regular)
             label_fit = fit_paragraph(label, self._style(self.fonts.bold), label_width, 100, size, size)
-            names = fact.key in NAME_FACTS  # bid names break between words, never inside one
-            value_style = self._style(self.fonts.regular, hyphenate=not names)
-            value_fit = fit_paragraph(value, value_style, CONTENT_WIDTH - label_width, 100, size, size)
+            value_style = self._style(self.fonts.regular, hyphenate=fact.key not in NAME_FACTS)
+            if fact.names:  # a list of names: it breaks between them (see name_list)
+                shown = name_list(fact.names, self.fonts.regular, size, value_width)
+                value = self._check(shown, f"the {fact.key}", face, self.fonts.regular)
+                value_style = unbroken(value_style)
+            value_fit = fit_paragraph(value, value_style, value_width, 100, size, size)
             if label_fit is None or value_fit is None:
                 return None
             rows.append((label_fit, value_fit, label_width))

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rulespec.bidtext import incompatibility_text, number_text, tricks_text
+from rulespec.bidtext import incompatibility_text, incompatible_names, number_text, tricks_text
 from rulespec.bidtext import score_text as plain_score_text
 from rulespec.errors import RuleError, did_you_mean
 from rulespec.locale import Texts
@@ -89,6 +89,8 @@ class Field:
     key: str
     label: str
     value: str
+    #: The names a list of bids is made of (the incompatibility), so that a line breaks between them.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,8 +133,18 @@ def bid_fields(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[Field, ...]:
     fields = []
     if any(special.priority is not None for special in rules.special_bids):  # (no order of events: no field)
         fields.append(Field("priority", texts.label("priority"), priority_text(bid, texts)))
-    fields.append(Field("incompatibility", texts.label("incompatibility"), incompatibility_text(bid, rules, texts)))
+    text = incompatibility_text(bid, rules, texts)
+    fields.append(Field("incompatibility", texts.label("incompatibility"), text, incompatible_words(bid, rules, texts)))
     return tuple(fields)
+
+
+def incompatible_words(bid: Bid, rules: RuleSet, texts: Texts) -> tuple[str, ...]:
+    """The names :func:`rulespec.bidtext.incompatibility_text` joins into its text, one by one: a
+    list of them is laid out to break between names only (:func:`printing.fitting.name_list`)."""
+    return tuple(
+        texts.bid_name(name) if name in rules.bids else texts.get(f"groups.{name}")
+        for name in incompatible_names(bid, rules)
+    )
 
 
 def bid_face(bid: Bid, rules: RuleSet, texts: Texts) -> BidFace:

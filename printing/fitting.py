@@ -10,7 +10,7 @@ the width of its box, or None. :func:`fit_line` does the same for a line that ma
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -144,8 +144,13 @@ def fit_paragraph(
 
 def text_lines(fit: Fit) -> list[str]:
     """The lines of a fitted paragraph as text (hyphens included), for tests and checks."""
+    return paragraph_lines(fit.paragraph)
+
+
+def paragraph_lines(paragraph: Paragraph) -> list[str]:
+    """The lines of a wrapped paragraph as text (hyphens included)."""
     lines = []
-    for line in fit.paragraph.blPara.lines:
+    for line in paragraph.blPara.lines:
         if isinstance(line, tuple):
             lines.append(" ".join(line[1]))
         else:
@@ -187,3 +192,28 @@ def fit_title(title: str, font: str, largest: float, width: float) -> tuple[str,
     version, which holds no space) fitted to one line: when cut, the version stays."""
     space = title.rfind(" ")
     return fit_line(title, font, largest, width, keep_end=len(title) - space if space > 0 else 0)
+
+
+NO_BREAK_SPACE = "\u00a0"
+
+
+def name_list(names: Iterable[str], font: str, size: float, width: float) -> str:
+    """Names as a list that wraps only after a comma: the spaces inside each name are no-break
+    spaces (a name cut in two reads as two bids: "Atelier" / "Open, Trump"). A name too long for
+    a line by itself keeps its spaces, to wrap inside itself rather than run out of its box."""
+    shown = []
+    for name in names:
+        fits = stringWidth(f"{name},", font, size) <= width
+        shown.append(name.replace(" ", NO_BREAK_SPACE) if fits else name)
+    return ", ".join(shown)
+
+
+def unbroken(make: Callable[[float], ParagraphStyle]) -> Callable[[float], ParagraphStyle]:
+    """Styles of ``make`` that never break a word at its hyphen ("Slut-Hund" is one name)."""
+
+    def style(size: float) -> ParagraphStyle:
+        made = make(size)
+        made.embeddedHyphenation = 0
+        return made
+
+    return style

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from printing.facts import (
     bid_text,
     has_text,
+    incompatible_words,
     optional_label,
     priority_text,
     score_text,
@@ -56,6 +57,8 @@ class BidTable:
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     bid_ids: tuple[str, ...]
+    #: Each row's incompatible bids, name by name (a list breaks only between them), when the table has the column.
+    name_lists: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ def bid_table(kind: str, rules: RuleSet, texts: Texts) -> BidTable:
         headings=tuple(texts.label(c) for c in columns),
         rows=tuple(tuple(_cell(bid, c, rules, texts) for c in columns) for bid in bids),
         bid_ids=tuple(bid.id for bid in bids),
+        name_lists=tuple(incompatible_words(bid, rules, texts) for bid in bids) if "incompatibility" in columns else (),
     )
 
 

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import fit_title, markup, paragraph_style
+from printing.fitting import fit_title, markup, name_list, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -35,6 +35,9 @@ _MAX_WIDTHS = {
     "incompatibility": 32,
 }
 CELL_PADDING = 4
+#: The locale key of a column's text, where it is not the column's own name.
+_LOCALE_KEYS = {"designation": "name"}
+_TEXT_WORDS = {"rules": "rules text"}
 _ALIGN = {"worth": TA_RIGHT, "score": TA_RIGHT, "priority": TA_RIGHT, "trump": TA_CENTER}
 
 
@@ -44,7 +47,12 @@ MIN_ROWS_AT_BREAK = 3
 
 class KeptTable(Table):
     """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
-    side of the break (a row or two alone at the top of the last page looks like a mistake)."""
+    side of the break (a row or two alone at the top of the last page looks like a mistake) when
+    it can. A table taller than a page (a few bids with long rules texts) cannot go whole to the
+    next page: there it is split where it must, as few as its rows may be."""
+
+    #: The height of a page's frame: a table taller than that is split wherever it has to be.
+    frame_height: float = 0.0
 
     @property
     def row_count(self) -> int:
@@ -52,19 +60,32 @@ class KeptTable(Table):
         return len(self._cellvalues)
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 - ReportLab's names
-        parts: list[KeptTable] = super().split(availWidth, availHeight)  # two tables of this class, or none
+        parts = self._split_kept(availWidth, availHeight)
+        for part in parts:  # (ReportLab makes the parts as tables of this class, without the frame)
+            if isinstance(part, KeptTable):
+                part.frame_height = self.frame_height
+        return parts
+
+    def _split_kept(self, width: float, height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(width, height)  # two tables of this class, or none
         if len(parts) != 2:
             return parts
         header = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
         body = self.row_count - header
-        first = parts[0].row_count - header
+        first = self.row_count_of(parts[0]) - header
         if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
             return parts
         keep = min(first, body - MIN_ROWS_AT_BREAK)
-        if keep < MIN_ROWS_AT_BREAK:
-            return []  # the whole table goes to the next page
-        shorter: list[Flowable] = super().split(availWidth, sum(self._rowHeights[: header + keep]) + 0.01)
-        return shorter
+        if keep >= MIN_ROWS_AT_BREAK:
+            shorter: list[Flowable] = super().split(width, sum(self._rowHeights[: header + keep]) + 0.01)
+            return shorter
+        if sum(self._rowHeights) <= self.frame_height:
+            return []  # the whole table goes to the next page, where it fits
+        return parts  # it fits no page whole: split where it must
+
+    @staticmethod
+    def row_count_of(table: Flowable) -> int:
+        return len(getattr(table, "_cellvalues", ()))
 
 
 class _Builder:
@@ -84,6 +105,8 @@ class _Builder:
         self.cell = paragraph_style("cell", fonts.regular, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.name_cell = paragraph_style("name", fonts.bold, TABLE_SIZE, lang, color=TEXT_COLOR, **cell)
         self.head_cell = paragraph_style("head", fonts.bold, TABLE_SIZE, lang, color=white, **cell)
+        self.name_list = paragraph_style("names", fonts.regular, TABLE_SIZE, color=TEXT_COLOR, **cell)
+        self.name_list.embeddedHyphenation = 0  # ("Slut-Hund" is one name: never "Slut-" / "Hund")
         self.aligned = {c: ParagraphStyle(f"cell-{c}", parent=self.cell, alignment=a) for c, a in _ALIGN.items()}
 
     def para(self, text: str, style: ParagraphStyle, where: str) -> Paragraph:
@@ -130,19 +153,32 @@ class _Builder:
         head = [self.para(h, self.head_cell, "a table heading") for h in table.headings]
         rows = [head]
         room = height - _row_height(head, widths)  # a row is never split: it fits below the repeated heading
+        names = dict(zip(table.bid_ids, table.name_lists, strict=True)) if table.name_lists else {}
         for bid_id, row in zip(table.bid_ids, table.rows, strict=True):
             cells = []
-            for column, text in zip(table.columns, row, strict=True):
+            for index, (column, text) in enumerate(zip(table.columns, row, strict=True)):
                 style = self.name_cell if column == "designation" else self.aligned.get(column, self.cell)
+                if column == "incompatibility" and names.get(bid_id):  # (breaks between names only)
+                    text = name_list(names[bid_id], self.cell.fontName, TABLE_SIZE, widths[index] - 2 * CELL_PADDING)
+                    style = self.name_list
                 cells.append(self.para(text, style, f"the {column} of bid '{bid_id}'"))
             if _row_height(cells, widths) > room:
+                tallest = max(
+                    zip(cells, widths, table.columns, strict=True),
+                    key=lambda c: c[0].wrap(c[1] - 2 * CELL_PADDING, 1e9)[1],
+                )
+                key = _LOCALE_KEYS.get(tallest[2], tallest[2])
                 raise RuleError(
-                    f"the texts of bid '{bid_id}' ({self.ref.language}) are longer than a page of the rules reference",
-                    hint=f"shorten them in the locale file (bids.{bid_id}), or give the bid a 'short' text",
+                    f"the {_TEXT_WORDS.get(key, key)} of bid '{bid_id}' ({self.ref.language}) is longer than a page "
+                    "of the rules "
+                    "reference can hold",
+                    hint=f"shorten bids.{bid_id}.{key} in the locale file (the reference prints the rules text "
+                    "in full: a bid's 'short' text is for its card)",
                 )
             rows.append(cells)
         color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
         result = KeptTable(rows, colWidths=widths, repeatRows=1)
+        result.frame_height = height
         result.setStyle(
             TableStyle(
                 [
@@ -208,8 +244,9 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
     frame = doc.height - 12  # (the frame's own padding, 6 points above and below)
     try:
         doc.build(builder.story(doc.width, frame), onFirstPage=page_footer, onLaterPages=page_footer)
-    except LayoutError as exc:  # (what the check of each row does not foresee: never a traceback)
+    except LayoutError:  # (what the check of each row does not foresee: never a traceback, nor ReportLab's words)
         raise RuleError(
-            f"the rules reference cannot be laid out ({ref.language}): {exc}".split(", tallest")[0]
+            f"the rules reference cannot be laid out ({ref.language}): a part of it is taller than a page",
+            hint="shorten the longest texts in the locale file (a section of the general rules, a bid's rules)",
         ) from None
     return buffer.getvalue()

@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from rulespec import RuleError
 from rulespec.atomic import write_atomically
+from rulespec.errors import did_you_mean
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.cliargs import DEFAULT_RULESET, FiniteFloatRange, check_output_folder, check_suffix, lang_option
@@ -21,14 +23,63 @@ from whist.common import note_missing, rules_or_fail, texts_or_fail
 
 def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
     rules = rules_or_fail(ruleset)
+    if lang is not None:  # (a language the rule set has no texts in: a usage error said as the others are)
+        from rulespec.locale import available_languages, language_code
+
+        known = available_languages(rules)
+        if language_code(lang) not in known:
+            raise click.BadParameter(
+                f"unknown language '{language_code(lang)}' (available: {', '.join(known)})", param_hint="--lang"
+            )
     texts = texts_or_fail(rules, lang)
     texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
     return rules, texts
 
 
-def _bid_ids(value: tuple[str, ...]) -> list[str]:
-    """``--bids trump,grill --bids lock`` → ``["trump", "grill", "lock"]``."""
-    return [part for item in value for part in item.replace(",", " ").split()]
+def _chosen_bids(value: tuple[str, ...], rules: RuleSet, texts: Texts) -> list[str] | None:
+    """The bids ``--bids`` names, in order, or None without ``--bids`` (every card): each an id or a
+    name in the run's language or in English, any case, parted by commas (``--bids "Master Mail,
+    lock"``); ids may also be parted by spaces, as before (``--bids "trump lock"``). A name or id
+    that is no bid, or a list naming none (``--bids ""``), is a usage error listing the bids."""
+    if not value:
+        return None
+    from printing.facts import select_bids
+    from rulespec.locale import load_texts
+    from rulespec.samenames import shown_as
+
+    english = texts if texts.language == "en" else load_texts(rules, "en")
+    known: dict[str, str] = {}
+    for words in (english, texts):  # (the run's language wins a clash; an id wins over any name)
+        known.update({shown_as(words.bid_name(bid_id)): bid_id for bid_id in rules.bids})
+    known.update({shown_as(bid_id): bid_id for bid_id in rules.bids})
+    listed = ", ".join(f"{bid.id} ({texts.bid_name(bid.id)})" for bid in select_bids(rules))
+    chosen: list[str] = []
+    for part in (part.strip() for item in value for part in item.split(",")):
+        found = [known.get(shown_as(part))] if part else []
+        if None in found:  # ids parted by spaces, or an unknown name
+            found = [known.get(shown_as(word)) for word in part.split()]
+        if None in found:
+            close = did_you_mean(part, [*rules.bids, *(texts.bid_name(b) for b in rules.bids)])
+            raise click.BadParameter(
+                f"unknown bid '{part}' in {rules.id}{f' ({close})' if close else ''}; the bids: {listed}",
+                param_hint="--bids",
+            )
+        chosen += [bid_id for bid_id in found if bid_id is not None]
+    if not chosen:
+        raise click.BadParameter(
+            f"names no bid: give bid ids or names parted by commas, or leave --bids out for every card; "
+            f"the bids: {listed}",
+            param_hint="--bids",
+        )
+    return chosen
+
+
+def _refuse_unused(name: str, option: str, why: str) -> None:
+    """An option given on the command line where it does nothing is a usage error saying why
+    (accepted, it was silently ignored: ``--dpi 300`` for a PDF)."""
+    source = click.get_current_context().get_parameter_source(name)
+    if source is not None and source is not ParameterSource.DEFAULT:
+        raise click.BadParameter(why, param_hint=option)
 
 
 @click.command("cards")
@@ -42,7 +93,13 @@ def _bid_ids(value: tuple[str, ...]) -> list[str]:
     show_default=True,
     help="Paper of the home sheets (not used with --bleed).",
 )
-@click.option("--bids", "bids", multiple=True, metavar="IDS", help="Only these bids (ids, comma-separated).")
+@click.option(
+    "--bids",
+    "bids",
+    multiple=True,
+    metavar="BIDS",
+    help="Only these bids: ids or names (in the --lang language or English), comma-separated.",
+)
 @click.option(
     "--cut-marks/--no-cut-marks",
     default=None,
@@ -61,10 +118,12 @@ def _bid_ids(value: tuple[str, ...]) -> list[str]:
     type=click.Choice(["long", "short"]),
     default="long",
     show_default=True,
-    help="With --backs: the edge your printer turns the paper over on.",
+    help="With --backs (only): the edge your printer turns the paper over on.",
 )
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default=None, help="Default: from -o's suffix.")
-@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="Resolution of PNGs.")
+@click.option(
+    "--dpi", type=click.IntRange(36, 600), default=150, show_default=True, help="Resolution of PNG previews (PNG only)."
+)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Output file.")
 def cards_command(
     ruleset: str,
@@ -87,17 +146,17 @@ def cards_command(
       whist cards combo-whist --lang sv -o cards.pdf
     """
     from printing.cards import write_cards
-    from printing.facts import select_bids
 
     fmt = check_suffix(output, {".pdf": "pdf", ".png": "png"}, fmt)
+    if not backs:
+        _refuse_unused("flip", "--flip", "says how the card backs are placed: it needs --backs")
+    if fmt == "pdf":
+        _refuse_unused("dpi", "--dpi", "is the resolution of PNG previews: a PDF has none (-o NAME.png for PNG)")
+    if bleed is not None:
+        _refuse_unused("paper", "--paper", "is the paper of home sheets: with --bleed each card has a page of its own")
     check_output_folder(output, "-o")
     rules, texts = _load(ruleset, lang)
-    ids = _bid_ids(bids)
-    try:
-        select_bids(rules, ids)
-    except RuleError as exc:
-        hint = f" ({exc.hint})" if exc.hint else ""
-        raise click.BadParameter(f"{exc.message}{hint}", param_hint="--bids") from None
+    ids = _chosen_bids(bids, rules, texts)
     try:
         result = write_cards(rules, texts, ids, copies, paper.lower(), bleed, cut_marks, backs, flip)
         if fmt == "png":
@@ -111,11 +170,11 @@ def cards_command(
         _fail(str(exc))
     except OSError as exc:
         _fail(f"error: cannot write {exc.filename or output}: {exc.strerror or exc}")
-    shortened = sorted({c.bid_id for c in result.cards if c.used_short})
+    shortened = list(dict.fromkeys(texts.bid_name(c.bid_id) for c in result.cards if c.used_short))
     if shortened:
-        click.echo(f"note: the rules text did not fit, the short text is printed for: {', '.join(shortened)}", err=True)
+        click.echo(texts.label("cards_short_printed", bids=", ".join(shortened)), err=True)
     if result.title_cut:
-        click.echo("note: the title is longer than the foot of a card: cut there, with …, before its version", err=True)
+        click.echo(texts.label("cards_title_cut"), err=True)
     note_missing(texts, ruleset=ruleset, done="printed")
     sheet = result.sheet
     where = f"{sheet.paper.upper()}, {sheet.columns} × {sheet.rows}" if sheet else texts.label("cards_bleed")
@@ -127,7 +186,13 @@ def cards_command(
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @lang_option()
 @click.option("--format", "fmt", type=click.Choice(["md", "html", "pdf"]), default=None, help="Default: from -o.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper of the PDF (PDF only).",
+)
 @click.option(
     "-o",
     "--output",
@@ -152,6 +217,8 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
         raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
     if fmt == "pdf" and output is None:
         raise click.UsageError("a PDF needs an output file: -o FILE.pdf")
+    if fmt != "pdf":
+        _refuse_unused("paper", "--paper", "is the paper of the PDF: Markdown and HTML have no pages")
     rules, texts = _load(ruleset, lang)
     try:
         ref = build_reference(rules, texts)
