@@ -396,6 +396,5 @@ def load_texts(rules: RuleSet | None, language: str | None = None) -> Texts:
 
     if lang != DEFAULT_LANGUAGE:  # a translation of another English text (an older version's, a parent's) is not shown
         data = drop(data, made_for_other_english(lang, rules))
-
     refuse_bad_placeholders(lang, rules)
     return Texts(lang, data, english, rules)

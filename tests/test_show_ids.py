@@ -26,3 +26,27 @@ def test_every_bid_is_shown_with_its_id(ref: str, lang: str) -> None:
     rows = [row for row in rows if row]  # (a row's next lines, where its rules text wraps)
     assert sorted(rows) == sorted(rules.bids)  # one row per bid, its id first
     assert not any(f"│ {bid} " in plain.stdout for bid in rules.bids if "_" in bid)  # not shown unasked
+
+
+@pytest.mark.parametrize("width", [50, 60, 80])
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_list_of_names_wraps_between_names(width: int, lang: str) -> None:
+    """The Incompatibility column broke inside a name ("Open" / "Hand", read as two bids): each
+    line of the column holds whole names only, at any window width."""
+    from printing.facts import incompatible_words
+    from rulespec.locale import load_texts
+
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, lang)
+    names = {name for bid in rules.bids.values() for name in incompatible_words(bid, rules, texts)}
+    shown = CliRunner().invoke(cli, ["show", "--lang", lang], env={"COLUMNS": str(width)})
+    assert shown.exit_code == 0
+    special = shown.stdout.split(texts.label("special_bids"), 1)[1]
+    pieces = [
+        piece.strip().replace("\u00a0", " ")
+        for line in special.splitlines()
+        if line.startswith("│")
+        for piece in line.split("│")[-2].split(",")
+        if piece.strip() and piece.strip() != "—"
+    ]
+    assert pieces and set(pieces) <= names, sorted(set(pieces) - names)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from printing.facts import decimal_text
+from printing.facts import decimal_text, incompatible_words
 from rulespec.locale import Texts
-from rulespec.model import RuleSet
+from rulespec.model import Bid, RuleSet
 from rulespec.titles import title_of
-from whist.tablewords import Table
+from whist.tablewords import NO_BREAK, Table
 
 
 def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
@@ -32,9 +32,23 @@ def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
             wide = data.columns[i] in ("designation", "rules", "incompatibility")
             table.add_column(data.headings[i], justify="left" if wide else "right")
         for bid_id, row in zip(data.bid_ids, data.rows, strict=True):
-            table.add_row(*([bid_id] if ids else []), *(row[i] for i in keep))
+            cells = [
+                _names_kept(row[i], rules.bids[bid_id], rules, texts)
+                if data.columns[i] == "incompatibility"
+                else row[i]
+                for i in keep
+            ]
+            table.add_row(*([bid_id] if ids else []), *cells)
         tables.append(table)
     return tables
+
+
+def _names_kept(cell: str, bid: Bid, rules: RuleSet, texts: Texts) -> str:
+    """An incompatibility list that wraps between names only: each name's spaces made no-break
+    spaces (a name cut at the line's end, "Open" / "Hand", read as two bids)."""
+    for name in sorted(incompatible_words(bid, rules, texts), key=len, reverse=True):
+        cell = cell.replace(name, name.replace(" ", NO_BREAK))
+    return cell
 
 
 def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
