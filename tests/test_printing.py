@@ -23,7 +23,7 @@ from printing.reference import build_reference, to_html, to_markdown
 from printing.reference_pdf import reference_pdf
 from rulespec import RuleError, load_ruleset
 from rulespec.locale import Texts, load_texts
-from whist.printcli import register
+from tests.print_helpers import whist_fixture  # noqa: F401 - the fixture `whist`
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "sv")
@@ -385,24 +385,6 @@ def test_an_english_text_standing_in_is_hyphenated_as_english(house, monkeypatch
 
 
 # --- the commands --------------------------------------------------------------------------
-
-
-@pytest.fixture
-def whist(capsys):
-    from whist import cli as whist_cli
-
-    register(whist_cli.cli)
-
-    def run(*args: str) -> tuple[int, str, str]:
-        try:
-            whist_cli.main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
 
 
 def test_cards_and_rules_commands(whist, tmp_path):
