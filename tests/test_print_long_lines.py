@@ -117,3 +117,28 @@ def test_a_long_title_is_cut_in_the_reference_footer(rules) -> None:
     reference = dataclasses.replace(build_reference(rules, texts), title=LONG_TITLE)
     words = _words(reference_pdf(reference))
     assert "The Extraordinarily Long Title" in words and "… 1.5.1+club.7" in words
+
+
+def _shipped() -> list[str]:
+    from pathlib import Path
+
+    from rulespec.locate import bundled_names, bundled_versions
+
+    root = Path(__file__).resolve().parent.parent
+    versions = [f"{name}@{v}" for name in bundled_names() for v in bundled_versions(name)]
+    return [*bundled_names(), *versions, *(str(p) for p in sorted((root / "bids" / "examples").glob("*.yaml")))]
+
+
+SHIPPED = _shipped()
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("ref", SHIPPED)
+def test_no_shipped_title_is_cut_on_a_card(ref: str, lang: str) -> None:
+    """The free-point example's Swedish title was cut ("… (gratispoäng efter poän… 1.5.1+free.1") on
+    all its cards: the cut is for a stranger's long title, never one the project ships."""
+    from rulespec import load_ruleset
+
+    shipped = load_ruleset(ref)
+    first = next(iter(shipped.bids))
+    assert not write_cards(shipped, texts_for(shipped, lang), [first]).title_cut
