@@ -133,4 +133,3 @@ def test_an_ambiguous_name_lists_its_bids_joined_by_or(lang: str) -> None:
             continue  # (another refusal: a prefix that names one bid, or a menu number)
         listed = said.split(f" {last_joiner} ")
         assert len(listed) >= 2 and any(listed[-1].startswith(n) for n in names), said
-

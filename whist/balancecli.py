@@ -49,11 +49,11 @@ def _number(value: Any, texts: Texts) -> str:
 
 
 def _worth(texts: Texts, bid_id: str, value: Any) -> str:
-    """A bid's rank as the play menu and the rules show it: ``−4``, or ``1 or 3`` when it depends on
-    the combo (the study orders such a bid by its highest rank, which alone would read as its only one)."""
+    """A bid's rank as the play menu shows it: ``−4``, or ``1/3`` when it depends on the combo (the
+    study orders such a bid by its highest rank, which alone would read as its only one)."""
     bid = texts.rules.bids.get(bid_id) if texts.rules is not None else None
     values = worth_values(bid) if bid is not None else None
-    return f" {texts.label('or')} ".join(values) if values else _number(value, texts)
+    return "/".join(values) if values else _number(value, texts)
 
 
 def _name(texts: Texts, bid_id: str) -> str:
