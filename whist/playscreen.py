@@ -243,8 +243,8 @@ def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -
         deal = game.current
         if deal is None or game.result is not None:
             return
+        human.show_news(game.view(seat))  # (a new deal's first line, then who chose its rules)
         announce_contract(human, game)
-        human.show_news(game.view(seat))
         if seat not in deal.by_seat and told[0] is not deal:
             told[0] = deal
             human.console.print(human.texts.label("sitting_out"))
