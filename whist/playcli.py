@@ -51,7 +51,9 @@ if TYPE_CHECKING:
 )
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
-@click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
+@click.option(
+    "--deals", type=click.IntRange(1), default=None, help="Stop after this many new deals (not the saved ones)."
+)
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @lang_option()
