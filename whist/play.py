@@ -22,7 +22,7 @@ from rulespec.model import RuleSet
 from whist.entrylines import print_entries
 from whist.playcards import CardFormat
 from whist.playhelp import asks_help, choice_help_lines, say_help
-from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges, status_table
+from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges, status_legend, status_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -142,6 +142,9 @@ class HumanAgent(Agent):
         standing = repr((view.scores, view.marks, view.declarer, view.dealer))
         if bidding or self.shown_facts.get("standing") != standing:
             self.console.print(status_table(self, view))
+            legend = status_legend(self)
+            if legend is not None:
+                self.console.print(legend)
             self.shown_facts["standing"] = standing
             if self.target is not None and self.target() is not None:
                 self._once("target", f"{texts.label('winning_score')}: {self.target()}")

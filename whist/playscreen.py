@@ -260,10 +260,6 @@ def status_table(human: HumanAgent, view: View) -> Table:
     status.add_column(texts.label("player"))
     status.add_column(texts.label("scores"), justify="right")
     status.add_column(texts.label("tricks"), justify="right")
-    match = human.rules.game.match
-    counted = match.hand_winner_mark if match is not None else None  # hands won: a column of its own
-    if counted:
-        status.add_column(texts.label("hands_won"), justify="right")
     for seat in view.players:
         won = sum(1 for t in view.tricks if t["winner"] == seat)
         role = ""
@@ -272,9 +268,8 @@ def status_table(human: HumanAgent, view: View) -> Table:
         elif seat == view.dealer:
             role = f" {texts.label('dealer')}"
         counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
-        marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n and name != counted)
-        row = [human.name(seat, view) + role + marks, display_number(str(view.scores.get(seat, 0))), str(won)]
-        status.add_row(*row, *([str(view.marks.get(seat, {}).get(counted, 0))] if counted else []))
+        marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
+        status.add_row(human.name(seat, view) + role + marks, display_number(str(view.scores.get(seat, 0))), str(won))
     scores = human.standing() if human.standing is not None else None
     for seat in sorted(set(scores or ()) - set(view.players)):
         assert scores is not None
@@ -282,9 +277,16 @@ def status_table(human: HumanAgent, view: View) -> Table:
             f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]",
             display_number(str(scores[seat])),
             "",
-            *([""] if counted else []),
         )
     return status
+
+
+def status_legend(human: HumanAgent) -> str | None:
+    """What the sign of hands won beside a name means (``W3``), said under the status table of a
+    match won by hands: the sign alone read as nothing."""
+    match = human.rules.game.match
+    mark = match.hand_winner_mark if match is not None else None
+    return human.texts.label("hands_won_sign", sign=human.texts.get(f"marks.{mark}")) if mark else None
 
 
 def exchanges(human: HumanAgent, view: View) -> None:
