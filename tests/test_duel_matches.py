@@ -70,7 +70,7 @@ def _run(*args: str) -> Any:
     ("lang", "words"),
     [
         ("en", ("mirrored matches", "Matches won", "per match")),
-        ("sv", ("speglade partier", "Vunna partier", "per parti")),
+        ("sv", ("speglade matcher", "Vunna matcher", "per match")),
     ],
 )
 def test_the_duel_table_speaks_of_matches(lang: str, words: tuple[str, ...]) -> None:

@@ -54,7 +54,7 @@ def drive(args: list[str], answer: dict[str, list[str]], timeout: float = 60.0) 
                     os.write(leader, (" ".join(str(i) for i in range(1, count + 1)) + "\n").encode())
                     pending = ""
                     continue
-                for prompt in ("Your bid", "Your card", "Your choice"):
+                for prompt in ("Your bid", "Your card", "Your choice", "Press Enter"):
                     if prompt in pending:
                         replies = answer.get(prompt, [])
                         reply = replies.pop(0) if replies else ("pass" if prompt == "Your bid" else "1")

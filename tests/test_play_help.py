@@ -21,6 +21,7 @@ import pytest
 
 from rulespec import load_ruleset
 from rulespec.locale import Texts, load_texts
+from whist.playcards import CardFormat
 
 ROOT = Path(__file__).resolve().parent.parent
 ASK = re.compile(r"@@ ASK (\S+) (\S+) (\d+) (\d) ?([^\r\n]*)\r?\n")
@@ -62,7 +63,8 @@ def prompt_and_help(texts: Texts, kind: str, what: str, count: int, optional: bo
     if kind == "bid":
         return label("prompt_bid"), [label("help_bid")]
     if kind == "play":
-        return label("prompt_card"), [label("help_card")]
+        letters = CardFormat(load_ruleset("combo-whist"), texts).letters_text()
+        return label("prompt_card"), [label("help_card", letters=letters)]
     if kind == "enter":
         return label("press_enter"), [label("help_enter")]
     single = label("prompt_number") if what == "number" else label("prompt_choice")
@@ -71,7 +73,7 @@ def prompt_and_help(texts: Texts, kind: str, what: str, count: int, optional: bo
     if count > 1:
         lines.append(label("help_choices", n=count))
     if optional:
-        prompt += " " + label("prompt_optional")
+        prompt = label("prompt_optional", prompt=prompt)
         lines.append(label("help_optional"))
     return prompt, lines
 

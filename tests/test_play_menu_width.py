@@ -48,7 +48,7 @@ def test_the_menu_fits_80_columns_in_two_columns(names: dict[str, str]) -> None:
     assert all(cell_len(line) <= 80 for line in lines), lines
     shown = "\n".join(lines)
     for number, bid_id in enumerate(ids, 1):
-        assert f"{number:>2} " in shown and f" {worth_text(RULES, bid_id)}" in shown
+        assert f"{number:>2} " in shown and f" {worth_text(RULES, bid_id, data)}" in shown
 
 
 def test_no_bundled_bid_name_is_cut_in_the_menu() -> None:

@@ -31,6 +31,7 @@ from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from tests.test_swedish_output import english_phrases
 from whist.entrylines import entry_lines, kept_breaks
+from whist.playcards import CardFormat
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 60
@@ -104,14 +105,15 @@ def test_a_whole_combo_deal_with_a_bid_of_ones_own(combo_deal: str) -> None:
         "Det finns inget bud med nummer 99 (1–31).",
         "Ett kombinationsbud har exakt ett standardbud (det här har 2).",
         "Inte tillåtet: Ett kombinationsbud behöver rang 1 eller högre (det här: −4).",  # the menu's minus
-        "”ö” kan vara Överflöd, Öppen Trumf, Öppen Hand.",
+        "”ö” kan vara Överflöd, Öppen Trumf eller Öppen Hand.",
         "Förstod inte: zz",
         "Det finns inget val med nummer 99",
     ):
         assert said in screen, said
     sv = load_texts(load_ruleset("combo-whist"), "sv")
     # '?' and Enter alone both say what the prompt takes (Enter at a bid: without the whole table)
-    assert screen.count(flat(sv.label("help_bid"))) == 2 and screen.count(flat(sv.label("help_card"))) == 2
+    help_card = flat(sv.label("help_card", letters=CardFormat(load_ruleset("combo-whist"), sv).letters_text()))
+    assert screen.count(flat(sv.label("help_bid"))) == 2 and screen.count(help_card) == 2
     assert "Förstod inte: Ditt" not in screen and "(det här har 0)" not in screen
 
 
@@ -119,7 +121,8 @@ def test_a_christmas_whist_hand(christmas_hand: str) -> None:
     screen = flat(christmas_hand)
     assert "Julwhist: du sitter på plats 0" in screen and "Stick 11:" in screen
     sv = load_texts(load_ruleset("christmas-whist"), "sv")
-    assert screen.count(flat(sv.label("help_card"))) == 2
+    letters = CardFormat(load_ruleset("christmas-whist"), sv).letters_text()
+    assert screen.count(flat(sv.label("help_card", letters=letters))) == 2
     assert "Förstod inte: zz" in screen and "Det finns inget val med nummer 99" in screen
 
 

@@ -160,7 +160,8 @@ class Wording:
         kind, _, name = part.partition(":")
         if name:  # a step's label (rulespec.diff.step_label), ``#2`` for a second one of the same
             name, _, nth = name.partition("#")
-            return " ".join(filter(None, (self.key(kind), f"«{self._declaration(name, 'new')}»", nth and f"#{nth}")))
+            quoted = self.label("quoted", text=self._declaration(name, "new"))
+            return " ".join(filter(None, (self.key(kind), quoted, nth and f"#{nth}")))
         return self._named_variant(part) or self.key(part)
 
     def key(self, key: str) -> str:
@@ -210,7 +211,7 @@ class Wording:
                 direction=self.direction(body.get("direction")),
             )
         if isinstance(body, str):  # reveal: NAME
-            return f"{self.key(kind)}: «{self._declaration(body, side)}»"
+            return f"{self.key(kind)}: {self.label('quoted', text=self._declaration(body, side))}"
         return f"{self.key(kind)}: {self.value(body)}"
 
     def _declaration(self, name: str, side: str) -> str:

@@ -14,14 +14,15 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape, render
+from rich.markup import escape
 
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from whist.entrylines import print_entries
+from whist.playcards import CardFormat
 from whist.playhelp import asks_help, choice_help_lines, say_help
-from whist.playscreen import ask_bid, asking_bids, exchanges, status_table
+from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges, status_legend, status_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -48,54 +49,9 @@ def console_input(console: Console) -> Callable[[str, float | None], str | None]
     return read
 
 
-class CardFormat:
-    """Card names as a person reads and types them, in the chosen language."""
-
-    def __init__(self, rules: RuleSet, texts: Texts) -> None:
-        self.texts = texts
-        self.suits = [s.id for s in rules.game.deck.suits]
-        self.ranks = list(rules.game.deck.ranks)
-        self.symbol = {s: texts.label(f"suit_symbol_{s}") for s in self.suits}
-        self.short = {r: self._short(r) for r in self.ranks}
-        self.colors = {s.id: s.color for s in rules.game.deck.suits}
-
-    def _short(self, rank: str) -> str:
-        """A rank as a card shows it: the label of a rank that has one (``K``, ``D`` for a queen in
-        Swedish), else the rule file's own text (``10``; asked first, so not counted as missing)."""
-        return self.texts.label(f"rank_short_{rank}") if self.texts.has(f"labels.rank_short_{rank}") else escape(rank)
-
-    def show(self, name: str, markup: bool = True) -> str:
-        rank, suit = name[:-1], name[-1]  # as rich markup (a rank may read "[/]": escaped), or plain
-        text = f"{self.short.get(rank, escape(rank))}{self.symbol.get(suit, escape(suit))}"
-        if not markup:
-            return render(text).plain
-        return f"[red]{text}[/red]" if self.colors.get(suit) == "red" else text
-
-    def suit(self, suit: str) -> str:
-        return f"{self.symbol.get(suit, suit)} {self.texts.label(f'suit_{suit}')}"
-
-    def parse(self, text: str, options: tuple[Any, ...]) -> str | None:
-        """The card name that ``text`` means among ``options``, or None."""
-        wanted = text.strip().upper().replace(" ", "")
-        if not wanted:
-            return None
-        for symbol_suit, symbol in self.symbol.items():
-            wanted = wanted.replace(symbol.upper(), symbol_suit)
-        aliases = {short.upper(): rank for rank, short in self.short.items()} | {"T": "10"}
-        for option in options:
-            name = str(option)
-            rank, suit = name[:-1], name[-1]
-            for form in {rank, self.short.get(rank, rank).upper()}:
-                if wanted == f"{form}{suit}".upper():
-                    return name
-            if wanted[-1:] == suit and aliases.get(wanted[:-1]) == rank:
-                return name
-        return None
-
-    def sorted_hand(self, cards: tuple[str, ...]) -> list[str]:
-        order = {s: i for i, s in enumerate(self.suits)}
-        value = {r: i for i, r in enumerate(self.ranks)}
-        return sorted(cards, key=lambda c: (order.get(c[-1], 0), value.get(c[:-1], 0)))
+def heading(text: str) -> str:
+    """A name as the head of a line: its first letter in upper case, as "Trump suit:" beside it."""
+    return text[:1].upper() + text[1:]
 
 
 class HumanAgent(Agent):
@@ -110,6 +66,7 @@ class HumanAgent(Agent):
         target: Callable[[], Any] | None = None,
         clock: bool = False,
         standing: Callable[[], dict[int, Any] | None] | None = None,
+        seat: int | None = None,
     ) -> None:
         self.rules = rules
         self.texts = texts
@@ -119,6 +76,8 @@ class HumanAgent(Agent):
         #: every seat's score over the game (the view has the dealt seats': one sitting out is listed too)
         self.standing = standing
         self.clock = clock
+        #: the person's seat, for what is shown with no view at hand (the report of a deal resumed past)
+        self.seat = seat
         self.cards = CardFormat(rules, texts)
         self.seen_auction = 0
         self.seen_tricks = 0
@@ -142,9 +101,10 @@ class HumanAgent(Agent):
         """A warning line (why an input was not taken), never read as markup."""
         self.console.print(f"[yellow]{escape(text)}[/yellow]")
 
-    def name(self, seat: int, view: View) -> str:
+    def name(self, seat: int, view: View | None) -> str:
+        """``Seat 2``, or ``Seat 0 (you)`` for the person's own (the view's seat, else their own)."""
         label = self.texts.label("seat_n", n=seat)
-        return f"{label} ({self.texts.label('you')})" if seat == view.seat else label
+        return f"{label} ({self.texts.label('you')})" if seat == (view.seat if view else self.seat) else label
 
     def combo_text(self, bids: list[str]) -> str:
         return " + ".join(self.texts.bid_name(b) for b in bids)
@@ -182,12 +142,14 @@ class HumanAgent(Agent):
         standing = repr((view.scores, view.marks, view.declarer, view.dealer))
         if bidding or self.shown_facts.get("standing") != standing:
             self.console.print(status_table(self, view))
+            legend = status_legend(self)
+            if legend is not None:
+                self.console.print(legend)
             self.shown_facts["standing"] = standing
             if self.target is not None and self.target() is not None:
                 self._once("target", f"{texts.label('winning_score')}: {self.target()}")
         else:
-            won = [f"{self.name(seat, view)} {sum(t['winner'] == seat for t in view.tricks)}" for seat in view.players]
-            self._once("tricks_won", texts.label("trick_counts"), won)
+            self._trick_counts(view)
         if view.combo is not None and view.declarer is not None:
             self._once(
                 "combo",
@@ -203,14 +165,7 @@ class HumanAgent(Agent):
         choosing = view.trump is None and not view.tricks and not view.current_trick and any(b.has_trump for b in bids)
         if (view.declarer is not None or view.combo is not None) and not choosing:
             self._once("trump", f"{texts.label('trump_suit')}: {trump}")
-        if view.face_up is not None or view.stock_size:
-            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
-            self.console.print(
-                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
-            )
-        elif view.closed:
-            self._once("closed", texts.label("hand_closed"))
-        for index, meld in enumerate(view.melds):
+        for index, meld in enumerate(view.melds):  # (declared after the trick, before the draw: shown so)
             text = texts.label(
                 "meld_declared",
                 player=self.name(meld["seat"], view),
@@ -219,13 +174,24 @@ class HumanAgent(Agent):
                 points=meld["points"],
             )
             self._once(f"meld {index}", text)
+        if view.face_up is not None or view.stock_size:
+            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
+            self.console.print(
+                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
+            )
+        elif view.closed:
+            self._once("closed", texts.label("hand_closed"))
         for name, value in view.declarations.items():
             if value in (None, [], {}, ""):  # nothing declared: nothing to say
                 continue
-            self._once(f"declared {name}", f"{texts.get(f'declarations.{name}')}: {self._declared_text(value, view)}")
+            head = heading(texts.get(f"declarations.{name}"))
+            self._once(f"declared {name}", f"{head}: {self._declared_text(value, view)}")
         for zone, cards in view.zones.items():
+            if not cards:  # an empty zone: nothing to show (it is shown again when cards come)
+                self.shown_facts.pop(f"zone {zone}", None)
+                continue
             shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
-            self._once(f"zone {zone}", f"{texts.get(f'declarations.{zone}')}: {shown}")
+            self._once(f"zone {zone}", f"{heading(texts.get(f'declarations.{zone}'))}: {shown}")
         for seat, cards in view.visible.items():
             shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
             self._once(f"open {seat}", f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
@@ -234,6 +200,22 @@ class HumanAgent(Agent):
             print_entries(self.console, texts.label("table"), plays)
         hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
         self.console.print(f"{texts.label('your_hand')}: {hand}")
+
+    def _trick_counts(self, view: View) -> None:
+        """Tricks won by each player; once the hand is closed, those before and after the close
+        apart (a game may score only the tricks after the close: one sum would mix the two)."""
+        texts = self.texts
+
+        def counts(tricks: list[dict[str, Any]]) -> list[str]:
+            return [f"{self.name(seat, view)} {sum(t['winner'] == seat for t in tricks)}" for seat in view.players]
+
+        after = [t for t in view.tricks if t.get("after_close")]
+        if not view.closed and not after:
+            self._once("tricks_won", texts.label("trick_counts"), counts(list(view.tricks)))
+            return
+        before = [t for t in view.tricks if not t.get("after_close")]
+        self._once("tricks_won", texts.label("trick_counts_before_close"), counts(before))
+        self._once("tricks_after", texts.label("trick_counts_after_close"), counts(after))
 
     def _once(self, key: str, text: str, entries: list[str] | None = None) -> None:
         """Print ``text`` unless it is what was last printed under ``key`` (in this deal); with
@@ -297,7 +279,7 @@ class HumanAgent(Agent):
         while True:
             line = self.read(self.texts.label("prompt_card"), None) or ""
             if asks_help(line, self.texts.label, blank=True):
-                say_help(self, [self.texts.label("help_card")], menu)
+                say_help(self, [self.texts.label("help_card", letters=self.cards.letters_text())], menu)
                 continue
             if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
                 return legal[int(line) - 1]
@@ -323,6 +305,8 @@ class HumanAgent(Agent):
         key = {"bid": "choose_contract"}.get(what, f"choose_{what}s" if plural else f"choose_{what}")
         title = self.texts.label(key, n=request.count)
         self.console.print(f"[bold]{title}[/bold] — {label}")
+        for line in choice_intro(self, request, view):
+            self.console.print(line)
         options = list(request.options)
         if what == "card":
             options = self.cards.sorted_hand(tuple(str(o) for o in options))
@@ -334,17 +318,19 @@ class HumanAgent(Agent):
         single = "prompt_number" if what == "number" else "prompt_choice"
         prompt = self.texts.label("prompt_choices", n=request.count) if plural else self.texts.label(single)
         if request.optional:
-            prompt += " " + self.texts.label("prompt_optional")
+            prompt = self.texts.label("prompt_optional", prompt=prompt)
         parse = self._parse_option
         while True:
             line = (self.read(prompt, None) or "").strip()
             if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
                 return None
             if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
-                say_help(self, [*choice_help_lines(request, self.texts.label), *asking_bids(self, request, view)], menu)
+                say_help(self, [*choice_help_lines(request, self.texts.label), *choice_help(self, request, view)], menu)
                 continue
-            parts = line.replace(",", " ").split()
-            values = [self._parse_option(part, options, what) for part in parts]
+            # The whole line first: an option's name may have spaces ("ta stick"); else one per word.
+            whole = None if plural or not line else parse(line, options, what)
+            parts = [line] if whole is not None else line.replace(",", " ").split()
+            values = [whole] if whole is not None else [parse(part, options, what) for part in parts]
             distinct = len(set(map(str, values))) == len(values)
             if values and None not in values and len(values) == request.count and distinct:
                 answer = values if plural else values[0]

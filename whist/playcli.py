@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from interpreter.decisions import ScriptError
     from interpreter.game import Game
     from rulespec.locale import Texts
+    from whist.play import HumanAgent
 
 
 @click.command()
@@ -50,7 +51,9 @@ if TYPE_CHECKING:
 )
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
-@click.option("--deals", type=click.IntRange(1), default=None, help="Stop after this many deals.")
+@click.option(
+    "--deals", type=click.IntRange(1), default=None, help="Stop after this many new deals (not the saved ones)."
+)
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @lang_option()
@@ -135,6 +138,7 @@ def play(
         target=lambda: game_holder[0].winning_target() if game_holder else None,
         clock=clock,
         standing=lambda: dict(game_holder[0].scores) if game_holder else None,
+        seat=seat,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
     agents = [human if s == seat else next(makers)(seed * 17 + s) for s in range(players)]
@@ -172,13 +176,14 @@ def play(
         for other in (s for s in range(players) if s != seat):
             console.print(texts.label("seat_played_by", n=other, agent=rich_escape(next(others))))
     console.print(texts.label("saved_to", path=rich_escape(str(save_path))))
-    played = 0
+    played = 0  # new deals (--deals counts these: one the save holds whole is no new one)
     try:
         while game.result is None and (deals is None or played < deals):
+            asked = _new_decisions(game)
             result = game.play_deal()
-            played += 1
             if not game.script.exhausted:  # a deal the save holds whole: resumed past, not shown again
                 continue
+            played += int(_new_decisions(game) > asked)  # (the last deal saved, reported again, is not new)
             deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
     except (KeyboardInterrupt, EOFError):
         console.print()
@@ -192,9 +197,28 @@ def play(
         _fail(f"{resume_path}: {_unfit_save(exc, seat)}")
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
-        key = "match_won_by" if game.result.reason == "match" else "wins_game"
-        console.print(f"[bold]{texts.label(key, player=texts.label('seat_n', n=game.result.winner))}[/bold]")
+        console.print(f"[bold]{winner_line(human, game)}[/bold]")
     note_missing(texts, ruleset=ruleset)
+
+
+def _new_decisions(game: Game) -> int:
+    """Decisions made in this session (asked of the seats, not read from a save)."""
+    return len(game.decisions) - game.script.position - game.script.play_position
+
+
+def winner_line(human: HumanAgent, game: Game) -> str:
+    """Who won the game; a match won by hands says how many (its points may say otherwise)."""
+    from whist.playscreen import hands_won
+
+    assert game.result is not None and game.result.winner is not None
+    texts, winner = human.texts, game.result.winner
+    player = human.name(winner, None)
+    if game.result.reason != "match":
+        return texts.label("wins_game", player=player)
+    won = hands_won(game)
+    if not won:
+        return texts.label("match_won_by", player=player)
+    return texts.label("match_won_by_hands", player=player, n=won[winner], total=sum(won.values()))
 
 
 def match_lines(console: Console, game: Game, texts: Texts, options: dict[str, Any]) -> None:
@@ -204,6 +228,7 @@ def match_lines(console: Console, game: Game, texts: Texts, options: dict[str, A
     from rich.markup import escape as rich_escape
 
     from rulespec.matchtext import planned, schedule_words
+    from whist.entrylines import KeepingConsole
 
     if options:
         given = ", ".join(f"{name}={value}" for name, value in options.items())
@@ -211,6 +236,9 @@ def match_lines(console: Console, game: Game, texts: Texts, options: dict[str, A
     if game.rules.game.match is None:
         return
     hands = [planned(hand) for hand in game.schedule()]
+    if isinstance(console, KeepingConsole):  # a hand's number stays with its name (never "4." alone at a line's end)
+        entries = schedule_words(hands, texts).split("; ")
+        console.keep([*console.kept, *(" ".join(entry.split(" ")[:2]) for entry in entries)])
     console.print(texts.label("match_schedule", schedule=texts.schedule_name(game.schedule_name())))
     console.print(texts.label("match_hands", n=len(hands), hands=schedule_words(hands, texts)))
 

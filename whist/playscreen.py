@@ -17,10 +17,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from interpreter.decisions import BidAnswer, Request, View
+from interpreter.decisions import CONTRACT, BidAnswer, Request, View
 from printing.facts import display_number
+from printing.facts import worth_text as printed_worth
 from rulespec.bidtext import tricks_text
-from rulespec.locale import Texts
+from rulespec.locale import Texts, value_text
 from rulespec.model import Choose, RuleSet
 from rulespec.ordering import by_rank
 from whist.entrylines import print_entries
@@ -37,11 +38,10 @@ COLUMN_GAP = 2
 MAX_MENU_NAME = 28
 
 
-def worth_text(rules: RuleSet, bid_id: str) -> str:
-    """A bid's rank as shown in the menu: ``2``, or ``1/3`` when it depends on the combo."""
-    values = rules.bids[bid_id].worth.possible_values() or ["?"]
-    ordered = sorted(values) if all(isinstance(v, int) for v in values) else list(values)
-    return "/".join(str(v).replace("-", "\u2212") for v in ordered)
+def worth_text(rules: RuleSet, bid_id: str, texts: Texts) -> str:
+    """A bid's rank as shown in the menu: ``2``, or ``1 or 3`` when it depends on the combo, as the
+    rules and the cards print it (one way everywhere)."""
+    return printed_worth(rules.bids[bid_id], texts)
 
 
 def menu_ids(request: Request, rules: RuleSet) -> list[str]:
@@ -59,7 +59,7 @@ def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[s
         mark = "+" if bid_id in request.special_ids else ""
         name = as_shown(texts, texts.bid_name(bid_id))
         name.truncate(MAX_MENU_NAME, overflow="ellipsis")
-        entries.append(Text(f"{number:>2} {mark}").append_text(name).append(f" {worth_text(rules, bid_id)}"))
+        entries.append(Text(f"{number:>2} {mark}").append_text(name).append(f" {worth_text(rules, bid_id, texts)}"))
     return ids, entries
 
 
@@ -109,7 +109,7 @@ def full_bid_table(console: Console, request: Request, rules: RuleSet, texts: Te
         if i == len(request.standard_ids) + 1:
             table.add_section()
         short = texts.bid_text(bid_id, "short")
-        table.add_row(str(i), texts.bid_name(bid_id), worth_text(rules, bid_id), tricks, short)
+        table.add_row(str(i), texts.bid_name(bid_id), worth_text(rules, bid_id, texts), tricks, short)
     console.print(table)
     console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
     return ids
@@ -146,7 +146,7 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
             console.print(texts.label("time_up", player=human.name(view.seat, view)))
             return None
         typed = typed.strip()
-        if typed.casefold() in ("pass", "p", "-", texts.label("pass").casefold()):
+        if typed.casefold() in pass_words(texts):
             return None
         if not typed:  # (Enter alone: what to type, without the whole table of bids)
             say_help(human, [texts.label("help_bid")])
@@ -165,6 +165,13 @@ def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None
         human.say_refused(bid_reason(reason, human.rules, texts))
 
 
+def pass_words(texts: Texts) -> set[str]:
+    """What passes at a bid prompt: ``-``, the English words, and the language's (``passa``, the
+    word the screen says of a pass: "Seat 1 passes" / "Plats 1 passar")."""
+    words = {"pass", "p", "-", texts.label("pass")} | set(texts.label("pass_words").split(","))
+    return {word.strip().casefold() for word in words if word.strip()}
+
+
 def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     """The end of a deal: the last trick and who won it, the result, the scores; then, when
     another deal follows (``wait``), wait for Enter so that the next deal does not scroll it away."""
@@ -173,7 +180,7 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     view = human.last_view
 
     def seat(number: int) -> str:  # "Seat 2", or "Seat 0 (you)"
-        return human.name(number, view) if view is not None else texts.label("seat_n", n=number)
+        return human.name(number, view)
 
     if record.get("tricks") and human.seen_tricks < len(record["tricks"]):  # (not seen go by, sitting out)
         last = record["tricks"][-1]
@@ -182,10 +189,13 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
         if last.get("winner") is not None:
             console.print("  " + texts.label("wins_trick", player=seat(last["winner"])))
     if "contract" in record:  # a hand of a match
-        points = (f"{seat(s)}: {v}" for s, v in record["hand_points"].items())
+        points = (f"{seat(int(s))}: {display_number(str(v))}" for s, v in record["hand_points"].items())  # (keys: text)
         print_entries(console, texts.label("hand_points"), points)
         winner = record["hand_winner"]
         console.print(texts.label("hand_tied") if winner is None else texts.label("hand_won_by", player=seat(winner)))
+        won = hands_won(game)
+        if won:  # the match is won by hands, not points: say the count after every hand
+            print_entries(console, texts.label("hands_won"), (f"{seat(s)}: {n}" for s, n in won.items()))
     elif result.declarer is None:
         console.print(texts.label("all_passed"))
     else:
@@ -202,6 +212,16 @@ def deal_report(human: HumanAgent, game: Any, result: Any, wait: bool) -> None:
     )
     if wait:
         wait_for_enter(human)
+
+
+def hands_won(game: Any) -> dict[int, int]:
+    """Each seat's hands won so far, when the match is won by most hands won (its hand-winner
+    mark); else nothing (a match won on points, or no match)."""
+    match = game.rules.game.match
+    mark = match.hand_winner_mark if match is not None else None
+    if not mark:
+        return {}
+    return {s: game.marks[s].get(mark, 0) for s in sorted(game.scores)}
 
 
 def score_changes(records: list[dict[str, Any]]) -> dict[int, Any]:
@@ -223,7 +243,8 @@ def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -
         deal = game.current
         if deal is None or game.result is not None:
             return
-        human.show_news(game.view(seat))
+        human.show_news(game.view(seat))  # (a new deal's first line, then who chose its rules)
+        announce_contract(human, game)
         if seat not in deal.by_seat and told[0] is not deal:
             told[0] = deal
             human.console.print(human.texts.label("sitting_out"))
@@ -260,6 +281,14 @@ def status_table(human: HumanAgent, view: View) -> Table:
     return status
 
 
+def status_legend(human: HumanAgent) -> str | None:
+    """What the sign of hands won beside a name means (``W3``), said under the status table of a
+    match won by hands: the sign alone read as nothing."""
+    match = human.rules.game.match
+    mark = match.hand_winner_mark if match is not None else None
+    return human.texts.label("hands_won_sign", sign=human.texts.get(f"marks.{mark}")) if mark else None
+
+
 def exchanges(human: HumanAgent, view: View) -> None:
     """Cards that came into or went out of the hand before the first trick (Mail, an exchange):
     they changed hands without a word. (Later, cards only leave by play, or come by a draw.)"""
@@ -279,3 +308,42 @@ def asking_bids(human: HumanAgent, request: Request, view: View) -> list[str]:
     bids = [human.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in human.rules.bids]
     asking = [b for b in bids if any(isinstance(step, Choose) and step.name == request.name for step in b.steps)]
     return [f"{human.texts.bid_name(b.id)}: {human.texts.bid_text(b.id)}" for b in asking]
+
+
+def choice_intro(human: HumanAgent, request: Request, view: View) -> list[str]:
+    """What a choice is for, said with its prompt: the rules of a match's hand chosen by this player
+    (which hand), a meld (choosing a card shows it and declares the meld, for its points)."""
+    texts = human.texts
+    if request.name == CONTRACT:
+        return [texts.label("contract_yours", n=view.hand_number)]
+    bids = [human.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in human.rules.bids]
+    melds = [meld for bid in bids for meld in bid.melds if meld.name == request.name]
+    if not melds:
+        return []
+    points = value_text(melds[0].points, texts.label("or")) or texts.label("none")
+    return [texts.label("meld_choice", meld=texts.get(f"declarations.{request.name}"), points=points)]
+
+
+def choice_help(human: HumanAgent, request: Request, view: View) -> list[str]:
+    """More for a choice's ``?``: the rules of the bids in play that ask it, and for a choice of
+    rules each one's short text (what each kind of hand scores) and the match's own rule for it."""
+    texts = human.texts
+    lines = asking_bids(human, request, view)
+    if request.what == "bid":
+        lines += [f"{texts.bid_name(str(o))}: {texts.bid_text(str(o), 'short')}" for o in request.options]
+    if request.name == CONTRACT and texts.has("general.match"):
+        lines.append(texts.get("general.match"))
+    return lines
+
+
+def announce_contract(human: HumanAgent, game: Any) -> None:
+    """A match hand's rules chosen by another player, said when they are chosen (the screen would
+    otherwise only show the hand's rules, as if they were the schedule's)."""
+    last = game.decisions[-1] if game.decisions else None
+    if last is None or last["name"] != CONTRACT or last["seat"] == human.seat:
+        return
+    hand = game.current.hand_number if game.current is not None else 0
+    rules = human.texts.bid_name(str(last["answer"]))
+    human.console.print(
+        human.texts.label("contract_chosen", player=human.name(last["seat"], None), n=hand, rules=rules)
+    )

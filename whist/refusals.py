@@ -110,7 +110,7 @@ def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidA
             if len(matches) != 1:
                 if not matches:
                     return texts.label("unknown_bid", input=token)
-                shown = ", ".join(texts.bid_name(b) for b in matches[:6])
+                shown = or_list(texts, [texts.bid_name(b) for b in matches[:6]])
                 return texts.label("ambiguous_bid", input=token, names=shown)
             chosen.append(matches[0])
     standard = [b for b in chosen if b in request.standard_ids]
@@ -119,6 +119,13 @@ def parse_bid(line: str, ids: list[str], request: Request, texts: Texts) -> BidA
     specials = list(chosen)
     specials.remove(standard[0])
     return BidAnswer(standard[0], tuple(specials))
+
+
+def or_list(texts: Texts, names: list[str]) -> str:
+    """``A, B or C``: names one of which is meant, the last joined by the language's "or"."""
+    if len(names) < 2:
+        return "".join(names)
+    return texts.label("list_or", items=", ".join(names[:-1]), last=names[-1])
 
 
 def choice_problem(
