@@ -107,7 +107,7 @@ def test_no_command_cuts_a_word_at_any_width(command: list[str], lang: str) -> N
 
 
 #: Every label of the command line that a table's title is made of, with a dash between its parts.
-DASHED_TITLES = ("sim_title", "duel_title", "duel_title_match", "balance_title")
+DASHED_TITLES = ("sim_title", "sim_title_match", "duel_title", "duel_title_match", "balance_title")
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
@@ -127,3 +127,20 @@ def test_a_wrapped_title_never_leaves_its_dash_at_a_lines_end(lang: str) -> None
             heading = lines[: next(i for i, line in enumerate(lines) if line.startswith(("┌", "╭", "┏")))]
             assert not any(line.endswith("\u2014") for line in heading), (key, width, heading)
             assert "".join("".join(heading).split()) == "".join(title.split())  # (a narrow one folds words)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("ref", ["combo-whist", "christmas-whist"])
+def test_a_simulation_counts_a_match_games_games_as_matches(ref: str, lang: str) -> None:
+    """Christmas Whist's summary said "spel: 3" where its rules and duels say matches."""
+    from rulespec import load_ruleset
+    from rulespec.locale import load_texts
+    from whist.cli import cli
+
+    texts = load_texts(load_ruleset(ref), lang)
+    key = "sim_title_match" if ref == "christmas-whist" else "sim_title"
+    said = CliRunner().invoke(cli, ["simulate", ref, "--games", "1", "--jobs", "1", "--seed", "2", "--lang", lang])
+    assert said.exit_code == 0, said.output
+    heading = texts.label(key, title="\x00", version="\x00", games="1").split("\x00")[-1]
+    assert heading.strip() and heading in said.stdout.splitlines()[0]
+    assert texts.label("sim_title_match") != texts.label("sim_title")

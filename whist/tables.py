@@ -53,9 +53,8 @@ def _names_kept(cell: str, bid: Bid, rules: RuleSet, texts: Texts) -> str:
 
 def _overview(data: dict[str, Any], rules: RuleSet, texts: Texts) -> Table:
     """The two-column table that opens a simulation summary (label, figure)."""
-    title = texts.label(
-        "sim_title", title=title_of(rules, texts, version=False), version=rules.version, games=data["games"]
-    )
+    key = "sim_title_match" if rules.game.match is not None else "sim_title"  # (a match game's games are matches)
+    title = texts.label(key, title=title_of(rules, texts, version=False), version=rules.version, games=data["games"])
     overview = Table(title=title, title_justify="left", show_header=False)
     overview.add_column("")
     overview.add_column("", justify="right")
