@@ -8,7 +8,7 @@ from printing.facts import decimal_text, incompatible_words
 from rulespec.locale import Texts
 from rulespec.model import Bid, RuleSet
 from rulespec.titles import title_of
-from whist.tablewords import NO_BREAK, Table
+from whist.tablewords import KEPT_SPACE, Table
 
 
 def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
@@ -44,10 +44,10 @@ def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
 
 
 def _names_kept(cell: str, bid: Bid, rules: RuleSet, texts: Texts) -> str:
-    """An incompatibility list that wraps between names only: each name's spaces made no-break
-    spaces (a name cut at the line's end, "Open" / "Hand", read as two bids)."""
+    """An incompatibility list that wraps between names only: each name's spaces kept together
+    (a name cut at the line's end, "Open" / "Hand", read as two bids), printed as plain spaces."""
     for name in sorted(incompatible_words(bid, rules, texts), key=len, reverse=True):
-        cell = cell.replace(name, name.replace(" ", NO_BREAK))
+        cell = cell.replace(name, name.replace(" ", KEPT_SPACE))
     return cell
 
 

@@ -26,6 +26,8 @@ from rich.text import Text
 NO_BREAK, GLUE = "\u00a0", "\ue000"
 #: What stands, during the layout, for the space after a title's dash (printed as a space).
 DASH_GLUE = "\ue001"
+#: A space the layout never breaks at and that is printed as a plain one (between a name's words).
+KEPT_SPACE = DASH_GLUE
 
 
 class Table(rich_table.Table):
