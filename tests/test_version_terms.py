@@ -13,6 +13,13 @@ The same kind of slip with a bid's chosen card: 1.4.0 calls Justice's card "the 
 and the quick-game example removes Justice, yet both references named "a card of justice" among
 the events before the hand. Over every bundled rule set, version and example, the general rules
 name no chosen value (``declarations.<name>``) in words other than the rule set's own.
+
+The program's own labels (``locales/*/ui.yaml``) said Rank and Priority too beside an old version:
+"Rank: 8" on the play screen, "a bid must beat rank 3", "rank 4 → 5" in ``whist diff``, "as the rank
+rises" in ``whist balance``. Which labels speak of a bid's worth or a special bid's priority is read
+from ui.yaml (those both English and Swedish word with the newest version's own word), and each of
+them is said in the version's word; a game of an old version, played at the terminal, shows no word
+of 1.5.x.
 """
 
 from __future__ import annotations
@@ -22,8 +29,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import yaml
+from play_prompts_driver import plain_answer
+from rich.console import Console
+from rich.markup import escape as rich_escape
 from versions_helpers import NEWEST, VERSIONS
 
+from interpreter import GameState, RandomAgent
+from interpreter.decisions import BidAnswer, Request, View
 from printing.cards import card_faces
 from printing.reference import Reference, build_reference, to_markdown
 from rulespec import load_ruleset
@@ -31,6 +44,7 @@ from rulespec.hookparts import Choose
 from rulespec.locale import Texts, load_texts
 from rulespec.locate import bundled_names, bundled_versions
 from rulespec.model import RuleSet
+from whist.play import HumanAgent
 
 ROOT = Path(__file__).resolve().parent.parent
 LAST_OLD_WORDS = "1.4.2"  # 1.5.0 renamed Worth and Order to Rank and Priority
@@ -164,3 +178,127 @@ def test_the_general_rules_name_chosen_values_in_the_rule_sets_own_words(lang: s
             said = [w for w in foreign if re.search(rf"\b{re.escape(w)}\b", section.text, re.IGNORECASE)]
             wrong += [(rules.id, section.key, w) for w in said]
     assert wrong == []
+
+
+# --- the program's labels beside an old version ---------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """A label's own words: its placeholders (``{worth}``, a value's name) left out."""
+    return re.sub(r"\{[^{}]*\}", " ", text)
+
+
+def _on_its_own(word: str, text: str) -> bool:
+    """Whether ``text`` uses ``word`` as a word of its own (rank, ranks; rangen, prioriteten), not
+    as the head of a compound: Swedish "rangordningen" is the order of the cards' ranks."""
+    return re.search(rf"\b{re.escape(word)}\w{{0,4}}\b", text, re.IGNORECASE) is not None
+
+
+@cache
+def _bid_word_labels() -> dict[str, int]:
+    """The labels of ui.yaml that speak of a bid's worth (0) or a special bid's priority (1).
+
+    Those whose text, in the newest version, uses its word for one of them in English and in
+    Swedish alike: English says rank for a card's rank too ("its rank, then its suit"), Swedish
+    says valör for that, and rang only for a bid's.
+    """
+    names = yaml.safe_load((ROOT / "locales" / "en" / "ui.yaml").read_text(encoding="utf-8"))["labels"]
+    texts = {lang: load_texts(_version_rules(NEWEST), lang) for lang in LANGS}
+    found: dict[str, int] = {}
+    for name in names:
+        meanings = [
+            meaning
+            for meaning in (0, 1)
+            if all(_on_its_own(_words(NEWEST, lang)[meaning], _plain(texts[lang].label(name))) for lang in LANGS)
+        ]
+        if meanings:
+            found[name] = meanings[0]
+    return found
+
+
+def test_the_labels_that_speak_of_worth_and_priority_are_found_in_ui_yaml() -> None:
+    found = _bid_word_labels()
+    # Those the tables, the play screen, diff and balance show (a few, to show the reading works) …
+    assert {"worth", "priority", "combo_rank", "needed_to_beat", "bid_too_low", "diff_key_priority"} <= set(found)
+    assert found["worth"] == 0 and found["priority"] == 1
+    # … and not a card's rank.
+    assert not {"help_card", "diff_key_ranks", "analyze_unknown_rank_order"} & set(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("version", OLD)
+def test_up_to_1_4_2_the_labels_say_worth_and_order(version: str, lang: str) -> None:
+    texts = load_texts(_version_rules(version), lang)
+    own, newer = _words(version, lang), _words(NEWEST, lang)
+    wrong = []
+    for name, meaning in _bid_word_labels().items():
+        text = _plain(texts.label(name))
+        if not _says(own[meaning], text) or any(_says(word, text) for word in newer):
+            wrong.append((name, text))
+    assert wrong == []
+    assert not {key for key in texts.missing if key.startswith("labels.")}  # none in English for Swedish
+
+
+# The labels a game's screen shows about a bid's worth: the bar to beat, a refused bid, the combo bid.
+ON_SCREEN = ("needed_to_beat", "bid_too_low", "combo_rank")
+
+
+def _too_low(request: Request, texts: Texts) -> str:
+    """A standard bid, by name, that does not beat the highest bid (the first one, if all do)."""
+
+    def refusal(bid_id: str) -> str | None:
+        reason = request.check(BidAnswer(bid_id, ())) if request.check else None
+        return getattr(reason, "key", None)
+
+    low = [bid_id for bid_id in request.standard_ids if refusal(bid_id) == "bid_too_low"]
+    return texts.bid_name((low or list(request.standard_ids))[0])
+
+
+def _screen(version: str, lang: str, seed: int) -> str:
+    """What a person at seat 0 sees over a seeded game of random players: each bid asked with the
+    whole table of bids (?), a standard bid too low to beat the highest one, then a pass; any other request answered."""
+    rules = _version_rules(version)
+    texts = load_texts(rules, lang)
+    texts.escape = rich_escape  # (as whist play shows them)
+    console = Console(record=True, width=400, color_system=None)
+    answers: list[str] = []
+
+    def read(prompt: str, limit: float | None) -> str:
+        assert answers, "the screen asked again after every answer was used: " + console.export_text()[-2000:]
+        return answers.pop(0)
+
+    human = HumanAgent(rules, texts, console, read)
+    state = GameState(rules, 4, seed=seed, max_deals=3)
+    agents = [RandomAgent(seed * 10 + seat) for seat in range(4)]
+    while not state.is_over:
+        request = state.pending
+        assert request is not None
+        view: View = state.view(request.seat)
+        if request.seat == 0:
+            bidding = request.kind == "bid"
+            answers[:] = ["?", _too_low(request, texts), "pass"] if bidding else [plain_answer(request)]
+            state.apply(human.decide(request, view))
+        else:
+            state.apply(agents[request.seat].decide(request, view))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("version", OLD)
+def test_a_game_of_an_old_version_shows_no_word_of_1_5(version: str, lang: str) -> None:
+    rules = _version_rules(version)
+    texts = load_texts(rules, lang)
+    newer = _words(NEWEST, lang)
+    shown, seen = "", set()
+    for seed in range(6):  # (until the screen has shown each of ON_SCREEN once)
+        screen = _screen(version, lang, seed)
+        shown += screen
+        for name in ON_SCREEN:
+            parts = [re.escape(part) for part in re.split(r"\{[^{}]*\}", texts.label(name))]
+            if re.search(r"\S+".join(parts), screen):
+                seen.add(name)
+        if seen == set(ON_SCREEN):
+            break
+    assert seen == set(ON_SCREEN)
+    words = re.findall(r"\w+", _without_bid_names(shown, rules, texts))
+    assert not [w for w in words if any(_says(n, w) for n in newer)]
