@@ -244,7 +244,14 @@ class CardPainter:
                 height = sum(max(a.height, b.height) for a, b, _ in rows) + 0.6 * MM * len(rows)
                 if height <= max_height:
                     return rows
-        raise RuleError(f"the facts of bid '{face.bid_id}' ({self.language}) do not fit on its card")
+        longest = max(face.fields, key=lambda f: len(f.value))  # (the fact that takes the most room)
+        hint = (
+            f"its {longest.label.rstrip(':')} names {len(longest.names)} bids and groups: shorten the longest names "
+            "(bids.<id>.name), or give the bids a group and name that in 'incompatible'"
+            if longest.names
+            else f"shorten its {longest.label.rstrip(':')} ({longest.value[:40]})"
+        )
+        raise RuleError(f"the facts of bid '{face.bid_id}' ({self.language}) do not fit on its card", hint=hint)
 
     def _fields_at(self, face: BidFace, size: float) -> list[tuple[Fit, Fit, float]] | None:
         labels = [self._check(f.label, f"the label '{f.key}'", face, self.fonts.bold) for f in face.fields]
