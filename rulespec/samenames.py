@@ -1,5 +1,5 @@
-"""Names players must tell apart: no two bids (nor two marks' signs, nor two winning variants) may
-read the same in one language.
+"""Names players must tell apart: no two bids (nor two marks' signs, nor two winning variants or
+match schedules, nor a group and a bid) may read the same in one language.
 
 A translator who gave Grill the name of Trump ("Trumf" for both), or a house rule's new bid
 named like an old one, makes two rows of every table look alike and a name typed at the table
@@ -55,7 +55,34 @@ def name_clashes(
         ("variant", "name", {name: f"variants.{name}" for name in variants}),
         ("schedule", "name", {name: f"schedules.{name}" for name in schedules}),
     )
-    return [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
+    clashes = [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
+    return clashes + _groups_named_as_bids(rules, entries, english)
+
+
+def _groups_named_as_bids(
+    rules: RuleSet, entries: Mapping[str, _Entry], english: Mapping[str, _Entry]
+) -> list[RuleError]:
+    """A group read as a bid's name: incompatibility lists name bids and groups side by side, and
+    "Lock" there would say the bid Lock is excluded when it is the group."""
+
+    def text(key: str) -> _Entry | None:
+        entry = entries.get(key)
+        entry = entry if entry is not None and entry.text.strip() else english.get(key)
+        return entry if entry is not None and entry.text.strip() else None
+
+    bids = {shown_as(entry.text): bid for bid in rules.bids if (entry := text(f"bids.{bid}.name")) is not None}
+    errors = []
+    for group in rules.groups:
+        entry = text(f"groups.{group}")
+        if entry is not None and shown_as(entry.text) in bids:
+            errors.append(
+                entry.error(
+                    f"'{_written(entry.text.strip())}' is also the name of bid '{bids[shown_as(entry.text)]}': "
+                    "an incompatibility list would read as that bid",
+                    "give the group a name no bid has (e.g. the kind of bids it holds)",
+                )
+            )
+    return errors
 
 
 def _clashes(

@@ -111,3 +111,23 @@ def test_two_winning_variants_with_one_name_are_an_error(tmp_path: Path) -> None
     house += "      fast: {declarer_wins: completed}\n"
     errors = check_house(tmp_path, house, "en", "variants:\n  fast: classic\n")
     assert "locales/en/house.yaml:4:9: 'classic' is also the name of variant 'classic'" in errors
+
+
+@pytest.mark.parametrize("name", ["Lock", "LOCK", "Lo\\u200bck"])
+def test_a_group_named_like_a_bid_is_an_error(tmp_path: Path, name: str) -> None:
+    """Incompatibility lists name bids and groups side by side: a group named "Lock" made a card say
+    its bid was incompatible with the bid Lock, which it was not."""
+    house = "ruleset: house\nversion: '1'\nextends: combo-whist\ngroups:\n  heavy: bid.worth >= 4\n"
+    house += "bids:\n  - {id: gb, kind: special, worth: 1, incompatible: [heavy]}\n"
+    texts = f'bids:\n  gb: {{name: Group Bid, short: g, rules: g}}\ngroups:\n  heavy: "{name}"\n'
+    errors = check_house(tmp_path, house, "en", texts)
+    assert "locales/en/house.yaml:6:10: '" in errors and "is also the name of bid 'lock'" in errors
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_no_bundled_group_reads_as_a_bid(lang: str) -> None:
+    refs = [*bundled_names(), *(f"{n}@{v}" for n in bundled_names() for v in bundled_versions(n))]
+    for ref in refs:
+        rules = load_ruleset(ref)
+        assert rules.groups or ref.startswith("christmas"), ref  # (else this says nothing of Combo Whist)
+        assert not [e for e in status(lang, rules).errors if "is also the name of bid" in e.message], ref
