@@ -51,3 +51,24 @@ def test_a_list_of_names_wraps_between_names(width: int, lang: str) -> None:
         if piece.strip() and piece.strip() != "—"
     ]
     assert pieces and set(pieces) <= names, sorted(set(pieces) - names)
+
+
+def test_a_name_too_long_for_the_column_wraps_at_its_spaces(tmp_path) -> None:
+    """Kept whole, a house rule's 33-character name was cut mid-word ("Northern C" / "lub")."""
+    (tmp_path / "locales" / "en").mkdir(parents=True)
+    (tmp_path / "h5.yaml").write_text(
+        "ruleset: h5\nversion: 1.5.1+h5.1\nextends: combo-whist\nbids:\n"
+        "  - {id: lucky, kind: special, worth: 1, incompatible: [lock]}\n",
+        encoding="utf-8",
+    )
+    name = "Lucky Sevens of the Northern Club"
+    (tmp_path / "locales" / "en" / "h5.yaml").write_text(
+        f"language: en\nruleset: h5\nbids:\n  lucky: {{name: {name}, short: s, rules: r}}\n", encoding="utf-8"
+    )
+    for args in ([], ["--ids"]):
+        shown = CliRunner().invoke(cli, ["show", str(tmp_path / "h5.yaml"), *args], env={"COLUMNS": "80"})
+        assert shown.exit_code == 0, shown.output
+        words = " ".join(
+            line.split("│")[-2].strip() for line in shown.stdout.splitlines() if line.startswith("│")
+        ).split()
+        assert all(word.strip(",") in words or f"{word}," in words for word in name.split()), words

@@ -43,11 +43,18 @@ def bid_tables(rules: RuleSet, texts: Texts, ids: bool = False) -> list[Table]:
     return tables
 
 
+#: The longest name kept on one line (the bundled names are at most 23 characters long).
+KEPT_NAME = 24
+
+
 def _names_kept(cell: str, bid: Bid, rules: RuleSet, texts: Texts) -> str:
     """An incompatibility list that wraps between names only: each name's spaces kept together
-    (a name cut at the line's end, "Open" / "Hand", read as two bids), printed as plain spaces."""
+    (a name cut at the line's end, "Open" / "Hand", read as two bids), printed as plain spaces. A
+    name longer than :data:`KEPT_NAME` may wrap at its own spaces: kept whole, a narrow column
+    would cut it in the middle of a word."""
     for name in sorted(incompatible_words(bid, rules, texts), key=len, reverse=True):
-        cell = cell.replace(name, name.replace(" ", KEPT_SPACE))
+        if len(name) <= KEPT_NAME:
+            cell = cell.replace(name, name.replace(" ", KEPT_SPACE))
     return cell
 
 
