@@ -47,9 +47,8 @@ def check_lang(lang: str | None, rules: RuleSet | None = None) -> str:
 
     chosen = language_code(lang) if lang else default_language()  # --lang de_DE as LANG=de_DE.UTF-8
     known = available_languages(rules) if rules is not None else available_languages()
-    if chosen not in known:  # a bad option value: a usage error (exit 2)
-        click.echo(f"unknown language '{chosen}'\nhint: available: {', '.join(known)}", err=True)
-        sys.exit(2)
+    if chosen not in known:  # a bad option value: a usage error (exit 2), said as every other one is
+        raise click.BadParameter(f"unknown language '{chosen}' (available: {', '.join(known)})", param_hint="--lang")
     return chosen
 
 
