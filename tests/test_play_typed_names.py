@@ -133,3 +133,37 @@ def test_an_ambiguous_name_lists_its_bids_joined_by_or(lang: str) -> None:
             continue  # (another refusal: a prefix that names one bid, or a menu number)
         listed = said.split(f" {last_joiner} ")
         assert len(listed) >= 2 and any(listed[-1].startswith(n) for n in names), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_is_chosen_by_the_menus_number_or_the_name_shown(lang: str) -> None:
+    """Justice's taker: the menu read ``1:Seat 0 (you)  2:Seat 1 …``, and typing 2 gave the trick to
+    Seat 2 (the seat number was tried before the menu's). The menu's number is what a person reads;
+    the name shown, in any case, is a value too; a seat's bare number is neither."""
+    state = GameState(RULES, players=4, seed=3)
+    view = state.view(state.pending.seat)
+    seats = (0, 1, 2, 3)
+    request = Request("choose", view.seat, "trick_taker", "player", seats)
+    for number, seat in enumerate(seats, start=1):
+        human, screen = _human(RULES, lang, [str(number)])
+        assert human.decide(request, view) == seat, screen.getvalue()
+        shown = render(human.name(seat, view)).plain
+        for typed in (shown, shown.upper(), render(human.texts.label("seat_n", n=seat)).plain.lower()):
+            human, screen = _human(RULES, lang, [typed])
+            assert human.decide(request, view) == seat, (typed, screen.getvalue())
+    human, screen = _human(RULES, lang, ["0", "1"])  # not a menu number: refused, asked again
+    assert human.decide(request, view) == 0 and screen.getvalue().count("\n") > 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_suit_is_chosen_by_the_languages_letter(lang: str) -> None:
+    """The card prompt teaches K R H S in Swedish; the choice of trump refused K and took D as ruter."""
+    state = GameState(RULES, players=4, seed=3)
+    view = state.view(state.pending.seat)
+    cards = CardFormat(RULES, _texts(RULES, lang))
+    suits = tuple(cards.suits)
+    request = Request("choose", view.seat, "trump", "suit", suits)
+    for letter, suit in cards.letters.items():
+        for typed in (letter, letter.lower()):
+            human, screen = _human(RULES, lang, [typed])
+            assert human.decide(request, view) == suit, (typed, screen.getvalue())

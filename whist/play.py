@@ -359,6 +359,18 @@ class HumanAgent(Agent):
             card = self.cards.parse(text, tuple(options))
             if card is not None:
                 return card
+        if what == "player":
+            # A player's value is a seat number: "2" would read two ways, so the menu's number wins (the
+            # menu is what the person reads), and the name shown (``Seat 1``, ``Seat 0 (you)``) is a value.
+            if text.isdecimal():
+                return options[int(text) - 1] if 1 <= int(text) <= len(options) else None
+            you = f"({self.texts.label('you').casefold()})"  # (``Seat 2 (you)``: the person's own, as shown)
+            typed = " ".join(text.casefold().split()).removesuffix(you).strip()
+            return next((o for o in options if typed == self._seat_word(o)), None)
+        if what == "suit":  # the language's suit letters first (Swedish K is klöver, though D is the English ruter)
+            letter = self.cards.letters.get(text.strip().upper())
+            if letter in options:
+                return letter
         for option in options:
             if str(option).upper() == text.upper():
                 return option
@@ -377,6 +389,9 @@ class HumanAgent(Agent):
             value = typed_number(text)
             return value if value in options else None
         return None
+
+    def _seat_word(self, seat: Any) -> str:
+        return " ".join(self.texts.label("seat_n", n=seat).casefold().split())
 
     def ask_bid(self, request: Request, view: View) -> BidAnswer | None:
         return ask_bid(self, request, view)
