@@ -96,9 +96,7 @@ def test_a_page_that_cannot_be_replaced_leaves_the_whole_set_as_it_was(whist, tm
     [("rules", "--format", "md", "-o", "z.md"), ("cards", "--bids", "trump", "--bleed", "0", "-o", "z.pdf")],
 )
 @pytest.mark.parametrize("call", ["replace", "fsync"])
-def test_a_single_file_that_cannot_be_written_is_named_not_its_temporary_file(
-    whist, tmp_path, monkeypatch, args, call
-):
+def test_a_single_file_that_cannot_be_written_is_named_not_its_temporary_file(whist, tmp_path, monkeypatch, args, call):
     """``chattr +i z.pdf; whist rules -o z.pdf`` said ``cannot write .z.pdf.whist-….tmp``: a name the
     person never gave and cannot find. Whether the rename or the write fails, the output is named."""
     target = tmp_path / args[-1]
