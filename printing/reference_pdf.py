@@ -49,7 +49,8 @@ class KeptTable(Table):
     """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
     side of the break (a row or two alone at the top of the last page looks like a mistake) when
     it can. A table taller than a page (a few bids with long rules texts) cannot go whole to the
-    next page: there it is split where it must, as few as its rows may be."""
+    next page: there it is split where it must, as few as its rows may be. Each page holds one part:
+    the rows kept back for the next page go there whole, or the break is not moved."""
 
     #: The height of a page's frame: a table taller than that is split wherever it has to be.
     frame_height: float = 0.0
@@ -76,7 +77,11 @@ class KeptTable(Table):
         if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
             return parts
         keep = min(first, body - MIN_ROWS_AT_BREAK)
-        if keep >= MIN_ROWS_AT_BREAK:
+        heights = self._rowHeights
+        rest = sum(heights[:header]) + sum(heights[header + keep :])  # the shorter split's second part
+        # A shorter first part leaves room below it, where ReportLab puts the rest if it can: that
+        # rest must go whole to the next page, or it is split again there, its headings mid-page.
+        if keep >= MIN_ROWS_AT_BREAK and rest <= self.frame_height:
             shorter: list[Flowable] = super().split(width, sum(self._rowHeights[: header + keep]) + 0.01)
             return shorter
         if sum(self._rowHeights) <= self.frame_height:

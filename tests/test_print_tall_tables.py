@@ -74,3 +74,27 @@ def test_a_row_taller_than_a_page_is_refused_by_bid_and_text(tall, key):
     message = str(caught.value)
     assert "bid 'b1'" in message and f"bids.b1.{key}" in message
     assert "Flowable" not in message and "0x" not in message and "give the bid a 'short'" not in message
+
+
+@pytest.mark.parametrize("sections", [0, 4, 6, 9])
+@pytest.mark.parametrize("last_chars", [3600, 4200, 4800])
+@pytest.mark.parametrize("rows", [4, 8, 12])
+def test_a_table_ending_in_a_row_nearly_a_page_tall_has_one_part_per_page(rows, last_chars, sections):
+    """Found by a print shop: a house bid with a rules text nearly a page long, last in its table.
+    Keeping three rows at the break shortened the part on the page, ReportLab put the rest (those
+    three rows, taller than a page) below it and split it there: the headings repeated mid-page and
+    most of the next page stayed empty. The class: whatever the height of the last row (up to a
+    page) and wherever the table starts, each page holds one part of the table, every row once."""
+    ref = reference(rows, 300, sections)
+    table = ref.tables[0]
+    last = (*table.rows[-1][:4], ("lorem ipsum dolor " * 400)[:last_chars].strip())
+    ref = dataclasses.replace(ref, tables=(dataclasses.replace(table, rows=(*table.rows[:-1], last)),))
+    parts: list[tuple[int, int]] = []
+
+    def placed(flowable, page):
+        if isinstance(flowable, KeptTable):
+            parts.append((page, flowable.row_count - 1))
+
+    build_pdf(ref, "a4", placed)
+    assert sum(count for _, count in parts) == rows
+    assert [page for page, _ in parts] == list(range(parts[0][0], parts[0][0] + len(parts))), parts
