@@ -37,7 +37,7 @@ _MAX_WIDTHS = {
 CELL_PADDING = 4
 #: The locale key of a column's text, where it is not the column's own name.
 _LOCALE_KEYS = {"designation": "name"}
-_TEXT_WORDS = {"rules": "rules text"}
+_TEXT_WORDS = {"rules": "rules text", "designation": "name"}
 _ALIGN = {"worth": TA_RIGHT, "score": TA_RIGHT, "priority": TA_RIGHT, "trump": TA_CENTER}
 
 
@@ -172,13 +172,10 @@ class _Builder:
                     zip(cells, widths, table.columns, strict=True),
                     key=lambda c: c[0].wrap(c[1] - 2 * CELL_PADDING, 1e9)[1],
                 )
-                key = _LOCALE_KEYS.get(tallest[2], tallest[2])
                 raise RuleError(
-                    f"the {_TEXT_WORDS.get(key, key)} of bid '{bid_id}' ({self.ref.language}) is longer than a page "
-                    "of the rules "
-                    "reference can hold",
-                    hint=f"shorten bids.{bid_id}.{key} in the locale file (the reference prints the rules text "
-                    "in full: a bid's 'short' text is for its card)",
+                    f"the {_TEXT_WORDS.get(tallest[2], tallest[2])} of bid '{bid_id}' ({self.ref.language}) is "
+                    "longer than a page of the rules reference can hold",
+                    hint=_shorten_hint(bid_id, tallest[2], len(names.get(bid_id, ()))),
                 )
             rows.append(cells)
         color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
@@ -200,6 +197,22 @@ class _Builder:
             )
         )
         return result
+
+
+def _shorten_hint(bid_id: str, column: str, names: int) -> str:
+    """What to shorten when a bid's ``column`` makes its row taller than a page: a locale text, or
+    (the Incompatibility, which no locale holds) the rule file's ``incompatible:`` list."""
+    if column == "incompatibility":
+        return (
+            f"the list is the rule file's 'incompatible:' of bid '{bid_id}' ({names} bids and groups): give those "
+            "bids a group and name the group there instead, or shorten the longest names (bids.<id>.name in the "
+            "locale file)"
+        )
+    key = _LOCALE_KEYS.get(column, column)
+    return (
+        f"shorten bids.{bid_id}.{key} in the locale file (the reference prints the rules text in full: a bid's "
+        "'short' text is for its card)"
+    )
 
 
 def _row_height(cells: list[Paragraph], widths: list[float]) -> float:

@@ -98,3 +98,19 @@ def test_a_table_ending_in_a_row_nearly_a_page_tall_has_one_part_per_page(rows, 
     build_pdf(ref, "a4", placed)
     assert sum(count for _, count in parts) == rows
     assert [page for page, _ in parts] == list(range(parts[0][0], parts[0][0] + len(parts))), parts
+
+
+def test_an_incompatibility_taller_than_a_page_points_at_the_rule_files_list():
+    """Found by a print shop: the hint named ``bids.b1.incompatibility``, a key no locale file has
+    (the list is the rule file's ``incompatible:``; only the names in it are locale texts)."""
+    ref = reference(3, 300, 0)
+    table = ref.tables[0]
+    names = tuple(f"Uncommonly Long Special Bid {i:03d}" for i in range(150))
+    rows = tuple((*row[:3], ", ".join(names) if i == 1 else row[3], row[4]) for i, row in enumerate(table.rows))
+    lists = tuple(names if i == 1 else ("Trump", "Grill") for i in range(3))
+    ref = dataclasses.replace(ref, tables=(dataclasses.replace(table, rows=rows, name_lists=lists),))
+    with pytest.raises(RuleError) as caught:
+        reference_pdf(ref)
+    assert "incompatibility of bid 'b1'" in caught.value.message
+    hint = caught.value.hint or ""
+    assert "bids.b1.incompatibility" not in hint and "'incompatible:' of bid 'b1' (150 bids" in hint and "group" in hint
