@@ -53,9 +53,14 @@ def hyphenator(language: str) -> Hyphenator | None:
     return breaks
 
 
+#: A line break inside a plain text (U+2028 LINE SEPARATOR): :func:`markup` makes it ``<br/>``.
+LINE_BREAK = "\u2028"
+
+
 def markup(text: str) -> str:
-    """Plain text as ReportLab paragraph markup (``&``, ``<`` and ``>`` escaped)."""
-    return escape(text)
+    """Plain text as ReportLab paragraph markup (``&``, ``<`` and ``>`` escaped; a
+    :data:`LINE_BREAK` breaks the line, where ReportLab would take it for a space)."""
+    return escape(text).replace(LINE_BREAK, "<br/>")
 
 
 def paragraph_style(
@@ -200,12 +205,19 @@ NO_BREAK_SPACE = "\u00a0"
 def name_list(names: Iterable[str], font: str, size: float, width: float) -> str:
     """Names as a list that wraps only after a comma: the spaces inside each name are no-break
     spaces (a name cut in two reads as two bids: "Atelier" / "Open, Trump"). A name too long for
-    a line by itself keeps its spaces, to wrap inside itself rather than run out of its box."""
-    shown = []
+    a line by itself keeps its spaces, to wrap inside itself rather than run out of its box, and
+    has lines of its own (:data:`LINE_BREAK` before and after it): a name beginning on the line
+    where a long one ends reads as its last words ("…Number / 00, Extraordinarily / Longwinded")."""
+    shown: list[tuple[str, bool]] = []  # (the name as set, whether it fits a line)
     for name in names:
         fits = stringWidth(f"{name},", font, size) <= width
-        shown.append(name.replace(" ", NO_BREAK_SPACE) if fits else name)
-    return ", ".join(shown)
+        shown.append((name.replace(" ", NO_BREAK_SPACE) if fits else name, fits))
+    text = ""
+    for index, (name, fits) in enumerate(shown):
+        if index:
+            text += ", " if fits and shown[index - 1][1] else f",{LINE_BREAK}"
+        text += name
+    return text
 
 
 def unbroken(make: Callable[[float], ParagraphStyle]) -> Callable[[float], ParagraphStyle]:

@@ -42,7 +42,7 @@ SOURCES: tuple[tuple[str, str], ...] = (
     ("rinoh_typeface_dejavusans", "."),
 )
 #: Characters never drawn as glyphs (line breaks, soft hyphens are handled by the layout).
-_NOT_DRAWN = {"\n", "\r", "\t", "\u00ad"}
+_NOT_DRAWN = {"\n", "\r", "\t", "\u00ad", "\u2028"}
 
 
 def font_directory() -> Path:

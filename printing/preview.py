@@ -2,9 +2,10 @@
 
 The pages of one preview are written whole or not at all, as every output is (see
 :mod:`rulespec.atomic`), but as a set: every target is checked first, every page is written whole
-to a staging file beside its target, and only then are they all renamed into place. A target that
-cannot be written (a folder, a pipe, a full disk) leaves no page of the set behind, and the
-message says what the target is.
+to a staging file beside its target, and only then are they swapped in: the pages there are
+moved aside, the new ones renamed into place, and on any failure everything is put back. A target
+that cannot be written (a folder, a pipe, a full disk, an immutable page) leaves every page of the
+set as it was, and the message names the page and says what is wrong with it.
 """
 
 from __future__ import annotations
@@ -85,26 +86,55 @@ def _staged(path: Path, data: bytes) -> Path:
 def write_pngs(pdf: bytes, output: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
     """Render ``pdf`` and write one PNG per page next to ``output``, all or none; return the paths.
 
-    Raises :class:`OSError` naming the page that cannot be written, before any page is replaced."""
+    Raises :class:`OSError` naming the page that cannot be written; then every page is as it was."""
     images = render_pages(pdf, dpi)
     paths = png_paths(output, len(images))
     for path in paths:
         refuse_target(path)
-    written: list[Path] = []
+    staged: list[Path] = []
     try:
         for path, image in zip(paths, images, strict=True):
-            written.append(_staged(path, image))
-    except BaseException:
-        for name in written:
+            staged.append(_staged(path, image))
+        _swap(list(zip(staged, paths, strict=True)))
+    finally:  # (placed pages were renamed away: what is left of the staging files is dropped)
+        for name in staged:
             with contextlib.suppress(OSError):
                 os.unlink(name)
-        raise
-    for index, (name, path) in enumerate(zip(written, paths, strict=True)):
-        try:
-            os.replace(name, path)
-        except OSError:  # (a target changed since it was checked: the pages not yet placed are dropped)
-            for rest in written[index:]:
-                with contextlib.suppress(OSError):
-                    os.unlink(rest)
-            raise
     return paths
+
+
+def _swap(pairs: list[tuple[Path, Path]]) -> None:
+    """Rename each staging file over its page, all or none: every page there is first moved aside
+    (a page that cannot be moved, an immutable one, fails before any is replaced), then the new
+    pages are put in place; on any failure the pages placed are taken back and the old ones
+    returned, and the :class:`OSError` names the page (never a staging file)."""
+    aside: dict[Path, Path] = {}  # page -> where its previous file waits
+    placed: list[Path] = []
+    try:
+        for _, path in pairs:
+            if os.path.lexists(path):
+                backup = path.with_name(f".{path.name}{TEMP_PREFIX_MARK}old{TEMP_SUFFIX}")
+                _rename(path, backup, path)
+                aside[path] = backup
+        for stage, path in pairs:
+            _rename(stage, path, path)
+            placed.append(path)
+    except BaseException:
+        for path in placed:  # (a page that was not there before is removed again)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        for path, backup in aside.items():
+            with contextlib.suppress(OSError):
+                os.replace(backup, path)
+        raise
+    for backup in aside.values():
+        with contextlib.suppress(OSError):
+            os.unlink(backup)
+
+
+def _rename(source: Path, target: Path, page: Path) -> None:
+    """``os.replace(source, target)``, its :class:`OSError` naming ``page``."""
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        raise OSError(exc.errno, f"{exc.strerror}: nothing written", str(page)) from None

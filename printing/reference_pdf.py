@@ -37,7 +37,7 @@ _MAX_WIDTHS = {
 CELL_PADDING = 4
 #: The locale key of a column's text, where it is not the column's own name.
 _LOCALE_KEYS = {"designation": "name"}
-_TEXT_WORDS = {"rules": "rules text"}
+_TEXT_WORDS = {"rules": "rules text", "designation": "name"}
 _ALIGN = {"worth": TA_RIGHT, "score": TA_RIGHT, "priority": TA_RIGHT, "trump": TA_CENTER}
 
 
@@ -49,7 +49,8 @@ class KeptTable(Table):
     """A table that, split across pages, leaves at least :data:`MIN_ROWS_AT_BREAK` rows on each
     side of the break (a row or two alone at the top of the last page looks like a mistake) when
     it can. A table taller than a page (a few bids with long rules texts) cannot go whole to the
-    next page: there it is split where it must, as few as its rows may be."""
+    next page: there it is split where it must, as few as its rows may be. Each page holds one part:
+    the rows kept back for the next page go there whole, or the break is not moved."""
 
     #: The height of a page's frame: a table taller than that is split wherever it has to be.
     frame_height: float = 0.0
@@ -76,7 +77,11 @@ class KeptTable(Table):
         if first >= MIN_ROWS_AT_BREAK and body - first >= MIN_ROWS_AT_BREAK:
             return parts
         keep = min(first, body - MIN_ROWS_AT_BREAK)
-        if keep >= MIN_ROWS_AT_BREAK:
+        heights = self._rowHeights
+        rest = sum(heights[:header]) + sum(heights[header + keep :])  # the shorter split's second part
+        # A shorter first part leaves room below it, where ReportLab puts the rest if it can: that
+        # rest must go whole to the next page, or it is split again there, its headings mid-page.
+        if keep >= MIN_ROWS_AT_BREAK and rest <= self.frame_height:
             shorter: list[Flowable] = super().split(width, sum(self._rowHeights[: header + keep]) + 0.01)
             return shorter
         if sum(self._rowHeights) <= self.frame_height:
@@ -167,13 +172,10 @@ class _Builder:
                     zip(cells, widths, table.columns, strict=True),
                     key=lambda c: c[0].wrap(c[1] - 2 * CELL_PADDING, 1e9)[1],
                 )
-                key = _LOCALE_KEYS.get(tallest[2], tallest[2])
                 raise RuleError(
-                    f"the {_TEXT_WORDS.get(key, key)} of bid '{bid_id}' ({self.ref.language}) is longer than a page "
-                    "of the rules "
-                    "reference can hold",
-                    hint=f"shorten bids.{bid_id}.{key} in the locale file (the reference prints the rules text "
-                    "in full: a bid's 'short' text is for its card)",
+                    f"the {_TEXT_WORDS.get(tallest[2], tallest[2])} of bid '{bid_id}' ({self.ref.language}) is "
+                    "longer than a page of the rules reference can hold",
+                    hint=_shorten_hint(bid_id, tallest[2], len(names.get(bid_id, ()))),
                 )
             rows.append(cells)
         color = KIND_COLORS.get(table.kind, KIND_COLORS["special"])
@@ -195,6 +197,22 @@ class _Builder:
             )
         )
         return result
+
+
+def _shorten_hint(bid_id: str, column: str, names: int) -> str:
+    """What to shorten when a bid's ``column`` makes its row taller than a page: a locale text, or
+    (the Incompatibility, which no locale holds) the rule file's ``incompatible:`` list."""
+    if column == "incompatibility":
+        return (
+            f"the list is the rule file's 'incompatible:' of bid '{bid_id}' ({names} bids and groups): give those "
+            "bids a group and name the group there instead, or shorten the longest names (bids.<id>.name in the "
+            "locale file)"
+        )
+    key = _LOCALE_KEYS.get(column, column)
+    return (
+        f"shorten bids.{bid_id}.{key} in the locale file (the reference prints the rules text in full: a bid's "
+        "'short' text is for its card)"
+    )
 
 
 def _row_height(cells: list[Paragraph], widths: list[float]) -> float:

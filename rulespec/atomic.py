@@ -61,9 +61,11 @@ def write_atomically(target: Path | str, data: bytes | str) -> None:
             mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
             os.chmod(name, mode)
         os.replace(name, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(name)
+        if isinstance(exc, OSError):  # (the caller's path is named, never the temporary file it will not find)
+            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
         raise
 
 

@@ -132,3 +132,41 @@ def test_the_reference_table_breaks_between_names_too(ref: str, lang: str) -> No
             lines = paragraph_lines(cell[0] if isinstance(cell, tuple | list) else cell)
             problems += [f"{bid_id}: {p}" for p in breaks_inside_names(lines, names, fits)]
     assert not problems, "\n".join(problems)
+
+
+LONG = "Extraordinarily Longwinded Special Bid Number"
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        [f"{LONG} 00", f"{LONG} 01", "Zero"],
+        ["Zero", f"{LONG} 00", "Misery", "Open Hand"],
+        ["Atelier", "Open Trump", f"{LONG} 00"],
+        [f"{LONG} 00", "Trump", f"{LONG} 01", f"{LONG} 02"],
+    ],
+)
+def test_a_name_longer_than_the_column_has_lines_of_its_own(names: list[str]) -> None:
+    """Found by a print shop: a name longer than the rules PDF's Incompatibility column wrapped
+    inside itself (as it must) and the next name began on its last line: "…Number / 00,
+    Extraordinarily / Longwinded…", where "00, Extraordinarily" reads as two bids. The class:
+    wherever long names stand in a list, a line that holds more than one name (a comma inside it)
+    holds only whole names that fit a line by themselves."""
+    from printing.reference import SPECIAL_COLUMNS, BidTable, Reference
+
+    row = ("Lonely", "1", "1", ", ".join(names), "Rules.")
+    table = BidTable("special", "Special bids", SPECIAL_COLUMNS, SPECIAL_COLUMNS, (row,), ("lonely",), (tuple(names),))
+    reference = Reference("en", "House rules", None, "General rules", (), (table,))
+    builder = _Builder(reference, load_fonts())
+    width, height = PAPERS["a4"][0] - 2 * MARGIN, PAPERS["a4"][1] - 2 * MARGIN
+    laid_out = builder.table(table, width, height)
+    laid_out.wrap(width, height)
+    inner = laid_out._colWidths[SPECIAL_COLUMNS.index("incompatibility")] - 2 * CELL_PADDING
+    fits = {n for n in names if stringWidth(n + ",", builder.cell.fontName, TABLE_SIZE) <= inner}
+    assert fits != set(names)  # (the class is not empty: a name too long for the column)
+    cell = laid_out._cellvalues[1][SPECIAL_COLUMNS.index("incompatibility")]
+    lines = [line.replace("\u00a0", " ") for line in paragraph_lines(cell[0] if isinstance(cell, tuple) else cell)]
+    assert " ".join(lines).split() == ", ".join(names).split()  # (every name, whole, in order)
+    for line in lines:
+        parts = line.strip().removesuffix(",").split(", ")
+        assert len(parts) == 1 or all(part in fits for part in parts), lines

@@ -74,3 +74,43 @@ def test_a_row_taller_than_a_page_is_refused_by_bid_and_text(tall, key):
     message = str(caught.value)
     assert "bid 'b1'" in message and f"bids.b1.{key}" in message
     assert "Flowable" not in message and "0x" not in message and "give the bid a 'short'" not in message
+
+
+@pytest.mark.parametrize("sections", [0, 4, 6, 9])
+@pytest.mark.parametrize("last_chars", [3600, 4200, 4800])
+@pytest.mark.parametrize("rows", [4, 8, 12])
+def test_a_table_ending_in_a_row_nearly_a_page_tall_has_one_part_per_page(rows, last_chars, sections):
+    """Found by a print shop: a house bid with a rules text nearly a page long, last in its table.
+    Keeping three rows at the break shortened the part on the page, ReportLab put the rest (those
+    three rows, taller than a page) below it and split it there: the headings repeated mid-page and
+    most of the next page stayed empty. The class: whatever the height of the last row (up to a
+    page) and wherever the table starts, each page holds one part of the table, every row once."""
+    ref = reference(rows, 300, sections)
+    table = ref.tables[0]
+    last = (*table.rows[-1][:4], ("lorem ipsum dolor " * 400)[:last_chars].strip())
+    ref = dataclasses.replace(ref, tables=(dataclasses.replace(table, rows=(*table.rows[:-1], last)),))
+    parts: list[tuple[int, int]] = []
+
+    def placed(flowable, page):
+        if isinstance(flowable, KeptTable):
+            parts.append((page, flowable.row_count - 1))
+
+    build_pdf(ref, "a4", placed)
+    assert sum(count for _, count in parts) == rows
+    assert [page for page, _ in parts] == list(range(parts[0][0], parts[0][0] + len(parts))), parts
+
+
+def test_an_incompatibility_taller_than_a_page_points_at_the_rule_files_list():
+    """Found by a print shop: the hint named ``bids.b1.incompatibility``, a key no locale file has
+    (the list is the rule file's ``incompatible:``; only the names in it are locale texts)."""
+    ref = reference(3, 300, 0)
+    table = ref.tables[0]
+    names = tuple(f"Uncommonly Long Special Bid {i:03d}" for i in range(150))
+    rows = tuple((*row[:3], ", ".join(names) if i == 1 else row[3], row[4]) for i, row in enumerate(table.rows))
+    lists = tuple(names if i == 1 else ("Trump", "Grill") for i in range(3))
+    ref = dataclasses.replace(ref, tables=(dataclasses.replace(table, rows=rows, name_lists=lists),))
+    with pytest.raises(RuleError) as caught:
+        reference_pdf(ref)
+    assert "incompatibility of bid 'b1'" in caught.value.message
+    hint = caught.value.hint or ""
+    assert "bids.b1.incompatibility" not in hint and "'incompatible:' of bid 'b1' (150 bids" in hint and "group" in hint

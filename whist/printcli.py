@@ -36,15 +36,23 @@ def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
     return rules, texts
 
 
+#: Most bids an unknown ``--bids`` value lists (a rule set has thirty: one line, not a screenful).
+_LISTED_BIDS = 12
+
+
 def _chosen_bids(value: tuple[str, ...], rules: RuleSet, texts: Texts) -> list[str] | None:
     """The bids ``--bids`` names, in order, or None without ``--bids`` (every card): each an id or a
     name in the run's language or in English, any case, parted by commas (``--bids "Master Mail,
-    lock"``); ids may also be parted by spaces, as before (``--bids "trump lock"``). A name or id
-    that is no bid, or a list naming none (``--bids ""``), is a usage error listing the bids."""
+    lock"``). A value that is one name is taken whole first: a name holding a comma (Christmas
+    Whist's "Pairs, Avoid Tricks") is given alone, one ``--bids`` for it. Ids may also be parted by
+    spaces, as before (``--bids "trump lock"``), but only ids as written: "Misery Trump" reads as
+    one name, which no bid has. A name or id that is no bid (a name in another language: the hint
+    gives its id), or a list naming none (``--bids ""``), is a usage error listing some bids."""
     if not value:
         return None
     from printing.facts import select_bids
     from rulespec.locale import load_texts
+    from rulespec.namehints import bid_hint
     from rulespec.samenames import shown_as
 
     english = texts if texts.language == "en" else load_texts(rules, "en")
@@ -52,19 +60,27 @@ def _chosen_bids(value: tuple[str, ...], rules: RuleSet, texts: Texts) -> list[s
     for words in (english, texts):  # (the run's language wins a clash; an id wins over any name)
         known.update({shown_as(words.bid_name(bid_id)): bid_id for bid_id in rules.bids})
     known.update({shown_as(bid_id): bid_id for bid_id in rules.bids})
-    listed = ", ".join(f"{bid.id} ({texts.bid_name(bid.id)})" for bid in select_bids(rules))
+    bids = select_bids(rules)
+    listed = ", ".join(f"{bid.id} ({texts.bid_name(bid.id)})" for bid in bids[:_LISTED_BIDS])
+    if len(bids) > _LISTED_BIDS:
+        listed += f", … and {len(bids) - _LISTED_BIDS} more (whist show --ids)"
     chosen: list[str] = []
-    for part in (part.strip() for item in value for part in item.split(",")):
-        found = [known.get(shown_as(part))] if part else []
-        if None in found:  # ids parted by spaces, or an unknown name
-            found = [known.get(shown_as(word)) for word in part.split()]
-        if None in found:
-            close = did_you_mean(part, [*rules.bids, *(texts.bid_name(b) for b in rules.bids)])
-            raise click.BadParameter(
-                f"unknown bid '{part}' in {rules.id}{f' ({close})' if close else ''}; the bids: {listed}",
-                param_hint="--bids",
-            )
-        chosen += [bid_id for bid_id in found if bid_id is not None]
+    for item in value:
+        # The whole value first: a name holding a comma, given alone ("Pairs, Avoid Tricks").
+        for part in [item] if shown_as(item) in known else [part.strip() for part in item.split(",")]:
+            if shown_as(part) in known:
+                chosen.append(known[shown_as(part)])
+            elif all(word in rules.bids for word in part.split()):  # ids parted by spaces (or an empty part)
+                chosen += part.split()
+            else:  # (a name in another language first, the whole value ("Par, Undvik Stick") before a part)
+                whole = bid_hint(item, rules.bids, rules.lineage) if part != item.strip() else None
+                part = item.strip() if whole else part
+                close = whole or bid_hint(part, rules.bids, rules.lineage)
+                close = close or did_you_mean(part, [texts.bid_name(b) for b in rules.bids])
+                raise click.BadParameter(
+                    f"unknown bid '{part}' in {rules.id}{f' ({close})' if close else ''}; the bids: {listed}",
+                    param_hint="--bids",
+                )
     if not chosen:
         raise click.BadParameter(
             f"names no bid: give bid ids or names parted by commas, or leave --bids out for every card; "
