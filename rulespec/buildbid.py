@@ -36,7 +36,7 @@ class BidBuilder(BuilderBase):
         kind = raw.get("kind")
         if kind is None:
             # (a bid no parent has: often a changed bid's id mistyped, so the closest one is named first)
-            close = did_you_mean(bid_id, [other for other in self.m.bids if other != bid_id])
+            close = bid_hint(bid_id, [other for other in self.m.bids if other != bid_id], self.m.lineage)
             add = "add 'kind: standard' or 'kind: special'"
             self.fail(b, f"bid '{bid_id}' needs a kind", f"{close} Or, for a new bid, {add}" if close else add)
             return None

@@ -330,7 +330,7 @@ class _Family:
     sources: tuple[str, ...]
 
     def bid_named(self, name: str) -> str | None:
-        from rulespec.locale import bid_id_named  # reads locale files: only for a hint
+        from rulespec.namehints import bid_id_named  # reads locale files: only for a hint
 
         return bid_id_named(name, self)
 

@@ -83,7 +83,7 @@ def default_language() -> str:
     return DEFAULT_LANGUAGE
 
 
-def available_languages(rules: RuleSet | None = None) -> list[str]:
+def available_languages(rules: Family | None = None) -> list[str]:
     """Languages with locale files: the project's, and those a rule set brings beside its files."""
     folders = [LOCALES_DIR, *(Path(source).parent / "locales" for source in (rules.sources if rules else ()))]
     return sorted({p.name for folder in folders if folder.is_dir() for p in folder.iterdir() if p.is_dir()})
@@ -197,24 +197,6 @@ def layered(lang: str, rules: Family | None) -> dict[str, Any]:
         texts = {k: copy.deepcopy(v) for k, v in data.items() if k not in META_KEYS}  # only top-level keys are meta
         _merge(merged, texts)
     return merged
-
-
-def bid_id_named(name: str, rules: Family) -> str | None:
-    """The id of the bid whose English name is ``name`` (any case): ``Ending Dog`` → ``ending_dog``.
-
-    For hints when a rule file names a bid by its name where an id is wanted. Unreadable
-    locale files give no hint (their own check reports them).
-    """
-    try:
-        bids = layered(DEFAULT_LANGUAGE, rules).get("bids")
-    except RuleError:
-        return None
-    wanted = " ".join(name.split()).casefold()
-    for bid_id, entry in bids.items() if isinstance(bids, dict) else ():
-        text = entry.get("name") if isinstance(entry, dict) else None
-        if isinstance(text, str) and " ".join(text.split()).casefold() == wanted:
-            return str(bid_id)
-    return None
 
 
 # --- placeholder values ------------------------------------------------------------------

@@ -17,8 +17,12 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rulespec.errors import did_you_mean
+from rulespec.errors import RuleError, did_you_mean
+
+if TYPE_CHECKING:
+    from rulespec.locale import Family
 
 
 def bid_hint(word: str, ids: Iterable[str], lineage: Sequence[str] = ()) -> str | None:
@@ -62,3 +66,25 @@ def _bid_names(rulesets: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 if isinstance(texts, dict) and isinstance(texts.get("name"), str):
                     pairs.append((texts["name"], str(bid)))
     return tuple(pairs)
+
+
+def bid_id_named(name: str, rules: Family) -> str | None:
+    """The id of the bid whose name is ``name`` (any case) in English, else in another language:
+    ``Ending Dog`` → ``ending_dog``, ``Öppen Hand`` → ``open_hand``.
+
+    For hints when a rule file names a bid by its name where an id is wanted. Unreadable
+    locale files give no hint (their own check reports them).
+    """
+    from rulespec.locale import DEFAULT_LANGUAGE, available_languages, layered
+
+    wanted = " ".join(name.split()).casefold()
+    for lang in dict.fromkeys([DEFAULT_LANGUAGE, *available_languages(rules)]):
+        try:
+            bids = layered(lang, rules).get("bids")
+        except RuleError:
+            continue
+        for bid_id, entry in bids.items() if isinstance(bids, dict) else ():
+            text = entry.get("name") if isinstance(entry, dict) else None
+            if isinstance(text, str) and " ".join(text.split()).casefold() == wanted:
+                return str(bid_id)
+    return None

@@ -66,3 +66,24 @@ def test_a_bid_named_by_its_name_is_hinted_by_its_id(tmp_path: Path, bid: str, n
 @pytest.mark.parametrize("body", ["remove_bids: [noll]\n", "bids:\n  - id: greed\n    events_after: [noll]\n"])
 def test_every_place_that_names_a_bid_gives_the_hint(tmp_path: Path, body: str) -> None:
     assert "did you mean 'zero' (Noll)?" in _error(tmp_path, body)
+
+
+@pytest.mark.parametrize(("bid", "name", "written"), CASES, ids=[c[2] for c in CASES])
+def test_a_bid_changed_by_its_name_is_hinted_by_its_id(tmp_path: Path, bid: str, name: str, written: str) -> None:
+    """``- id: noll`` meant to change Zero: it was told to add a kind (which would make a new bid)."""
+    said = _error(tmp_path, f"bids:\n  - id: {written}\n    worth: 5\n")
+    assert f"bid '{written}' needs a kind" in said and f"did you mean '{bid}'" in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_name_as_shown_is_hinted_by_its_id_though_not_an_id_in_form(tmp_path: Path, lang: str) -> None:
+    """``incompatible: [Öppen Hand]`` — a name as ``whist show --lang sv`` prints it — was only told
+    to use lower_snake_case; every bid's name in every language now gets its id."""
+    texts = load_texts(RULES, lang)
+    for bid in RULES.special_bids:
+        name = texts.bid_name(bid.id)
+        if _as_id(name) == name:
+            continue  # (written as an id can be: the case above)
+        other = next(b for b in RULES.special_bids if b.id != bid.id).id
+        said = _error(tmp_path, f'bids:\n  - id: {other}\n    incompatible: ["{name}"]\n')
+        assert f"write its id, {bid.id}" in said, (name, said)
