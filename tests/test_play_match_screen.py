@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from rich.markup import escape
+from rich.markup import escape, render
 
 from rulespec import load_ruleset
 from rulespec.locale import Texts, load_texts
@@ -94,3 +94,18 @@ def test_a_resumed_game_counts_new_deals_only_and_keeps_you(tmp_path: Path, lang
     me = f"{texts.label('seat_n', n=0)} ({texts.label('you')})"
     lines = [line for line in output.splitlines() if line.startswith(texts.label("hand_points"))]
     assert lines and all(me in line for line in lines), output
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_game_stopped_says_how_to_play_on_in_its_language(tmp_path: Path, lang: str) -> None:
+    """A game begun with ``--lang sv`` and stopped was told to resume with ``whist play --resume X``,
+    which played on in English (a save keeps no language); a game stopped by ``--deals`` said nothing."""
+    save = str(tmp_path / "save.json")
+    output, _ = _play(tmp_path, lang, "--option", "match=three", "--deals", "1")
+    command = f"whist play --resume {save} --lang {lang}"
+    flat = "".join(output.split())  # (a long path folds at the window's width)
+    assert "".join(render(_texts(lang).label("play_paused", command=escape(command))).plain.split()) in flat
+    stopped = CliRunner().invoke(cli, ["play", "--resume", save, "--agents", "random", "--lang", lang], input="1\n")
+    assert stopped.exit_code == 1
+    said = render(_texts(lang).label("play_stopped", command=escape(command))).plain
+    assert "".join(said.split()) in "".join(stopped.output.split()), stopped.output

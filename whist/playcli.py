@@ -190,7 +190,7 @@ def play(
         note_missing(texts, ruleset=ruleset)
         if not saved:  # stopped before any decision was saved: no file holds this game
             _fail(texts.label("play_stopped_unsaved"))
-        _fail(texts.label("play_stopped", command=f"whist play --resume {saved[0]}"))
+        _fail(texts.label("play_stopped", command=_resume_command(saved[0], lang, texts)))
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -198,7 +198,15 @@ def play(
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         console.print(f"[bold]{winner_line(human, game)}[/bold]")
+    elif game.result is None and saved:  # stopped by --deals: how to go on
+        console.print(texts.label("play_paused", command=rich_escape(_resume_command(saved[0], lang, texts))))
     note_missing(texts, ruleset=ruleset)
+
+
+def _resume_command(path: str, lang: str | None, texts: Texts) -> str:
+    """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
+    without it, the game would go on in the environment's)."""
+    return f"whist play --resume {path}" + (f" --lang {texts.language}" if lang else "")
 
 
 def _new_decisions(game: Game) -> int:
