@@ -166,3 +166,26 @@ def test_a_record_naming_an_unknown_schedule_is_refused(tmp_path, capsys) -> Non
     code, _, err = whist(capsys, "replay", str(tmp_path / "game.json"))
     assert code == 1, err
     assert "unknown match schedule 'nope'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_schedule_may_be_named_as_the_screens_name_it(capsys, lang: str) -> None:
+    """The game shows "Match: Fem givar"; ``--option match=fem`` was refused listing ids only. A
+    schedule's name in any language (any case) is read as its id; a word that is neither lists both."""
+    from rulespec.locale import load_texts
+
+    rules = load_ruleset("christmas-whist")
+    texts = load_texts(rules, lang)
+    assert rules.game.match is not None
+    plain = whist(capsys, "simulate", "christmas-whist", "--games", "1", "--jobs", "1", "--json", "--option", "match=five")
+    for schedule in rules.game.match.schedules:
+        name = texts.schedule_name(schedule)
+        assert name != schedule
+        code, out, err = whist(
+            capsys, "simulate", "christmas-whist", "--games", "1", "--jobs", "1", "--json", "--option", f"match={name.upper()}"
+        )
+        assert code == 0, err
+        if schedule == "five":
+            assert json.loads(out)["hands"] == json.loads(plain[1])["hands"]
+    code, _, err = whist(capsys, "simulate", "christmas-whist", "--games", "1", "--option", "match=fem")
+    assert code == 2 and "five: Five hands / Fem givar" in err, err

@@ -96,9 +96,40 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
         from interpreter.tableoptions import start_problem
 
         problem = start_problem(rules, rules.game.players.min, options)
+        if problem is not None and rules.game.match is not None:
+            # A schedule may be named as the screens name it ("Fem givar"): read as its id, else listed
+            names = schedule_names(rules)
+            by_name = {" ".join(shown.casefold().split()): schedule for shown, schedule in names}
+            fixed = {
+                k: by_name.get(" ".join(v.casefold().split()), v) if isinstance(v, str) else v
+                for k, v in options.items()
+            }
+            if fixed != options and start_problem(rules, rules.game.players.min, fixed) is None:
+                return fixed
+            listed = "; ".join(
+                f"{schedule}: {' / '.join(dict.fromkeys(shown for shown, s in names if s == schedule))}"
+                for schedule in rules.game.match.schedules
+            )
+            problem = f"{problem} (by name: {listed})"
         if problem is not None:
             raise click.BadParameter(problem, param_hint="--option")
     return options
+
+
+def schedule_names(rules: RuleSet) -> list[tuple[str, str]]:
+    """(a match schedule's name in a language, its id), over every language."""
+    from rulespec.locale import available_languages, load_texts
+
+    assert rules.game.match is not None
+    names: list[tuple[str, str]] = []
+    for lang in available_languages(rules):
+        texts = load_texts(rules, lang)
+        names += [
+            (texts.schedule_name(schedule), schedule)
+            for schedule in rules.game.match.schedules
+            if texts.has(f"schedules.{schedule}")
+        ]
+    return names
 
 
 def check_output_folder(path: Path, option: str) -> None:
