@@ -177,13 +177,12 @@ def test_a_schedule_may_be_named_as_the_screens_name_it(capsys, lang: str) -> No
     rules = load_ruleset("christmas-whist")
     texts = load_texts(rules, lang)
     assert rules.game.match is not None
-    plain = whist(capsys, "simulate", "christmas-whist", "--games", "1", "--jobs", "1", "--json", "--option", "match=five")
+    simulate = ("simulate", "christmas-whist", "--games", "1", "--jobs", "1", "--json", "--option")
+    plain = whist(capsys, *simulate, "match=five")
     for schedule in rules.game.match.schedules:
         name = texts.schedule_name(schedule)
         assert name != schedule
-        code, out, err = whist(
-            capsys, "simulate", "christmas-whist", "--games", "1", "--jobs", "1", "--json", "--option", f"match={name.upper()}"
-        )
+        code, out, err = whist(capsys, *simulate, f"match={name.upper()}")
         assert code == 0, err
         if schedule == "five":
             assert json.loads(out)["hands"] == json.loads(plain[1])["hands"]
