@@ -169,3 +169,15 @@ def test_a_hand_s_number_stays_with_its_name_at_80_columns(lang: str, schedule: 
     game: Any = Game(XMAS, [human, human], seed=1, options={"match": schedule})
     match_lines(console, game, human.texts, {})
     assert not [line for line in screen.getvalue().splitlines() if re.search(r"\d+\.\s*$", line)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pile_is_counted_without_the_face_up_card(lang: str) -> None:
+    """The face-up card lies "next to the draw pile" (the rulebook): "Face-up card: 10♥  Cards in the
+    pile: 2" left one card to draw, not two. The pile's count is of the cards still face down."""
+    view = _view(XMAS, 2)
+    for face_up, stock in (("9H", 6), ("9H", 1), (None, 3)):
+        human, screen = _human(XMAS, lang)
+        human.show_table(dataclasses.replace(view, melds=(), face_up=face_up, stock_size=stock))
+        pile = render(human.texts.label("stock_size", n=stock - (face_up is not None))).plain
+        assert pile in screen.getvalue(), screen.getvalue()

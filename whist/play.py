@@ -176,9 +176,8 @@ class HumanAgent(Agent):
             self._once(f"meld {index}", text)
         if view.face_up is not None or view.stock_size:
             face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
-            self.console.print(
-                f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=view.stock_size)}"
-            )
+            hidden = view.stock_size - (view.face_up is not None)  # (the face-up card lies beside the pile)
+            self.console.print(f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=hidden)}")
         elif view.closed:
             self._once("closed", texts.label("hand_closed"))
         for name, value in view.declarations.items():
