@@ -28,3 +28,20 @@ def whist_fixture(capsys: pytest.CaptureFixture[str]) -> Run:
         return code, out, err
 
     return run
+
+
+@pytest.fixture(name="chosen")
+def chosen_fixture(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The bid ids each ``whist cards`` run printed, as it asked :func:`printing.cards.write_cards`."""
+    import printing.cards
+    from printing.facts import select_bids
+
+    runs: list[list[str]] = []
+    real = printing.cards.write_cards
+
+    def spy(rules, texts, bid_ids=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        runs.append([bid.id for bid in select_bids(rules, bid_ids)])
+        return real(rules, texts, runs[-1][:1], *args, **kwargs)  # (one card is enough to print)
+
+    monkeypatch.setattr(printing.cards, "write_cards", spy)
+    return runs

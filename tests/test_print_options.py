@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-import printing.cards
-from printing.facts import select_bids
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
-from tests.print_helpers import whist_fixture  # noqa: F401 - the fixture `whist`
+from tests.print_helpers import chosen_fixture, whist_fixture  # noqa: F401 - the fixtures `chosen`, `whist`
 
 UNUSED = [
     (("rules", "--format", "md", "--paper", "letter"), "--paper", "no pages"),
@@ -61,20 +59,6 @@ def test_the_option_where_it_applies_is_taken(whist, tmp_path, args):
 @pytest.fixture(scope="module")
 def rules():
     return load_ruleset("combo-whist")
-
-
-@pytest.fixture
-def chosen(monkeypatch):
-    """The bid ids each ``whist cards`` run printed, as it asked :func:`printing.cards.write_cards`."""
-    runs: list[list[str]] = []
-    real = printing.cards.write_cards
-
-    def spy(rules, texts, bid_ids=None, *args, **kwargs):
-        runs.append([bid.id for bid in select_bids(rules, bid_ids)])
-        return real(rules, texts, runs[-1][:1], *args, **kwargs)  # (one card is enough to print)
-
-    monkeypatch.setattr(printing.cards, "write_cards", spy)
-    return runs
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
