@@ -1,7 +1,7 @@
 """Each version of Combo Whist says its own words, in its reference and on its cards.
 
 Up to 1.4.2 the bid tables say Worth and Order (sv Värde, Ordning); 1.5.0 renamed them Rank and
-Priority (/work/shared/rules/README.md). The tables took the old words from the 1.4.2 locale's
+Priority (the version tables, tests/data/history). The tables took the old words from the 1.4.2 locale's
 ``labels``, while the prose of every older version, inherited from 1.5.x's texts, went on about
 "a combo bid of higher rank", "the order of priority" and "the combo's rank". So, for every
 version and language, the words are read from that version's own ``labels.worth`` and
