@@ -23,15 +23,7 @@ from whist.common import note_missing, rules_or_fail, texts_or_fail
 
 def _load(ruleset: str, lang: str | None) -> tuple[RuleSet, Texts]:
     rules = rules_or_fail(ruleset)
-    if lang is not None:  # (a language the rule set has no texts in: a usage error said as the others are)
-        from rulespec.locale import available_languages, language_code
-
-        known = available_languages(rules)
-        if language_code(lang) not in known:
-            raise click.BadParameter(
-                f"unknown language '{language_code(lang)}' (available: {', '.join(known)})", param_hint="--lang"
-            )
-    texts = texts_or_fail(rules, lang)
+    texts = texts_or_fail(rules, lang)  # (a language the rule set has no texts in: a usage error, common.check_lang)
     texts.strict = True  # what is printed keeps: never a text with a placeholder left unfilled
     return rules, texts
 
