@@ -35,12 +35,12 @@ def means_and_counts(data: dict[str, Any]) -> list[tuple[str, Any, int]]:
 
 
 def assert_no_mean_without_data(data: dict[str, Any], players: int) -> None:
-    for what, mean, count in means_and_counts(data):
-        assert (mean is None) == (count == 0), (what, mean, count)
     positions = data["seats"]["positions"]
     in_deal = min(players, RULES.game.players.in_deal or players)
-    assert [p["position"] for p in positions] == list(range(in_deal))  # (none past a deal's seats)
+    assert [p["position"] for p in positions] == list(range(in_deal)), positions  # (none past a deal's seats)
     assert all(p["deals"] == data["deals"] for p in positions)  # every deal has each of its positions
+    for what, mean, count in means_and_counts(data):
+        assert (mean is None) == (count == 0), (what, mean, count)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
