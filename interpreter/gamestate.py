@@ -202,7 +202,7 @@ class GameState(MatchHands, Standings):
     def _seen(self, deal: Deal, seat: int) -> View:
         table = (self.scores, self.marks)  # (every seat's, sitting out or not: the winning rules read them all)
         out = type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat
-        return deal.onlooker_view(seat, table) if out else deal.view(seat, table)
+        return deal.onlooker_view(seat, table=table) if out else deal.view(seat, table=table)
 
     def clone(self) -> GameState:
         """An independent copy of this position: the rule set and cards are shared, the rest copied."""

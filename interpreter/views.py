@@ -114,7 +114,7 @@ class Views(DealParts):
                 continue
         return False
 
-    def view(self, seat: int, table: TableStandings | None = None) -> View:
+    def view(self, seat: int, *, table: TableStandings | None = None) -> View:
         """What the player at ``seat`` may see now; a seat not dealt in is a ValueError naming those that are.
         ``table``: every seat's score and marks (:meth:`GameState.view` gives the game's); without it,
         the view's scores and marks are those of the deal's players (a deal on its own knows no others)."""
@@ -123,7 +123,7 @@ class Views(DealParts):
             raise ValueError(f"seat {seat!r} is not in this deal (its seats: {', '.join(map(str, self.by_seat))})")
         return self._view(seat, viewer, table)
 
-    def onlooker_view(self, seat: int, table: TableStandings | None = None) -> View:
+    def onlooker_view(self, seat: int, *, table: TableStandings | None = None) -> View:
         """What a seat at the table that is not dealt in sees (one sitting this deal out): no hand,
         only what every player sees — the cards played, public declarations, cards a ``visible``
         rule shows without naming an audience, every seat's score and marks (``table``, as for
