@@ -102,7 +102,7 @@ def summarise(rules: RuleSet, results: list[dict[str, Any]], players: int) -> di
                 "completed": completed,
                 "completion_rate": round(completed / len(deals), 4) if deals else None,
                 "ci95": [round(low, 4), round(high, 4)],
-                "mean_points": mean if deals else None,
+                "mean_points": mean,
                 "points_ci95": points_ci95,
                 "points_when_completed": round(sum(won) / len(won), 4) if won else None,
                 "points_when_failed": round(sum(lost) / len(lost), 4) if lost else None,
@@ -207,9 +207,12 @@ def _spearman(xs: list[float], ys: list[float]) -> float:
 
 
 def seat_positions(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    """Points per deal by position from the dealer (1 = the dealer's left, usually the first bidder)."""
-    by_position: dict[int, list[float]] = {p: [] for p in range(players)}
-    declared: dict[int, int] = {p: 0 for p in range(players)}
+    """Points per deal by position from the dealer (1 = the dealer's left, usually the first bidder),
+    with the deals played at each. The positions are those of a deal's seats: at a table larger than
+    a deal (five or more, four dealt in) the rest sit out, and there is no position past the deal's."""
+    size = max((len(result["players"] or range(players)) for result in results), default=0)
+    by_position: dict[int, list[float]] = {p: [] for p in range(size)}
+    declared: dict[int, int] = {p: 0 for p in range(size)}
     first: list[float] = []  # per deal: position 1's points minus the others' mean
     for result in results:
         seats = result["players"] or list(range(players))
@@ -228,7 +231,9 @@ def seat_positions(results: list[dict[str, Any]], players: int) -> dict[str, Any
     positions = []
     for offset, values in by_position.items():
         mean, ci95 = interval(values)
-        positions.append({"position": offset, "mean_points": mean, "ci95": ci95, "declared": declared[offset]})
+        positions.append(
+            {"position": offset, "deals": len(values), "mean_points": mean, "ci95": ci95, "declared": declared[offset]}
+        )
     mean, ci95 = interval(first)
     return {"positions": positions, "first_seat_advantage": mean, "first_seat_ci95": ci95}
 

@@ -274,8 +274,8 @@ class View:
     trump: str | None
     dealer: int
     players: tuple[int, ...]  # seats in this deal, clockwise
-    scores: dict[int, Any]
-    marks: dict[int, dict[str, int]]
+    scores: dict[int, Any]  # every seat at the table (0, 1, …), those sitting the deal out too
+    marks: dict[int, dict[str, int]]  # likewise every seat's: the winning rules read the whole table
     auction: tuple[tuple[int, Any], ...]  # (seat, bid data or None for pass)
     declarer: int | None
     combo: dict[str, Any] | None

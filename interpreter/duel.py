@@ -173,11 +173,12 @@ def arrangement(a: str, b: str, players: int, mirrored: bool) -> tuple[str, ...]
     return tuple(first if seat % 2 == 0 else second for seat in range(players))
 
 
-def interval(values: list[float]) -> tuple[float, list[float] | None]:
-    """The mean and its 95 % interval (normal approximation), rounded; no interval below two values."""
+def interval(values: list[float]) -> tuple[float | None, list[float] | None]:
+    """The mean and its 95 % interval (normal approximation), rounded; no interval below two values,
+    and no mean of no values (None: a report must not say 0.0 points where nothing was played)."""
     n = len(values)
     if n == 0:
-        return 0.0, None
+        return None, None
     mean = sum(values) / n
     if n < 2:
         return round(mean, 4), None
@@ -258,7 +259,7 @@ def duel(
         "deals": deals,
         "players": players,
         "seed": seed,
-        "mean_points": {name: round(sum(v) / len(v), 4) if v else 0.0 for name, v in points.items()},
+        "mean_points": {name: round(sum(v) / len(v), 4) if v else None for name, v in points.items()},
         "declarer_completion": {
             name: round(completed[name] / declared[name], 4) if declared[name] else None for name in names
         },

@@ -179,12 +179,12 @@ class GameState(MatchHands, Standings):
                 self.advance(one_deal=True)  # (the next phase's decision, or the deal's end: its record, last_view)
 
     def view(self, seat: int) -> View:
-        """What the player at ``seat`` may see now (in the current deal). A seat at the table that sits
-        this deal out sees what every player sees, with no hand (:meth:`Deal.onlooker_view`); a number
-        past the table, or anything but an int, is a ValueError that names the seats of the deal: the
-        seat is the server's to name (where a client sits), never read from a client's message, so a
-        wrong one is the caller's mistake, not a move to refuse (so is a view once the game is over:
-        :meth:`last_view` shows how it ended)."""
+        """What the player at ``seat`` may see now (in the current deal), every seat's score and marks
+        among it. A seat at the table that sits this deal out sees what every player sees, with no
+        hand (:meth:`Deal.onlooker_view`); a number past the table, or anything but an int, is a
+        ValueError that names the seats of the deal: the seat is the server's to name (where a client
+        sits), never read from a client's message, so a wrong one is the caller's mistake, not a move
+        to refuse (so is a view once the game is over: :meth:`last_view` shows how it ended)."""
         if self.current is None:
             self.advance()
         if self.current is None:
@@ -200,9 +200,9 @@ class GameState(MatchHands, Standings):
         return None if self.last_deal is None else self._seen(self.last_deal, seat)
 
     def _seen(self, deal: Deal, seat: int) -> View:
-        if type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat:
-            return deal.onlooker_view(seat)
-        return deal.view(seat)
+        table = (self.scores, self.marks)  # (every seat's, sitting out or not: the winning rules read them all)
+        out = type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat
+        return deal.onlooker_view(seat, table=table) if out else deal.view(seat, table=table)
 
     def clone(self) -> GameState:
         """An independent copy of this position: the rule set and cards are shared, the rest copied."""

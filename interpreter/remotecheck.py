@@ -3,7 +3,8 @@
 A bid :class:`~interpreter.decisions.Request` carries a ``check`` (why a combo may not be bid now)
 that reads the deal, so :func:`interpreter.wire.request_from_data` cannot send it: a client's
 agents then saw no check, and the built-in ones passed every bid. What the check reads is public
-(the auction, the lead, the bidders' marks and scores, the rule data), so a game state that agrees
+(the auction, the lead, every seat's marks and score — the view holds the whole table's, those
+sitting the deal out too, so the state seats as many — the rule data), so a game state that agrees
 with the client's view answers it the same: :func:`with_check` samples one as the search agent
 does (:func:`interpreter.search.worlds.sample_world`, the hidden cards drawn at random) and takes
 its request's check. tests/test_remote_check.py compares it with the server's on random combos.
@@ -30,7 +31,7 @@ def with_check(rules: RuleSet, request: Request, view: View, seed: int = 0) -> R
     """``request`` (a bid request received without its check) with the check of a game state that
     agrees with ``view``; ``request`` itself when it is no bid request, has a check, or no such
     state was found (the server's refusal is then the only check). A view that no bidder's turn
-    gives (another seat's, a seat not among its players, a player twice:
+    gives (another seat's, a seat not among its players, a player twice, scores of no table:
     :func:`~interpreter.viewdata.view_problem`) has no such state either, so it too gives ``request``
     unchanged, never an error from inside the sampling."""
     if request.kind != "bid" or request.check is not None:

@@ -53,11 +53,15 @@ def view_from_data(data: Any) -> View:
 
 
 def view_problem(view: View) -> str | None:
-    """What makes ``view`` one no game gives, or None: a player listed twice, or a seat not among the
-    players that holds cards. (A seat that sits the deal out is not among them, and sees with no hand:
-    :meth:`~interpreter.views.Views.onlooker_view`.) Each field may fit alone and the whole still be
-    forged: what reads a view as a table (a sampled world, :mod:`interpreter.remotecheck`) would look
-    up a seat that is not there."""
+    """What makes ``view`` one no game gives, or None: a player listed twice, a seat not among the
+    players that holds cards, or scores and marks that are not those of one table. (A seat that sits
+    the deal out is not among the players, and sees with no hand:
+    :meth:`~interpreter.views.Views.onlooker_view`; it is a seat of the table all the same.) The
+    table's seats are those the scores name, 0 to one less than their count: a view scores every
+    seat, and no other, so a score for a seat outside them, marks for other seats, or a player, a
+    viewer or a seat in play that is not at the table is refused. Each field may fit alone and the
+    whole still be forged: what reads a view as a table (a sampled world,
+    :mod:`interpreter.remotecheck`) would look up a seat that is not there."""
     if len(set(view.players)) != len(view.players):
         return f"players lists a seat twice ({shown(list(view.players), 60)})"
     players = shown(list(view.players), 60)
@@ -66,6 +70,22 @@ def view_problem(view: View) -> str | None:
     for what, seat in _seats_in_play(view):
         if seat not in view.players:
             return f"{what} names seat {shown(seat, 20)}, not among the players ({players})"
+    return _table_problem(view)
+
+
+def _table_problem(view: View) -> str | None:
+    """Scores and marks not of one table's seats 0 to n - 1, or a player or the viewer not at it."""
+    count = len(view.scores)
+    table = set(range(count))
+    at_table = f"a table of {count} (seats 0 to {count - 1})" if count else "a table of no seats"
+    outside = sorted(set(view.scores) - table)
+    if outside:
+        return f"scores name seat {outside[0]}, outside {at_table}"
+    for what, seat in (*(("players", seat) for seat in view.players), ("seat", view.seat)):
+        if seat not in table:
+            return f"{what} names seat {shown(seat, 20)}, not at {at_table}"
+    if set(view.marks) != table:
+        return f"marks are given for seats {shown(sorted(view.marks), 60)}, not those of {at_table}"
     return None
 
 

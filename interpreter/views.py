@@ -10,6 +10,10 @@ from interpreter.state import Play, Player, Trick
 from interpreter.steps import card_names
 from rulespec.compiled import EvaluationError
 
+#: Every seat's score and marks at the table (the game's own dicts, by seat), players sitting the deal
+#: out among them: the winning rules read the whole table, so a view shows it whole.
+TableStandings = tuple[dict[int, Any], dict[int, dict[str, int]]]
+
 
 class _Unplayed(Trick):
     """A trick as it will be once played, asked before it is: who wins it cannot be told yet."""
@@ -110,22 +114,25 @@ class Views(DealParts):
                 continue
         return False
 
-    def view(self, seat: int) -> View:
-        """What the player at ``seat`` may see now; a seat not dealt in is a ValueError naming those that are."""
+    def view(self, seat: int, *, table: TableStandings | None = None) -> View:
+        """What the player at ``seat`` may see now; a seat not dealt in is a ValueError naming those that are.
+        ``table``: every seat's score and marks (:meth:`GameState.view` gives the game's); without it,
+        the view's scores and marks are those of the deal's players (a deal on its own knows no others)."""
         viewer = self.by_seat.get(seat) if type(seat) is int else None
         if viewer is None:
             raise ValueError(f"seat {seat!r} is not in this deal (its seats: {', '.join(map(str, self.by_seat))})")
-        return self._view(seat, viewer)
+        return self._view(seat, viewer, table)
 
-    def onlooker_view(self, seat: int) -> View:
+    def onlooker_view(self, seat: int, *, table: TableStandings | None = None) -> View:
         """What a seat at the table that is not dealt in sees (one sitting this deal out): no hand,
         only what every player sees — the cards played, public declarations, cards a ``visible``
-        rule shows without naming an audience. :meth:`GameState.view` gives it to such a seat."""
+        rule shows without naming an audience, every seat's score and marks (``table``, as for
+        :meth:`view`). :meth:`GameState.view` gives it to such a seat."""
         if seat in self.by_seat:
             raise ValueError(f"seat {seat} is dealt in: ask for its own view")
-        return self._view(seat, None)
+        return self._view(seat, None, table)
 
-    def _view(self, seat: int, viewer: Player | None) -> View:
+    def _view(self, seat: int, viewer: Player | None, table: TableStandings | None) -> View:
         declarations: dict[str, Any] = {}
         declared_cards: list[str] = []
         for name, decl in self.declarations.items():
@@ -136,6 +143,11 @@ class Views(DealParts):
             if decl.is_card:
                 declared_cards.extend(card_names(plain))
         zones = {name: tuple(c.name for c in self._zone_cards(z)) for name, z in self.zones.items()}
+        if table is None:
+            scores = {p.seat: p.score for p in self.players}
+            marks = {p.seat: p.marks.as_dict() for p in self.players}
+        else:  # (copies: whoever holds the view may change it)
+            scores, marks = dict(table[0]), {s: dict(counts) for s, counts in table[1].items()}
         return View(
             seat=seat,
             hand=tuple(c.name for c in viewer.hand) if viewer else (),
@@ -143,8 +155,8 @@ class Views(DealParts):
             trump=self.table.trump,
             dealer=self.dealer.seat,
             players=tuple(p.seat for p in self.players),
-            scores={p.seat: p.score for p in self.players},
-            marks={p.seat: p.marks.as_dict() for p in self.players},
+            scores=scores,
+            marks=marks,
             auction=tuple((seat, _bid_copy(bid)) for seat, bid in self.auction_log),
             declarer=self.declarer.seat if self.declarer else None,
             combo={"bids": self.combo.ids, "worth": self.combo.worth} if self.combo else None,

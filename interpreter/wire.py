@@ -29,8 +29,10 @@ use, so that no server writes its own::
   :func:`answer_to_data` is the client's side.
 - :func:`view_to_data` / :func:`view_from_data`: a :class:`View` with its seats as keys written as
   text (JSON's keys are text) and exact fractions as text (``"7/2"``, as records write scores);
-  made back it equals the view, so an agent decides the same on either side. The data is new:
-  changing it changes nothing in the game.
+  made back it equals the view, so an agent decides the same on either side. Its ``scores`` and
+  ``marks`` are every seat's at the table, those sitting the deal out too (the winning rules read
+  them all); a view whose seats are not one table's is refused. The data is new: changing it
+  changes nothing in the game.
 - :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply;
   :func:`read_message` reads the text within bounds (length, nesting, values). What does not
   fit is an :class:`IllegalDecision` that says what is wrong and where.

@@ -2,12 +2,14 @@
 
 Nothing asks the person anything in such a deal, so it used to pass unseen: the screen jumped
 from the title to the deal's last trick and result. Now the auction and every trick are shown,
-once each and in order, from the seat's onlooker view, with a line saying that the seat sits out.
+once each and in order, from the seat's onlooker view, with a line saying that the seat sits out,
+and the deal's public facts as the players see them: who declared, the combo bid, the trump suit.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -23,6 +25,7 @@ from interpreter.game import Game
 from rulespec import load_ruleset
 from rulespec.locale import load_texts
 from whist.play import HumanAgent
+from whist.playcards import CardFormat
 from whist.playscreen import watching
 
 SAYS = {"en": "You sit this deal out; the others play it.", "sv": "Du står över den här given; de andra spelar den."}
@@ -130,7 +133,7 @@ def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) ->
     assert out  # six at the table, five dealt in
     texts = load_texts(rules, lang)
     console = Console(record=True, width=80, color_system=None)
-    human = HumanAgent(rules, texts, console, lambda prompt, limit: None, standing=lambda: dict(state.scores))
+    human = HumanAgent(rules, texts, console, lambda prompt, limit: None)  # (the view holds every seat's score)
     console.print(status_table(human, view))
     rows = console.export_text().splitlines()
     for seat in range(6):
@@ -161,3 +164,52 @@ def test_points_the_result_line_does_not_tell_are_said_at_the_deals_end(lang: st
         if said:
             seat = texts.label("seat_n", n=2)
             assert f"{seat}: +1" in shown and f"{texts.label('seat_n', n=1)}: \u22122" in shown
+
+
+def play_deals(players: int, lang: str, tmp: str) -> tuple[str, dict[str, Any]]:
+    """``whist play`` at seat 0 for three deals (a pass at each bid, the first legal card, Enter
+    between deals): what the screen showed, and the save (what was bid, declared and played)."""
+    save = f"{tmp}/p{players}{lang}.json"
+    env = {**os.environ, "COLUMNS": "120", "WHIST_LANG": lang, "PYTHONIOENCODING": "utf-8"}
+    args = ["play", "--players", str(players), "--seed", "3", "--deals", "3", "--save", save]
+    result = subprocess.run(
+        [sys.executable, "-m", "whist", *args],
+        input=("pass\n" * 4 + "1\n" * 20) * 3,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    with open(save, encoding="utf-8") as file:
+        return result.stdout, json.load(file)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("players", [5, 6, 8])
+def test_a_seat_sitting_out_is_told_the_declarer_the_combo_bid_and_the_trump(players: int, lang: str, tmp_path) -> None:
+    """A person sitting a deal out saw the bids and the tricks but never who declared, the combo
+    bid or the trump suit (public, and in its view), which the players see as "Combo bid: …",
+    "Trump suit: …" and the declarer's row. Every deal of the game, sat out or played, says them."""
+    shown, save = play_deals(players, lang, str(tmp_path))
+    rules = load_ruleset("combo-whist")
+    texts = load_texts(rules, lang)
+    cards = CardFormat(rules, texts)
+    deals = re.split(r"─{3,} .+? ─{3,}", shown)[1:]  # (each deal opens with its dealer's rule)
+    records = save["deals"]
+    assert len(deals) == len(records) == 3, shown
+    sat_out = 0
+    for deal, record in zip(deals, records, strict=True):
+        sat_out += 0 not in record["players"]
+        assert (texts.label("sitting_out") in deal) == (0 not in record["players"]), deal
+        if record["declarer"] is None:
+            continue
+        combo = " + ".join(texts.bid_name(b) for b in record["combo"]["bids"])
+        rank = texts.label("combo_rank", worth=record["combo"]["worth"])
+        assert f"{texts.label('combo_bid')}: {combo} ({rank})" in deal.splitlines(), deal
+        trump = cards.suit(record["trump"]) if record["trump"] else texts.label("no_trump")
+        assert f"{texts.label('trump_suit')}: {trump}" in deal.splitlines(), deal
+        declarer = f"{texts.label('seat_n', n=record['declarer'])} {texts.label('declarer')}"
+        assert re.search(rf"^{re.escape(declarer)}\s", deal, re.M), deal
+    assert sat_out  # (the person sat out at least one of the three)

@@ -158,6 +158,9 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
             )
         )
     for seat in data.get("by_seat", []):  # an agent per seat: who sat where, and how each fared
+        if not seat["deals"]:  # (sat out every deal: no points to say, not 0)
+            lines.append(label("balance_by_seat_none", n=seat["seat"], agent=rich_escape(seat["agent"])))
+            continue
         low, high = seat["ci95"] or (None, None)
         lines.append(
             label(

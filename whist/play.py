@@ -22,7 +22,8 @@ from rulespec.model import RuleSet
 from whist.entrylines import print_entries
 from whist.playcards import CardFormat
 from whist.playhelp import asks_help, choice_help_lines, say_help
-from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges, status_legend, status_table
+from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges
+from whist.playtable import show_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
@@ -49,11 +50,6 @@ def console_input(console: Console) -> Callable[[str, float | None], str | None]
     return read
 
 
-def heading(text: str) -> str:
-    """A name as the head of a line: its first letter in upper case, as "Trump suit:" beside it."""
-    return text[:1].upper() + text[1:]
-
-
 class HumanAgent(Agent):
     """Asks a person for each decision, showing only what the view allows."""
 
@@ -65,7 +61,6 @@ class HumanAgent(Agent):
         read: Callable[[str, float | None], str | None],
         target: Callable[[], Any] | None = None,
         clock: bool = False,
-        standing: Callable[[], dict[int, Any] | None] | None = None,
         seat: int | None = None,
     ) -> None:
         self.rules = rules
@@ -73,8 +68,6 @@ class HumanAgent(Agent):
         self.console = console
         self.read = read
         self.target = target
-        #: every seat's score over the game (the view has the dealt seats': one sitting out is listed too)
-        self.standing = standing
         self.clock = clock
         #: the person's seat, for what is shown with no view at hand (the report of a deal resumed past)
         self.seat = seat
@@ -135,113 +128,18 @@ class HumanAgent(Agent):
             self.console.print("  " + self.texts.label("wins_trick", player=self.name(trick["winner"], view)))
         self.seen_tricks = len(view.tricks)
 
-    def show_table(self, view: View) -> None:
-        """The state of the deal; a fact already on screen and unchanged is not printed again."""
-        texts = self.texts
-        bidding = view.declarer is None and not view.tricks and not view.current_trick
-        standing = repr((view.scores, view.marks, view.declarer, view.dealer))
-        if bidding or self.shown_facts.get("standing") != standing:
-            self.console.print(status_table(self, view))
-            legend = status_legend(self)
-            if legend is not None:
-                self.console.print(legend)
-            self.shown_facts["standing"] = standing
-            if self.target is not None and self.target() is not None:
-                self._once("target", f"{texts.label('winning_score')}: {self.target()}")
-        else:
-            self._trick_counts(view)
-        if view.combo is not None and view.declarer is not None:
-            self._once(
-                "combo",
-                f"{texts.label('combo_bid')}: [bold]{self.combo_text(view.combo['bids'])}[/bold] "
-                f"({texts.label('combo_rank', worth=view.combo['worth'])})",
-            )
-        trump = self.cards.suit(view.trump) if view.trump else texts.label("no_trump")
-        if view.declarer is None and view.combo is not None:  # a hand of a match
-            rules = self.combo_text(view.combo["bids"])
-            self._once("hand", f"{texts.label('hand_n', n=view.hand_number)} — {texts.label('hand_rules')}: {rules}")
-        # A trump bid's suit not chosen yet is not "no trump": the line waits for the choice.
-        bids = [self.rules.bids[b] for b in (view.combo or {}).get("bids", ()) if b in self.rules.bids]
-        choosing = view.trump is None and not view.tricks and not view.current_trick and any(b.has_trump for b in bids)
-        if (view.declarer is not None or view.combo is not None) and not choosing:
-            self._once("trump", f"{texts.label('trump_suit')}: {trump}")
-        for index, meld in enumerate(view.melds):  # (declared after the trick, before the draw: shown so)
-            text = texts.label(
-                "meld_declared",
-                player=self.name(meld["seat"], view),
-                meld=texts.get(f"declarations.{meld['meld']}"),
-                card=self.cards.show(meld["shown"]),
-                points=meld["points"],
-            )
-            self._once(f"meld {index}", text)
-        if view.face_up is not None or view.stock_size:
-            face_up = self.cards.show(view.face_up) if view.face_up else texts.label("none")
-            hidden = view.stock_size - (view.face_up is not None)  # (the face-up card lies beside the pile)
-            self.console.print(f"{texts.label('face_up_card')}: {face_up}   {texts.label('stock_size', n=hidden)}")
-        elif view.closed:
-            self._once("closed", texts.label("hand_closed"))
-        for name, value in view.declarations.items():
-            if value in (None, [], {}, ""):  # nothing declared: nothing to say
-                continue
-            head = heading(texts.get(f"declarations.{name}"))
-            self._once(f"declared {name}", f"{head}: {self._declared_text(value, view)}")
-        for zone, cards in view.zones.items():
-            if not cards:  # an empty zone: nothing to show (it is shown again when cards come)
-                self.shown_facts.pop(f"zone {zone}", None)
-                continue
-            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
-            self._once(f"zone {zone}", f"{heading(texts.get(f'declarations.{zone}'))}: {shown}")
-        for seat, cards in view.visible.items():
-            shown = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(cards))
-            self._once(f"open {seat}", f"{texts.label('open_cards_of', player=self.name(seat, view))}: {shown}")
-        if view.current_trick:
-            plays = (f"{self.name(s, view)}: {self.cards.show(c)}" for s, c in view.current_trick)
-            print_entries(self.console, texts.label("table"), plays)
-        hand = " ".join(self.cards.show(c) for c in self.cards.sorted_hand(view.hand))
-        self.console.print(f"{texts.label('your_hand')}: {hand}")
+    def show_table(self, view: View, *, onlooker: bool = False) -> None:
+        """The state of the deal (:func:`whist.playtable.show_table`); ``onlooker``: for a seat that
+        sits the deal out, the public facts alone, each once."""
+        show_table(self, view, onlooker=onlooker)
 
-    def _trick_counts(self, view: View) -> None:
-        """Tricks won by each player; once the hand is closed, those before and after the close
-        apart (a game may score only the tricks after the close: one sum would mix the two)."""
-        texts = self.texts
-
-        def counts(tricks: list[dict[str, Any]]) -> list[str]:
-            return [f"{self.name(seat, view)} {sum(t['winner'] == seat for t in tricks)}" for seat in view.players]
-
-        after = [t for t in view.tricks if t.get("after_close")]
-        if not view.closed and not after:
-            self._once("tricks_won", texts.label("trick_counts"), counts(list(view.tricks)))
-            return
-        before = [t for t in view.tricks if not t.get("after_close")]
-        self._once("tricks_won", texts.label("trick_counts_before_close"), counts(before))
-        self._once("tricks_after", texts.label("trick_counts_after_close"), counts(after))
-
-    def _once(self, key: str, text: str, entries: list[str] | None = None) -> None:
+    def once(self, key: str, text: str, entries: list[str] | None = None) -> None:
         """Print ``text`` unless it is what was last printed under ``key`` (in this deal); with
         ``entries``, ``text`` is the head of a line of them (:func:`~whist.entrylines.print_entries`)."""
         fact = text if entries is None else repr((text, entries))
         if self.shown_facts.get(key) != fact:
             self.console.print(text) if entries is None else print_entries(self.console, text, entries)
             self.shown_facts[key] = fact
-
-    def _declared_text(self, value: Any, view: View) -> str:
-        """A declaration as shown: per-player choices seat by seat (a dash where one declined)."""
-        if isinstance(value, dict):
-            return ", ".join(
-                f"{self.name(seat, view)}: {'—' if choice is None else self._value_text(choice)}"
-                for seat, choice in value.items()
-            )
-        return self._value_text(value)
-
-    def _value_text(self, value: Any) -> str:
-        if isinstance(value, list):
-            return ", ".join(self._value_text(v) for v in value)
-        text = str(value)
-        if text in self.cards.symbol:
-            return self.cards.suit(text)
-        if len(text) >= 2 and text[-1] in self.cards.symbol and text[:-1] in self.cards.ranks:
-            return self.cards.show(text)
-        return text
 
     # -- decisions
 

@@ -137,7 +137,6 @@ def play(
         console_input(console),
         target=lambda: game_holder[0].winning_target() if game_holder else None,
         clock=clock,
-        standing=lambda: dict(game_holder[0].scores) if game_holder else None,
         seat=seat,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)

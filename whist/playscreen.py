@@ -235,31 +235,44 @@ def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -
     """``on_decision``, and then the news of the deal as ``seat`` sees it (the auction, each trick):
     a deal in which nothing asks the person anything — their seat sits it out, or they are barred
     from its auction and everyone passes — would otherwise pass unseen until its result. A seat
-    sitting out is told so once, and sees the table as an onlooker."""
-    told: list[Any] = [None]  # the deal last said to be sat out
+    sitting out is told so once, and sees the table as an onlooker: the scores, who declared, the
+    combo bid, the trump suit and what is announced (:func:`whist.playtable.show_table`)."""
+    told: list[Any] = [None, 0]  # the deal last said to be sat out, and the deals recorded before it
 
     def watch(game: Any) -> None:
         on_decision(game)
         deal = game.current
         if deal is None or game.result is not None:
             return
-        human.show_news(game.view(seat))  # (a new deal's first line, then who chose its rules)
+        view = game.view(seat)
+        human.show_news(view)  # (a new deal's first line, then who chose its rules)
         announce_contract(human, game)
-        if seat not in deal.by_seat and told[0] is not deal:
-            told[0] = deal
+        if seat in deal.by_seat:
+            return
+        if told[0] is not deal:
+            told[0], told[1] = deal, len(game.deal_records)
             human.console.print(human.texts.label("sitting_out"))
+        # Who declared what, the trump …, as the players see them: between tricks (a trick is news once
+        # over), until the deal ends (its report then says how it ended).
+        if not view.current_trick and len(game.deal_records) == told[1]:
+            human.show_table(view, onlooker=True)
 
     return watch
 
 
 def status_table(human: HumanAgent, view: View) -> Table:
     """Players with their roles, marks, scores and tricks won; a seat sitting the deal out (five or
-    more at the table) with its score: it counts toward the solitary highest score all the same."""
+    more at the table) with its marks and score (the view holds every seat's): they count toward
+    the solitary highest score all the same."""
     texts = human.texts
     status = Table(show_header=True, box=None, pad_edge=False)
     status.add_column(texts.label("player"))
     status.add_column(texts.label("scores"), justify="right")
     status.add_column(texts.label("tricks"), justify="right")
+
+    def marks(seat: int) -> str:  # each mark by its sign in the language (P2)
+        return "".join(f" {texts.get('marks.' + name)}{n}" for name, n in view.marks.get(seat, {}).items() if n)
+
     for seat in view.players:
         won = sum(1 for t in view.tricks if t["winner"] == seat)
         role = ""
@@ -267,17 +280,11 @@ def status_table(human: HumanAgent, view: View) -> Table:
             role = f" [bold]{texts.label('declarer')}[/bold]"
         elif seat == view.dealer:
             role = f" {texts.label('dealer')}"
-        counts = view.marks.get(seat, {}).items()  # each mark by its sign in the language (P2)
-        marks = "".join(f" {texts.get('marks.' + name)}{n}" for name, n in counts if n)
-        status.add_row(human.name(seat, view) + role + marks, display_number(str(view.scores.get(seat, 0))), str(won))
-    scores = human.standing() if human.standing is not None else None
-    for seat in sorted(set(scores or ()) - set(view.players)):
-        assert scores is not None
-        status.add_row(
-            f"{human.name(seat, view)} [dim]{texts.label('sits_out_short')}[/dim]",
-            display_number(str(scores[seat])),
-            "",
-        )
+        score = display_number(str(view.scores.get(seat, 0)))
+        status.add_row(human.name(seat, view) + role + marks(seat), score, str(won))
+    for seat in sorted(set(view.scores) - set(view.players)):
+        out = f" [dim]{texts.label('sits_out_short')}[/dim]"
+        status.add_row(human.name(seat, view) + out + marks(seat), display_number(str(view.scores[seat])), "")
     return status
 
 

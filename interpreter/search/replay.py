@@ -62,7 +62,8 @@ class Failed(Exception):
 def new_state(rules: RuleSet, view: View, seed: int = 0) -> GameState:
     """A fresh game state standing where the view's deal starts: same seats, dealer, scores, marks."""
     allowed = rules.game.players
-    low = max(allowed.min, len(view.players), max(view.players) + 1)
+    # The view scores every seat at the table, those sitting out too: the world's table is as large.
+    low = max(allowed.min, len(view.players), max(view.players) + 1, max(view.scores, default=-1) + 1)
     for count in range(low, allowed.max + 1):
         state = GameState(rules, count, seed=seed, first_dealer=view.dealer)
         if tuple(state.seats_in_deal()) == tuple(view.players):
