@@ -98,7 +98,13 @@ def say_refusal(texts: Labels, key: str, values: Mapping[str, Any], number: Call
     if "proof" in values:
         facts["reason"] = proof_words(texts, values["proof"], values.get("adjustments"), values.get("choices"))
     bid, why = values.get("bid"), values.get(WHY_FACT)
-    if isinstance(bid, str) and isinstance(why, str) and texts.has(f"bids.{bid}.{why}") and texts.has(f"labels.{key}_why"):
+    # (texts without the bid's text or the ``_why`` label, a client's own, say the plain sentence)
+    if (
+        isinstance(bid, str)
+        and isinstance(why, str)
+        and texts.has(f"bids.{bid}.{why}")
+        and texts.has(f"labels.{key}_why")
+    ):
         return label_text(texts, f"{key}_why", **facts, why=texts.bid_text(bid, why))
     return label_text(texts, key, **facts)
 

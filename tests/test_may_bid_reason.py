@@ -59,7 +59,8 @@ class _Asker(Agent):
         assert request.kind == "bid" and request.check is not None
         bid = self.rules.bids[self.bid]
         standards = [b.id for b in self.rules.bids.values() if b.kind == "standard"]
-        answers = [BidAnswer(self.bid, ())] if bid.kind == "standard" else [BidAnswer(s, (self.bid,)) for s in standards]
+        alone = [BidAnswer(self.bid, ())]
+        answers = alone if bid.kind == "standard" else [BidAnswer(s, (self.bid,)) for s in standards]
         for answer in answers:
             reason = request.check(answer)
             if isinstance(reason, Refusal) and reason.key == "bid_not_yours_now" and reason.values["bid"] == self.bid:
