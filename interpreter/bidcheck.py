@@ -133,7 +133,10 @@ def _bid_by_bid(deal: DealParts, standard: str, specials: tuple[str, ...], env: 
     for bid_id in dict.fromkeys((standard, *specials)):
         bid = deal.rules.bids[bid_id]
         if bid.may_bid is not None and not bid.may_bid(env):
-            return Refusal("bid_not_yours_now", f"{bid_id} may not be bid by seat {player.seat} now", bid=bid_id)
+            # ``why``: the bid's own text that says who may bid it (``bids.<id>.may_bid``), shown with
+            # the refusal where the rule set's locale has it.
+            sentence = f"{bid_id} may not be bid by seat {player.seat} now"
+            return Refusal("bid_not_yours_now", sentence, bid=bid_id, why="may_bid")
         copies = specials.count(bid_id)
         if copies > 1 and bid.repeatable is not None and copies > bid.repeatable(env):
             most = bid.repeatable(env)

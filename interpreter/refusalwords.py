@@ -13,6 +13,10 @@ How a fact is said (what a client written in another language does the same way)
 - ``bid``, ``first``, ``second``: a bid id, said by the bid's name (``bids.<id>.name`` in the rule
   set's locale file); an id with no name there (a stranger's) as it was given;
 - ``combo``: a list of bid ids, said by their names joined by `` + ``;
+- ``why`` (beside ``bid``): the name of the bid's own text that says why (``may_bid``: who may
+  bid it). When the language has ``bids.<bid>.<why>``, the refusal is said by the label
+  ``<key>_why`` with that text as ``{why}`` ("You may not bid Extended Bid now. Only a player
+  holding a P may bid it."); else by ``<key>`` alone;
 - any other text as it is.
 
 A refusal that has a ``proof`` fact (``analyze_impossible``: a combo bid that can never be
@@ -46,6 +50,8 @@ __all__ = ["BID_FACTS", "PROOF_KINDS", "Labels", "label_text", "proof_words", "s
 BID_FACTS = ("bid", "first", "second")
 #: The fact that holds a list of bid ids (a combo, said by the names joined by " + ").
 COMBO_FACT = "combo"
+#: The fact that names the bid's text saying why (``may_bid``), beside ``bid``.
+WHY_FACT = "why"
 #: What a proof of an impossible combo can have exhausted, the most telling first; else ``never``.
 PROOF_KINDS = ("cards", "tricks", "counts", "count")
 
@@ -88,9 +94,18 @@ def label_text(texts: Labels, name: str, **values: Any) -> str:
 def say_refusal(texts: Labels, key: str, values: Mapping[str, Any], number: Callable[[str], str] = str) -> str:
     """The refusal ``key`` with its facts ``values`` in the words of ``texts`` (the module's text says
     how each fact is said); ``number`` typesets a number's digits (``whist play``: a true minus)."""
-    facts = {name: _fact(texts, name, value, number) for name, value in values.items()}
+    facts = {name: _fact(texts, name, value, number) for name, value in values.items() if name != WHY_FACT}
     if "proof" in values:
         facts["reason"] = proof_words(texts, values["proof"], values.get("adjustments"), values.get("choices"))
+    bid, why = values.get("bid"), values.get(WHY_FACT)
+    # (texts without the bid's text or the ``_why`` label, a client's own, say the plain sentence)
+    if (
+        isinstance(bid, str)
+        and isinstance(why, str)
+        and texts.has(f"bids.{bid}.{why}")
+        and texts.has(f"labels.{key}_why")
+    ):
+        return label_text(texts, f"{key}_why", **facts, why=texts.bid_text(bid, why))
     return label_text(texts, key, **facts)
 
 

@@ -28,7 +28,7 @@ from rulespec.locale import META_KEYS, SHARED_FILE
 from rulespec.locate import bundled_names
 from rulespec.model import RuleSet
 from rulespec.placeholdernames import label_placeholders
-from rulespec.textkeys import BID_FIELDS, needed_texts
+from rulespec.textkeys import BID_TEXT_FIELDS, needed_texts
 from rulespec.yamlsource import Document
 
 #: Top-level keys that hold a mapping of texts by name.
@@ -147,8 +147,8 @@ def _bid_problems(doc: Document, bids: dict[Any, Any], rules: RuleSet) -> list[t
             problems.append((f"bids.{bid_id}", error))
         else:
             for name in map(str, fields):
-                if name not in BID_FIELDS:
-                    hint = did_you_mean(name, BID_FIELDS) or f"one of: {', '.join(BID_FIELDS)}"
+                if name not in BID_TEXT_FIELDS:
+                    hint = did_you_mean(name, BID_TEXT_FIELDS) or f"one of: {', '.join(BID_TEXT_FIELDS)}"
                     error = doc.key_error(("bids", bid_id, name), f"unknown bid text '{name}'", hint)
                     problems.append((f"bids.{bid_id}.{name}", error))
     return problems

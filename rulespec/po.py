@@ -56,6 +56,7 @@ SHOWN = {
     ("bids", "name"): "bid cards, rules reference, play screen, tables",
     ("bids", "short"): "bid cards, play screen's bid menu",
     ("bids", "rules"): "bid cards, rules reference",
+    ("bids", "may_bid"): "play screen (why a bid is refused: who may bid it)",
     ("groups",): "rules reference, play screen",
     ("general",): "rules reference (general rules)",
     ("title",): "bid cards, rules reference, play screen",

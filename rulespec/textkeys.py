@@ -23,8 +23,13 @@ CONTRACT: Final = "contract"
 TRICK_TAKER: Final = "trick_taker"
 PASS_CARDS: Final = "pass_cards"
 
-#: The texts every bid has, in this order (a locale file may hold no others under a bid).
+#: The texts every bid has, in this order.
 BID_FIELDS: Final = ("name", "short", "rules")
+#: The texts a bid has when its data has the condition of the same name: ``may_bid``, who may bid
+#: it, says why a refused bidder may not (shown with the refusal: "Only a player holding a P…").
+CONDITION_FIELDS: Final = ("may_bid",)
+#: Every text a locale file may hold under a bid, in this order.
+BID_TEXT_FIELDS: Final = (*BID_FIELDS, *CONDITION_FIELDS)
 
 
 def needed_texts(rules: RuleSet) -> dict[str, str]:
@@ -39,6 +44,9 @@ def needed_texts(rules: RuleSet) -> dict[str, str]:
     for bid in rules.bids.values():
         for name in BID_FIELDS:
             needed[f"bids.{bid.id}.{name}"] = bid.id
+        for name in CONDITION_FIELDS:
+            if getattr(bid, name) is not None:
+                needed[f"bids.{bid.id}.{name}"] = bid.id
     for bid in rules.bids.values():
         for declared in _declared_names(bid):
             needed.setdefault(f"declarations.{declared}", bid.id)
@@ -85,6 +93,7 @@ _BID_FIELD_USES: Final = {
     "name": "the bid's name, in tables, on its card and in the bid menu",
     "short": "one line of what it asks, on its card and in the bid menu",
     "rules": "its whole rule, in the rules reference and on its card",
+    "may_bid": "who may bid it (a sentence), shown when a player who may not bids it",
 }
 
 

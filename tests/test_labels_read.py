@@ -25,6 +25,7 @@ PREFIXES = (
     "diff_field_",  # whist/diff.py f"diff_field_{field}"
     "diff_key_",  # whist/diff.py, whist/diffwords.py f"diff_key_{key}"
     "diff_kind_",  # whist/diff.py f"diff_kind_{kind}"
+    "diff_negative_",  # whist/diff.py f"diff_negative_{hook}" (bonus, penalty)
     "diff_text_",  # whist/diff.py f"diff_text_{field}"
     "diff_who_",  # whist/diffwords.py f"diff_who_{name}"
     "help_choice_",  # whist/playhelp.py f"help_choice_{what}"
@@ -56,7 +57,13 @@ def _constants() -> tuple[set[str], set[str]]:
     return found, stems
 
 
+#: interpreter/refusalwords.py says a refusal with a ``why`` fact by f"{key}_why": a refusal's label and this.
+WHY_SUFFIX = "_why"
+
+
 def _read(label: str, constants: set[str], stems: set[str]) -> bool:
+    if label.endswith(WHY_SUFFIX) and _read(label.removesuffix(WHY_SUFFIX), constants, stems):
+        return True
     if label in constants or any(label.startswith(prefix) for prefix in PREFIXES):
         return True
     if any(label.startswith(stem + "_") for stem in stems):

@@ -17,7 +17,7 @@ from rich.console import Console
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
 from rulespec.titles import title_of
-from whist.cliargs import lang_option, players_for
+from whist.cliargs import lang_option, players_for, players_option
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 
 # The checker is imported when a command uses it, not at start-up (``whist --help`` stays quick).
@@ -127,7 +127,7 @@ def wrapped(line: str, width: int) -> str:
 @click.command("analyze")
 @click.argument("ruleset")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-@click.option("--players", type=int, default=None, metavar="N", help="Only deals with N players (default: every size).")
+@players_option("every size it allows")
 @lang_option("the names and reasons")
 def analyze_command(ruleset: str, as_json: bool, players: int | None, lang: str | None) -> None:
     """List the combo bids of RULESET that can never be completed, each with the reason.

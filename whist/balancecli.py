@@ -19,6 +19,7 @@ from whist.cliargs import (
     check_output_folder,
     lang_option,
     players_for,
+    players_option,
 )
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
@@ -227,7 +228,7 @@ def register(cli: click.Group) -> None:
     @click.argument("ruleset", default=DEFAULT_RULESET)
     @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
     @click.option("--seed", type=SEED, default=1, show_default=True)
-    @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
+    @players_option()
     @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")

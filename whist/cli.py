@@ -25,6 +25,7 @@ from whist.cliargs import (
     lang_option,
     parse_options,
     players_for,
+    players_option,
 )
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
@@ -202,7 +203,7 @@ def replay(file: str, as_json: bool) -> None:
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--agents", "agent_kind", default="random", show_default=True, help=AGENTS_HELP)
-@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
+@players_option()
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A table option, e.g. rounds=5.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON document.")

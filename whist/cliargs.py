@@ -294,6 +294,19 @@ def agent_makers(
     return [agent_factory(one, rules) for one in check_agent(spec, "'--agents'", seats, where, rules)]
 
 
+def players_option(default: str = "its usual") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--players N``, as every command that seats a table takes it: any whole number here, checked
+    against the rule set's own range by :func:`players_for` once the rule set is loaded (a fixed
+    range in the option would claim one no rule set need have, and say it in another form)."""
+    return click.option(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"Players at the table: a number the rule set allows (default: {default}).",
+    )
+
+
 def players_for(rules: RuleSet, players: int | None) -> int:
     """The table's size: ``--players``, or the rule set's usual one; a size the rule set does not
     allow is a usage error (exit 2) before any game starts."""

@@ -197,6 +197,29 @@ def _param(change: D.Change, words: Wording) -> str:
     return _generic(words.param((change.field or "").removeprefix("params.")), change, words)
 
 
+def _extra_points(change: D.Change, words: Wording) -> str:
+    """``bonus`` and ``penalty``: extra points won or lost. A value that can only be 0 or less (a
+    penalty of "−1 or 0": a failure costs a point *less*) is said with what it means, by the label
+    ``diff_negative_<hook>`` (``{value}``: as written; ``{n}``: the same numbers without the minus)."""
+    hook = _bid_path(change.field or "")
+    old, new = (_points(value, hook, words) for value in (change.old, change.new))
+    said = D.Change(change.kind, change.bid, change.field, old, new)
+    return _generic(words.field_name(hook), said, words, shown=True)
+
+
+def _points(value: Any, hook: str, words: Wording) -> str | None:
+    if value is None:
+        return None
+    shown = words.value(value)
+    numbers = value.get("values") if D.is_expression(value) else [value]
+    if not numbers or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers):
+        return shown
+    if max(numbers) > 0 or min(numbers) >= 0:  # (only a value that is never a gain is turned round)
+        return shown
+    less = {**value, "values": [-v for v in numbers]} if D.is_expression(value) else -value
+    return words.optional(f"diff_negative_{hook}", value=shown, n=words.value(less)) or shown
+
+
 def _pass_count(change: D.Change, words: Wording) -> str:
     return _generic(words.optional("diff_field_pass_count") or "count", change, words)
 
@@ -208,6 +231,7 @@ _BID_WORDING: Sequence[tuple[_Test, _Say]] = (
     (lambda f, c: f in D.BID_FACTS, _fact),
     (lambda f, c: f == "incompatible_with", _incompatible),
     (lambda f, c: f.startswith("params."), _param),
+    (lambda f, c: f in ("hooks.bonus", "hooks.penalty"), _extra_points),
     (lambda f, c: f == "hooks.tricks", _tricks),
     (lambda f, c: f == "hooks.trump" and (c.old is None or c.new is None), _trump),
     (lambda f, c: "step" in c.context or "moved" in c.context, _step),

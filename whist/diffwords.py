@@ -48,6 +48,13 @@ class Wording:
         return name
 
     def bid_name(self, bid_id: str, side: str = "new") -> str:
+        """A bid's name in every line after the list of renames: the newer rule set's name of a bid
+        both sides have (a rename is said once, in that list; a line after it in the older name
+        read as a bid that no longer exists), the older one's of a bid only it has (removed), else
+        the name on ``side``."""
+        for texts in (self.new, self.old):
+            if texts.rules is not None and bid_id in texts.rules.bids:
+                return texts.bid_name(bid_id)
         return (self.old if side == "old" else self.new).bid_name(bid_id)
 
     def auctioned(self, side: str = "new") -> bool:

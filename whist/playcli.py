@@ -19,6 +19,7 @@ from whist.cliargs import (
     lang_option,
     parse_options,
     players_for,
+    players_option,
     read_save,
     refuse_unfinished,
 )
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
+@players_option()
 @click.option("--seed", type=SEED, default=None, help="Seed of the shuffles (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)

@@ -193,7 +193,13 @@ def cards_command(
 @click.command("rules")
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @lang_option()
-@click.option("--format", "fmt", type=click.Choice(["md", "html", "pdf"]), default=None, help="Default: from -o.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["md", "html", "pdf"]),
+    default=None,
+    help="Default: from -o's suffix; Markdown without -o.",
+)
 @click.option(
     "--paper",
     type=click.Choice(["a4", "letter"], case_sensitive=False),
@@ -211,8 +217,12 @@ def cards_command(
 def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, output: Path | None) -> None:
     """Write the rules reference of RULESET: the general rules and the bid tables.
 
+    Without -o it is written to standard output, as Markdown unless --format says html (a PDF
+    needs -o).
+
     \b
     Example:
+      whist rules combo-whist
       whist rules combo-whist --paper letter -o rules.pdf
     """
     from printing.reference import build_reference, to_html, to_markdown
@@ -222,7 +232,7 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
         fmt = check_suffix(output, suffixes, fmt)
         check_output_folder(output, "-o")
     if fmt is None:
-        raise click.UsageError("say which format: --format md, html or pdf (or an -o name ending so)")
+        fmt = "md"  # (no -o and no --format: the reference is read at the terminal, or piped on)
     if fmt == "pdf" and output is None:
         raise click.UsageError("a PDF needs an output file: -o FILE.pdf")
     if fmt != "pdf":
