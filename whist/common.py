@@ -62,6 +62,15 @@ def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str]
     except RuleError as exc:
         fail(str(exc))
     texts.escape = escape
+    from whist.output import use_suit_letters  # a suit an output cannot encode is shown as this language's letter
+
+    use_suit_letters(
+        {
+            texts.label(f"suit_symbol_{suit.id}"): texts.label(f"suit_letter_{suit.id}")
+            for suit in rules.game.deck.suits
+            if texts.has(f"labels.suit_symbol_{suit.id}") and texts.has(f"labels.suit_letter_{suit.id}")
+        }
+    )
     return texts
 
 
