@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from whist.commands import LAZY_COMMANDS
-from whist.output import SafeStream, stand_in, use_suit_letters
+from whist.output import SafeStream, use_suit_letters
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "tests" / "scenarios" / "game-limited-win.yaml"
@@ -104,10 +104,7 @@ def test_the_chosen_languages_suit_letters_stand_in_for_the_symbols() -> None:
 def test_click_writes_through_the_safe_stream_under_ascii() -> None:
     """click writes to the bytes under a text stream whose encoding is ASCII; the safe stream
     has none to offer, so a control character is still escaped and '−' stood in for."""
-    code = (
-        "from whist.output import install; install()\n"
-        "import click; click.echo('a\\x1b]0;title\\x07 \\u2212 b')\n"
-    )
+    code = "from whist.output import install; install()\nimport click; click.echo('a\\x1b]0;title\\x07 \\u2212 b')\n"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"}, timeout=30
     )

@@ -50,7 +50,10 @@ _GENERIC_STAND_INS = {
     "\u00a0": " ",
     "\u2192": "->",
     "\u2190": "<-",
-    **{symbol: letter for symbols, letter in (("♣♧", "C"), ("♦♢", "D"), ("♥♡", "H"), ("♠♤", "S")) for symbol in symbols},
+    **dict.fromkeys("♣♧", "C"),  # the suits' ids, until the chosen language's letters replace them
+    **dict.fromkeys("♦♢", "D"),
+    **dict.fromkeys("♥♡", "H"),
+    **dict.fromkeys("♠♤", "S"),
 }
 _stand_ins = dict(_GENERIC_STAND_INS)
 
@@ -151,7 +154,7 @@ def install() -> None:
             setattr(sys, name, SafeStream(stream))
     if sys.stdin is not None and _narrow_encoding(sys.stdin) is not None:
         with contextlib.suppress(AttributeError, ValueError):
-            sys.stdin.reconfigure(errors="replace")  # type: ignore[attr-defined]
+            sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
 def end_quietly_on_closed_pipe() -> NoReturn:
