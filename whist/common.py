@@ -24,11 +24,12 @@ def fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-def stopped() -> NoReturn:
-    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so and exit
-    with 130 at once. ``os._exit`` after flushing: a pool thread left waiting on a dead worker
-    must not keep the program alive after the person asked it to stop (at exit, Python joins it)."""
-    click.echo("stopped", err=True)
+def stopped(texts: Texts) -> NoReturn:
+    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so in the
+    language of ``texts`` and exit with 130 at once. ``os._exit`` after flushing: a pool thread left
+    waiting on a dead worker must not keep the program alive after the person asked it to stop
+    (at exit, Python joins it)."""
+    click.echo(texts.label("progress_stopped"), err=True)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(130)
