@@ -52,7 +52,7 @@ class GameState(MatchHands, Standings):
         from interpreter import GameState, RandomAgent
         from rulespec import load_ruleset
 
-        state = GameState(load_ruleset("combo-whist"), players=4, seed=7)  # a bundled name, or a path
+        state = GameState(load_ruleset(name), players=4, seed=7)  # name: a bundled rule set, or a path
         agents = [RandomAgent(seed=seat) for seat in range(4)]  # anything with decide(request, view)
         while not state.is_over:
             request = state.pending  # who decides what, with the legal options

@@ -182,9 +182,9 @@ def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
 
     What a client shows its player is ``key`` and ``values``, said in the player's language with
     :func:`interpreter.refusalwords.say_refusal` or as that module's text describes: a bid by its
-    name there ("Misery cannot be combined with Plague"). ``reason`` is the engine's English
-    sentence for logs and records, and names bids by their ids ("misery cannot be combined with
-    plague"), which stay the same whatever the language and the rule set's texts; never shown.
+    name in that language. ``reason`` is the engine's English sentence for logs and records, and
+    names bids by their ids (``first_id cannot be combined with second_id``), which stay the same
+    whatever the language and the rule set's texts: it is never shown to a player.
 
     The types of ``values``: what the game itself knows is a number (a seat, ``waiting``: the
     decision awaited, a count, a worth; a fraction as text, ``"7/2"``), true/false, a bid id, or
