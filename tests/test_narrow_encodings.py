@@ -80,6 +80,7 @@ def _written(text: str, encoding: str) -> str:
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "koi8-r"])
 def test_a_character_the_encoding_cannot_hold_gets_a_readable_stand_in(encoding: str) -> None:
+    use_suit_letters({})  # the generic stand-ins (whatever language a test before this one chose)
     stand_ins = {"−": "-", "—": "-", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "å": "a", "✓": "?"}
 
     def expected(ch: str) -> str:
@@ -97,8 +98,10 @@ def test_the_chosen_languages_suit_letters_stand_in_for_the_symbols() -> None:
     try:
         use_suit_letters({"♣": "K", "♦": "R"})  # Swedish: klöver, ruter
         assert _written("3♣ E♦ 2♠", "ascii") == "3K ER 2S"
+        use_suit_letters({"♠": "S"})  # another language after it: none of the first one's letters stay
+        assert _written("3♣ E♦ 2♠", "ascii") == "3C ED 2S"
     finally:
-        use_suit_letters({"♣": "C", "♦": "D"})
+        use_suit_letters({})
 
 
 def test_click_writes_through_the_safe_stream_under_ascii() -> None:

@@ -60,8 +60,11 @@ _stand_ins = dict(_GENERIC_STAND_INS)
 
 def use_suit_letters(letters: dict[str, str]) -> None:
     """Show each suit symbol (key) an output cannot encode as the chosen language's letter for the
-    suit (value: Swedish ``K`` for ♣), as a person types it in ``whist play``. A letter outside
-    ASCII is not used (an encoding that lacks the symbol may lack it too)."""
+    suit (value: Swedish ``K`` for ♣), as a person types it in ``whist play``; a symbol not given
+    as the suit's id (``C``). A letter outside ASCII is not used (an encoding that lacks the symbol
+    may lack it too)."""
+    _stand_ins.clear()  # (a command run after another in one process: tests) starts from the generic ones
+    _stand_ins.update(_GENERIC_STAND_INS)
     _stand_ins.update({symbol: letter for symbol, letter in letters.items() if letter.isascii() and letter})
 
 
