@@ -49,13 +49,19 @@ class GameState(MatchHands, Standings):
 
     ::
 
-        state = GameState(load_ruleset(name), players=4, seed=7)  # a bundled name, or a path
-        while not state.is_over:
-            request = state.pending              # who decides what, with the legal options
-            state.apply(choose(request, state.view(request.seat)))
-        state.result                             # winner, reason, scores
+        from interpreter import GameState, RandomAgent
+        from rulespec import load_ruleset
 
-    ``decisions`` (every answer) and ``deal_records`` (every finished deal) make a record (``to_record``).
+        state = GameState(load_ruleset(name), players=4, seed=7)  # name: a bundled rule set, or a path
+        agents = [RandomAgent(seed=seat) for seat in range(4)]  # anything with decide(request, view)
+        while not state.is_over:
+            request = state.pending  # who decides what, with the legal options
+            state.apply(agents[request.seat].decide(request, state.view(request.seat)))
+        print(state.result)  # winner, reason, scores
+
+    ``result`` is None until the game is over, then its :class:`GameResult`: the winning seat (None
+    when nobody won), the reason, the scores and the number of deals. ``decisions`` (every answer)
+    and ``deal_records`` (every finished deal) make a record (``to_record``).
     """
 
     def __init__(
@@ -142,6 +148,7 @@ class GameState(MatchHands, Standings):
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (:attr:`result` says how). Starts the next deal if needed."""
         return self.advance() is None
 
     @when_played
@@ -283,15 +290,8 @@ class GameState(MatchHands, Standings):
         seats = self.seats_in_deal()
         deal = self._new_deal(seats)
         self.current = deal
-        self._record = (
-            {}
-            if self.lean
-            else {
-                "dealer": self.dealer,
-                "players": seats,
-                "hands": {str(s): cards for s, cards in deal.dealt.items()},
-            }
-        )
+        hands = None if self.lean else {str(s): cards for s, cards in deal.dealt.items()}
+        self._record = {} if hands is None else {"dealer": self.dealer, "players": seats, "hands": hands}
         self._debts_before = self._debts()
         self._phase = "auction"
         deal.sync_ask = self._synchronous()
@@ -389,9 +389,7 @@ class GameState(MatchHands, Standings):
 
 
 def _answer_data(answer: Any) -> Any:
-    if isinstance(answer, BidAnswer):
-        return answer.to_data()
-    return answer
+    return answer.to_data() if isinstance(answer, BidAnswer) else answer
 
 
 def _whole(name: str, value: object) -> None:

@@ -178,12 +178,23 @@ def _bid(data: Any) -> BidAnswer | None:
 
 
 def refusal_to_data(refused: IllegalDecision) -> dict[str, Any]:
-    """Why an answer was refused: ``reason`` (an English sentence), and for a :class:`Refusal` — every
-    refusal of the engine, of the rules or of an answer's form — its ``key`` (a label of
-    ``locales/*/ui.yaml``) and ``values`` (its facts: texts, true/false, numbers as plain numbers —
-    a fraction as text, ``"7/2"`` — and lists of them) as well. A client says it in its player's
-    language with :func:`interpreter.refusalwords.say_refusal` (``key``, ``values``) or as that
-    module's text describes."""
+    """Why an answer was refused: ``reason``, and for a :class:`Refusal` — every refusal of the
+    engine, of the rules or of an answer's form — its ``key`` (a label of ``locales/*/ui.yaml``)
+    and ``values`` (its facts) as well.
+
+    What a client shows its player is ``key`` and ``values``, said in the player's language with
+    :func:`interpreter.refusalwords.say_refusal` or as that module's text describes: a bid by its
+    name in that language. ``reason`` is the engine's English sentence for logs and records, and
+    names bids by their ids (``first_id cannot be combined with second_id``), which stay the same
+    whatever the language and the rule set's texts: it is never shown to a player.
+
+    The types of ``values``: what the game itself knows is a number (a seat, ``waiting``: the
+    decision awaited, a count, a worth; a fraction as text, ``"7/2"``), true/false, a bid id, or
+    a list of them. What repeats the client's own message (``sender``: the seat it answered as,
+    ``decision``: the number it sent, ``value``: an answer that is no option, a bid id that is
+    no bid) is always text, as :func:`interpreter.decisions.shown` makes it: a client may send
+    anything in those places (a string, a float, a megabyte), and what is said back is bounded and
+    printable — ``"0"`` for a seat sent as ``0``: the same type whatever was sent."""
     reason = refused.reason
     data: dict[str, Any] = {"reason": str(reason)}
     if isinstance(reason, Refusal):

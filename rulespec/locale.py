@@ -289,6 +289,13 @@ class Texts:
         try:
             return fill(str(text), values, strict=True, literal=self.escape)
         except MissingValues as exc:
+            if self.rules is not None:  # a project text a house rule left without its value: as whist check says it
+                from rulespec.localecheck import inherited_gaps  # (it reads the locale files: asked on failure only)
+
+                language = self.language if text_at(self.data, key) is not None else DEFAULT_LANGUAGE
+                located = inherited_gaps(self.rules, language, key)
+                if located:
+                    raise located[0] from None
             raise RuleError(
                 f"the text '{key}' in '{self.language}' uses {', '.join('{' + n + '}' for n in exc.names)}, "
                 "which has no value here",

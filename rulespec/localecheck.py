@@ -69,21 +69,24 @@ def placeholder_problems(lang: str, rules: RuleSet | None) -> list[RuleError]:
     return errors
 
 
-def inherited_gaps(rules: RuleSet) -> list[RuleError]:
-    """The project's texts that name a value the rule set does not have (a house rule changed the
-    bid): shown with the placeholder as written, refused on cards and in the rules reference.
-    The fix is the rule set's own text for that key."""
+def inherited_gaps(rules: RuleSet, lang: str | None = None, key: str | None = None) -> list[RuleError]:
+    """The project's texts that name a value the rule set does not have (a house rule changed or
+    replaced the bid: Greed's rules text names ``{bonus}``, a Greed of one's own has none). Such a
+    text cannot be printed: ``whist check`` refuses it, and ``whist cards`` and ``whist rules``
+    say the same error, at the same place (``lang`` and ``key``: only that text's, for the one
+    they met); the terminal shows it with the placeholder as written. The fix is the rule set's
+    own text for that key."""
     gaps: list[RuleError] = []
     if is_bundled(rules):
         return gaps  # the project's own rule sets: their texts are checked by its tests
     labels = label_placeholders()
-    for lang in available_languages(rules):
-        found = catalog(lang, rules)
+    for language in [lang] if lang is not None else available_languages(rules):
+        found = catalog(language, rules)
         bundled = {path: _bundled(path) for path in {entry.doc.path for entry in found.entries.values()}}
         for entry in found.entries.values():
-            if bundled[entry.doc.path]:
+            if bundled[entry.doc.path] and key in (None, entry.key):
                 for error in _placeholder_errors(entry, allowed_placeholders(entry.key, rules, labels), None):
-                    error.hint = f"give '{entry.key}' a text of your own in locales/{lang}/{rules.name}.yaml"
+                    error.hint = f"give '{entry.key}' a text of your own in locales/{language}/{rules.name}.yaml"
                     gaps.append(error)
     return gaps
 
@@ -231,10 +234,11 @@ def _owner_places(rules: RuleSet) -> dict[str, tuple[Document, tuple[str | int, 
 
 
 def locale_report(rules: RuleSet) -> tuple[list[RuleError], list[RuleError]]:
-    """What ``whist check`` says of a rule set's locale files: errors (:func:`check_locales`), and
-    when there are none, warnings (:func:`inherited_gaps`, :func:`unwritten_texts`)."""
+    """What ``whist check`` says of a rule set's locale files: errors (:func:`check_locales`, and a
+    text that cannot be printed: :func:`inherited_gaps`), and when there are none, warnings
+    (:func:`unwritten_texts`)."""
     try:
-        problems = check_locales(rules)
-        return problems, [] if problems else inherited_gaps(rules) + unwritten_texts(rules)
+        problems = check_locales(rules) or inherited_gaps(rules)
+        return problems, [] if problems else unwritten_texts(rules)
     except RuleError as exc:
         return [exc], []

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulespec import locale
+
 HOUSE = "ruleset: house\nversion: 1.0.0\nextends: combo-whist\n"
 
 
@@ -57,18 +59,34 @@ def test_a_good_locale_file_passes(tmp_path):
 
 
 def test_a_project_text_naming_a_value_the_house_rule_took_away(tmp_path):
-    """Greed's English and Swedish rules texts name {bonus}; a house rule without a bonus."""
+    """Greed's English and Swedish rules texts name {bonus}; a house rule without a bonus. Such a
+    text cannot be printed: check refuses it (it said ok, with a warning, and cards and rules then
+    refused with a message located nowhere), and printing says the same error at the same place."""
     rule = HOUSE + "bids:\n  - id: greed\n    bonus: null\n"
     path = house(tmp_path, "en", "language: en\nruleset: house\n", rule)
     checked = run("check", str(path))
-    assert checked.returncode == 0  # the locale file is fine: a warning naming the text to override
-    assert "warning: " in checked.stderr and "unknown placeholder '{bonus}'" in checked.stderr
+    assert checked.returncode == 1 and ": ok" not in checked.stdout
+    located = "locales/en/combo-whist.yaml:190:60: unknown placeholder '{bonus}'"
+    assert located in checked.stderr and "locales/sv/combo-whist.yaml:" in checked.stderr
     assert "give 'bids.greed.rules' a text of your own in locales/en/house.yaml" in checked.stderr
+    said = checked.stderr.split("\n" + str(Path(locale.LOCALES_DIR) / "sv"))[0]  # (check's English error)
     shown = run("show", str(path))
-    assert shown.returncode == 0, shown.stderr
+    assert shown.returncode == 0, shown.stderr  # the terminal shows it, the placeholder as written
     printed = run("rules", str(path), "--format", "md")
     assert printed.returncode == 1 and printed.stdout == ""
-    assert "the text 'bids.greed.rules' in 'en' uses {bonus}, which has no value here" in printed.stderr
+    assert printed.stderr.strip() == said.strip()  # the same error, at the same place
     cards = run("cards", str(path), "--bids", "greed", "-o", str(tmp_path / "cards.pdf"))
-    assert cards.returncode == 1 and "uses {bonus}" in cards.stderr
+    assert cards.returncode == 1 and cards.stderr.strip() == said.strip()
+    swedish = run("rules", str(path), "--format", "md", "--lang", "sv")
+    assert swedish.returncode == 1 and "locales/sv/combo-whist.yaml:" in swedish.stderr
+    assert run("cards", str(path), "--bids", "misery", "-o", str(tmp_path / "misery.pdf")).returncode == 0
+    own = "language: en\nruleset: house\nbids:\n  greed:\n    rules: One trick more and one fewer.\n"
+    (tmp_path / "locales" / "en" / "house.yaml").write_text(own, encoding="utf-8")
+    (tmp_path / "locales" / "sv").mkdir()
+    (tmp_path / "locales" / "sv" / "house.yaml").write_text(
+        own.replace("en", "sv").replace("One trick more and one fewer.", "Ett stick mer och ett mindre."),
+        encoding="utf-8",
+    )
+    assert run("check", str(path)).returncode == 0  # texts of its own: it checks and it prints
+    assert run("rules", str(path), "--format", "md").returncode == 0
     assert not (tmp_path / "cards.pdf").exists()

@@ -269,7 +269,7 @@ def register(cli: click.Group) -> None:
         players = players_for(rules, players)
         check_agent(agent_kind, "'--agents'", players, rules=rules)
         refs = [ruleset] if other is None else [ruleset, other]
-        with playing(deals * len(refs)) as moved:
+        with playing(deals * len(refs), texts) as moved:
             reports = [
                 study.balance(ref, deals, seed, players, agent_kind, jobs, scheduler, _after(moved, deals * i))
                 for i, ref in enumerate(refs)

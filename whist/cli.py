@@ -241,10 +241,11 @@ def simulate(
     check_variant(rules, variant)
     seats = check_agent(agent_kind, "'--agents'", players, rules=rules)  # a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
+    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
-            task = bar.add_task("simulating", total=games)
+            task = bar.add_task(texts.label("progress_simulating"), total=games)
             summary = simulate_on_cores(
                 ruleset,
                 games,
@@ -262,14 +263,13 @@ def simulate(
     except ValueError as exc:
         _fail(f"error: {exc}")
     except KeyboardInterrupt:
-        stopped()
+        stopped(texts)
     data = summary.to_data(rules)
     if is_list(agent_kind):  # who sat where (one agent at every seat: as it always was)
         data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     console = Console()
     for table in simulation_tables(data, rules, texts, variant):
         console.print(table)

@@ -12,7 +12,7 @@ that they are, so the two cannot drift apart).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import click
@@ -50,6 +50,43 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: A no-break hyphen, standing for each hyphen while click wraps a help text: Python's text wrapper
+#: breaks a line after a hyphen inside a word (``[default: whist-`` / ``save.json]``); a file name,
+#: an option or a rule set's name is one token, and is wrapped as one.
+_KEPT_HYPHEN = "\u2011"
+
+
+class HelpFormatter(click.HelpFormatter):
+    """click's help formatter, which wraps lines at spaces only, never at a hyphen inside a word."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args.replace("-", _KEPT_HYPHEN), prefix)
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _KEPT_HYPHEN))
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl([(first, second.replace("-", _KEPT_HYPHEN)) for first, second in rows], col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_KEPT_HYPHEN, "-")
+
+
+class Context(click.Context):
+    """The context of every ``whist`` command: its help made by :class:`HelpFormatter`."""
+
+    formatter_class = HelpFormatter
+
+
+def _with_help_context(command: click.Command) -> click.Command:
+    """``command`` (and a group's commands) made to write help with :class:`HelpFormatter`."""
+    command.context_class = Context
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _with_help_context(sub)
+    return command
+
+
 class LazyGroup(click.Group):
     """A :class:`click.Group` with commands registered on first use.
 
@@ -57,9 +94,14 @@ class LazyGroup(click.Group):
     the module has a ``register(group)`` function that adds its commands to a group.
     """
 
+    context_class = Context
+
     def __init__(self, *args: Any, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(_with_help_context(cmd), name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *self.lazy})

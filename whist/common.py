@@ -24,11 +24,12 @@ def fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-def stopped() -> NoReturn:
-    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so and exit
-    with 130 at once. ``os._exit`` after flushing: a pool thread left waiting on a dead worker
-    must not keep the program alive after the person asked it to stop (at exit, Python joins it)."""
-    click.echo("stopped", err=True)
+def stopped(texts: Texts) -> NoReturn:
+    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so in the
+    language of ``texts`` and exit with 130 at once. ``os._exit`` after flushing: a pool thread left
+    waiting on a dead worker must not keep the program alive after the person asked it to stop
+    (at exit, Python joins it)."""
+    click.echo(texts.label("progress_stopped"), err=True)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(130)
@@ -62,6 +63,15 @@ def texts_or_fail(rules: RuleSet, lang: str | None, escape: Callable[[str], str]
     except RuleError as exc:
         fail(str(exc))
     texts.escape = escape
+    from whist.output import use_suit_letters  # a suit an output cannot encode is shown as this language's letter
+
+    use_suit_letters(
+        {
+            texts.label(f"suit_symbol_{suit.id}"): texts.label(f"suit_letter_{suit.id}")
+            for suit in rules.game.deck.suits
+            if texts.has(f"labels.suit_symbol_{suit.id}") and texts.has(f"labels.suit_letter_{suit.id}")
+        }
+    )
     return texts
 
 

@@ -59,7 +59,7 @@ def register(cli: click.Group) -> None:
             check_agent(spec, f"'{name}'", rules=rules)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
         players = players_for(rules, players)
-        with playing(2 * deals) as moved:
+        with playing(2 * deals, texts) as moved:
             data = run_duel(ruleset, agent_a, agent_b, deals, seed, players, jobs, scheduler, moved)
         report(data, as_json, lambda: [duel_table(data, texts), *duel_verdict(data, texts)])
         note_missing(texts, ruleset=ruleset)

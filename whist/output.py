@@ -10,17 +10,23 @@ read (:mod:`rulespec.controls`); this module is the net under everything else:
   goes through :func:`visible`. On a terminal, the CSI sequences rich writes pass (colours,
   a progress bar's cursor moves: :data:`_CSI`); a stranger's text is refused where it is read
   (rule and locale files, and every JSON file: :mod:`rulespec.jsonsource`) before it comes this far.
-  OSC sequences (window titles, clipboard writes) and everything else never pass.
+  OSC sequences (window titles, clipboard writes) and everything else never pass;
+- a stream whose encoding cannot hold a character (``PYTHONIOENCODING=ascii``, a latin-1
+  terminal) gets a readable stand-in instead of an error (:func:`stand_in`): a suit symbol as
+  its letter in the chosen language (:func:`use_suit_letters`), a dash or minus sign as ``-``,
+  a letter with an accent as the letter (``å`` → ``a``), anything else as ``?``.
 
 Files are written with :func:`rulespec.atomic.write_atomically` (whole or not at all).
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from typing import IO, Any, NoReturn
 
@@ -30,7 +36,53 @@ from rulespec.controls import is_forbidden
 #: down, across and to a column ``A``-``D``, ``G``; erasing a line ``K``; hiding and showing the
 #: cursor ``?25l``/``?25h``): kept on terminals only. Any other — clearing the screen, moving the
 #: cursor home — never passes, even if a stranger's text should bring an ESC this far.
-_CSI = re.compile(r"\x1b\[(?:[0-9;]*[mABCDGK]|\?25[lh])")
+#: A carriage return before one is rich's redraw of a progress bar (``\r\x1b[2K``): it does no
+#: more than the ``G`` (to a column) the pattern already lets through, so it passes with it.
+_CSI = re.compile(r"\r?\x1b\[(?:[0-9;]*[mABCDGK]|\?25[lh])")
+
+#: Stand-ins for characters an output's encoding cannot hold (all ASCII, which every encoding holds).
+#: The suits' English letters until a command has chosen its language (:func:`use_suit_letters`).
+_GENERIC_STAND_INS = {
+    **dict.fromkeys("\u2212\u2010\u2011\u2012\u2013\u2014\u2015", "-"),  # minus, hyphens, dashes
+    **dict.fromkeys("\u2018\u2019\u201a", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e", '"'),
+    "\u2026": "...",
+    "\u00a0": " ",
+    "\u2192": "->",
+    "\u2190": "<-",
+    **dict.fromkeys("♣♧", "C"),  # the suits' ids, until the chosen language's letters replace them
+    **dict.fromkeys("♦♢", "D"),
+    **dict.fromkeys("♥♡", "H"),
+    **dict.fromkeys("♠♤", "S"),
+}
+_stand_ins = dict(_GENERIC_STAND_INS)
+
+
+def use_suit_letters(letters: dict[str, str]) -> None:
+    """Show each suit symbol (key) an output cannot encode as the chosen language's letter for the
+    suit (value: Swedish ``K`` for ♣), as a person types it in ``whist play``; a symbol not given
+    as the suit's id (``C``). A letter outside ASCII is not used (an encoding that lacks the symbol
+    may lack it too)."""
+    _stand_ins.clear()  # (a command run after another in one process: tests) starts from the generic ones
+    _stand_ins.update(_GENERIC_STAND_INS)
+    _stand_ins.update({symbol: letter for symbol, letter in letters.items() if letter.isascii() and letter})
+
+
+def stand_in(ch: str) -> str:
+    """What is shown for ``ch`` where the output's encoding cannot hold it (always ASCII)."""
+    if ch in _stand_ins:
+        return _stand_ins[ch]
+    base = unicodedata.normalize("NFKD", ch)[:1]  # å -> a + ring: the letter without its accent
+    return base if base.isascii() and base.isprintable() and base else "?"
+
+
+def _stand_ins_for(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(stand_in(ch) for ch in error.object[error.start : error.end]), error.end
+
+
+codecs.register_error("whist-stand-in", _stand_ins_for)
 
 
 def _escape(ch: str) -> str:
@@ -45,8 +97,25 @@ def visible(text: str) -> str:
     return "".join(_escape(ch) if is_forbidden(ch) else ch for ch in text)
 
 
+def _narrow_encoding(raw: IO[str]) -> str | None:
+    """The encoding of ``raw`` if it cannot hold every character (None for UTF-8 and for a
+    stream of str with no encoding, such as :class:`io.StringIO`)."""
+    encoding = getattr(raw, "encoding", None)
+    if not isinstance(encoding, str):
+        return None
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return None
+    return None if name.startswith("utf") else name
+
+
 class SafeStream:
-    """A text stream that passes writes through :func:`visible` (CSI kept on a terminal)."""
+    """A text stream that passes writes through :func:`visible` (CSI kept on a terminal), with a
+    stand-in (:func:`stand_in`) for each character its encoding cannot hold.
+
+    It has no ``buffer``: click writes to the bytes under a stream whose encoding is ASCII, which
+    would go around this one; without it, click writes here as everyone else does."""
 
     def __init__(self, raw: IO[str]) -> None:
         self._raw = raw
@@ -54,6 +123,7 @@ class SafeStream:
             self._terminal = raw.isatty()
         except (AttributeError, ValueError, OSError):
             self._terminal = False
+        self._encoding = _narrow_encoding(raw)
 
     def write(self, text: str) -> int:
         if self._terminal and "\x1b[" in text:
@@ -63,21 +133,31 @@ class SafeStream:
                 pieces.append(match.group())
                 last = match.end()
             pieces.append(visible(text[last:]))
-            self._raw.write("".join(pieces))
+            shown = "".join(pieces)
         else:
-            self._raw.write(visible(text))
+            shown = visible(text)
+        if self._encoding is not None and not shown.isascii():
+            shown = shown.encode(self._encoding, "whist-stand-in").decode(self._encoding)
+        self._raw.write(shown)
         return len(text)
 
-    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding, buffer, …
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno, encoding, …
+        if name == "buffer":
+            raise AttributeError(name)
         return getattr(self._raw, name)
 
 
 def install() -> None:
-    """Route ``sys.stdout`` and ``sys.stderr`` through :class:`SafeStream` (once)."""
+    """Route ``sys.stdout`` and ``sys.stderr`` through :class:`SafeStream` (once). Standard input
+    in an encoding that cannot hold every character reads what it cannot decode as U+FFFD (a
+    line typed in UTF-8 at an ASCII prompt is then not understood, rather than a traceback)."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is not None and not isinstance(stream, SafeStream):
             setattr(sys, name, SafeStream(stream))
+    if sys.stdin is not None and _narrow_encoding(sys.stdin) is not None:
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
 def end_quietly_on_closed_pipe() -> NoReturn:

@@ -17,8 +17,9 @@ from whist.common import fail, stopped
 
 
 @contextmanager
-def playing(total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr (when it is a terminal) up to ``total`` deals; gives the function
+def playing(total: int, texts: Texts) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr (when it is a terminal) up to ``total`` deals, its word in the
+    language of ``texts`` (shown through rich: escaped as markup); gives the function
     that moves it. What the study refuses (a ``ValueError`` or ``OSError``) and a rule's run-time
     error are errors for people; Ctrl-C stops it with status 130."""
     from rich.console import Console
@@ -27,14 +28,14 @@ def playing(total: int) -> Iterator[Callable[[int], None]]:
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
-            task = bar.add_task("deals", total=total)
+            task = bar.add_task(texts.label("progress_deals"), total=total)
             yield lambda done: bar.update(task, completed=done)
     except RuleError as exc:  # a rule that fails at run time (in a worker too), located at its expression
         fail(str(exc))
     except (ValueError, OSError) as exc:
         fail(f"error: {exc}")
     except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
-        stopped()
+        stopped(texts)
 
 
 def report(data: dict[str, Any], as_json: bool, shown: Callable[[], Iterable[Any]]) -> None:

@@ -5,7 +5,8 @@ cuts a word that no longer fits its column with "…": at 60 columns ``whist sho
 printed ``Mästaröverfl…`` for Mästaröverflöd and ``kombinations…`` for a score, and ``whist
 balance`` in a pipe printed ``Uncertain…`` — a report whose point is to name bids lost them.
 Every table of the command line is this :class:`Table`: each column wraps at spaces and keeps its
-longest word whole when the columns' longest words fit the width side by side; when they do not (a
+longest word whole when the columns' longest words fit the width side by side — without the padding
+at the table's two edges if it takes that (the borders still part the columns); when they do not (a
 narrow window), words are folded onto the next line. Nothing shown is ever dropped.
 """
 
@@ -55,6 +56,17 @@ class Table(rich_table.Table):
         ]
 
     def _laid_out(self, console: Console, options: ConsoleOptions) -> list[RenderableType | Segment]:
+        padded = self.pad_edge
+        if padded and _words_overflow(self, console, options) > 0:
+            self.pad_edge = False  # two columns of padding, before a word is folded for want of them
+            if _words_overflow(self, console, options) > 0:
+                self.pad_edge = True  # (a word folds anyway: the table keeps its usual look)
+        try:
+            return self._widths_kept(console, options)
+        finally:
+            self.pad_edge = padded  # (the table may be printed again, at another width)
+
+    def _widths_kept(self, console: Console, options: ConsoleOptions) -> list[RenderableType | Segment]:
         given = [column.width for column in self.columns]
         for column in self.columns:
             column.overflow = "fold"
@@ -68,6 +80,12 @@ class Table(rich_table.Table):
         for column, width in zip(self.columns, given, strict=True):
             column.width = width  # (the table may be printed again, at another width)
         return rendered
+
+
+def _words_overflow(table: rich_table.Table, console: Console, options: ConsoleOptions) -> int:
+    """By how many columns the longest words of ``table``'s columns, side by side with its borders
+    and padding, are wider than the window (0 or less: they fit)."""
+    return Measurement.get(console, options.update_width(10**6), table).minimum - options.max_width
 
 
 def _word_keeping_widths(table: rich_table.Table, console: Console, options: ConsoleOptions) -> list[int | None]:
