@@ -62,3 +62,30 @@ def test_the_guide_shows_what_the_program_prints(command: str, shown: str, monke
 
 def test_the_guide_runs_commands_on_the_examples() -> None:
     assert len(_console_blocks()) >= 2  # (a guide whose blocks moved elsewhere would check nothing)
+
+
+def _guide_yaml_blocks() -> list[str]:
+    return re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+
+
+def test_the_replaced_bid_example_checks_and_prints_with_the_texts_the_guide_gives(tmp_path: Path) -> None:
+    """§5 "Replacing a bid as a whole": with the locale text the guide shows (in each language, as
+    it says), the house rule checks clean and prints; without it, check refuses what printing
+    would refuse. The guide once showed a rule that checked "ok" and then could not be printed."""
+    blocks = _guide_yaml_blocks()
+    rule = next(b for b in blocks if b.startswith("ruleset: my-greed\n"))
+    texts = next(b for b in blocks if b.startswith("language: en\nruleset: my-greed\n"))
+    (tmp_path / "my-greed.yaml").write_text(rule, encoding="utf-8")
+    target = str(tmp_path / "my-greed.yaml")
+    code, _, err = whist("check", target)
+    assert code == 1 and "{bonus}" in err and "bids.greed.rules" in err
+    code, _, err = whist("rules", target, "--format", "md")
+    assert code == 1 and "{bonus}" in err
+    for language in ("en", "sv"):  # "in each language": the guide shows the English one
+        folder = tmp_path / "locales" / language
+        folder.mkdir(parents=True)
+        (folder / "my-greed.yaml").write_text(texts.replace("language: en", f"language: {language}"), encoding="utf-8")
+    code, _, err = whist("check", target)
+    assert code == 0 and err == "", err
+    code, out, err = whist("rules", target, "--format", "md")
+    assert code == 0 and "one trick more, or one fewer" in out, err
