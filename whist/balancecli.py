@@ -14,14 +14,13 @@ from rulespec.locale import Texts
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
-    SEED,
     check_agent,
     check_output_folder,
     lang_option,
     players_for,
 )
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-from whist.studycli import playing, report, study_title
+from whist.studycli import STUDY_SEED, playing, report, study_title
 from whist.tablewords import Table
 
 
@@ -222,8 +221,8 @@ def against_table(
 def register(cli: click.Group) -> None:
     @cli.command()
     @click.argument("ruleset", default=DEFAULT_RULESET)
-    @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
-    @click.option("--seed", type=SEED, default=1, show_default=True)
+    @click.option("--deals", type=click.IntRange(1, 1_000_000), default=200, show_default=True)
+    @click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
     @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
     @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")

@@ -19,7 +19,6 @@ from rulespec.errors import shown_path
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
-    SEED,
     check_agent,
     check_variant,
     lang_option,
@@ -32,6 +31,7 @@ from whist.common import note_missing, stopped
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
+from whist.studycli import STUDY_SEED
 
 if TYPE_CHECKING:
     pass
@@ -200,7 +200,7 @@ def replay(file: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
 @click.option("--agents", "agent_kind", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the rule set's usual).")
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
