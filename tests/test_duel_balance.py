@@ -152,7 +152,7 @@ def test_cli_duel_and_balance_json_and_plots(tmp_path) -> None:
         (("duel", "search:samples=x", "random"), 2),
         (("balance", "--agents", "nobody", "--deals", "1"), 2),
         (("balance", "--deals", "1", "--plot", "chart.pdf"), 2),
-        (("balance", "christmas-whist", "--deals", "1"), 1),
+        (("balance", "christmas-whist", "--deals", "1"), 2),  # no bids to weigh: said before any deal
         (("balance", "--deals", "1", "--agents", "random", "--scheduler", "tcp://127.0.0.1:9"), 1),
     ],
 )

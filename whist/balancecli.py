@@ -11,6 +11,7 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text, display_number, worth_values
 from rulespec.locale import Texts
+from rulespec.model import RuleSet
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
@@ -254,9 +255,12 @@ def register(cli: click.Group) -> None:
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
+        _check_bids(rules, "'RULESET'")
         other_texts = None
-        if other is not None:
-            other_texts = texts_or_fail(rules_or_fail(other), lang, rich_escape)
+        if other is not None:  # checked now, not after the first rule set's whole study
+            other_rules = rules_or_fail(other)
+            _check_bids(other_rules, "'--against'")
+            other_texts = texts_or_fail(other_rules, lang, rich_escape)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
         if plot_path is not None:  # before the deals are played, like every command's output file
@@ -277,6 +281,13 @@ def register(cli: click.Group) -> None:
                 study.plot(data, plot_path, plot_labels(data, texts), names)
         report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
+
+
+def _check_bids(rules: RuleSet, hint: str) -> None:
+    """A rule set without an auction has no bids to weigh: a usage error before any deal is played."""
+    if rules.game.auction is None:
+        message = f"{rules.name} has no auction: there are no bids to weigh (try whist simulate)"
+        raise click.BadParameter(message, param_hint=hint)
 
 
 def _after(moved: Callable[[int], None], before: int) -> Callable[[int], None]:
