@@ -31,7 +31,7 @@ from whist.common import note_missing, stopped
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
-from whist.studycli import STUDY_SEED
+from whist.studycli import STUDY_SEED, variant_option_problem
 
 if TYPE_CHECKING:
     pass
@@ -240,6 +240,9 @@ def simulate(
     check_variant(rules, variant)
     seats = check_agent(agent_kind, "'--agents'", players, rules=rules)  # a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
+    problem = variant_option_problem(rules, variant, options)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--option'")
     stderr = Console(stderr=True)
     try:
         with Progress(console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
@@ -265,6 +268,9 @@ def simulate(
     data = summary.to_data(rules)
     if is_list(agent_kind):  # who sat where (one agent at every seat: as it always was)
         data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
+    winning = rules.game.winning  # what the study was run with: a saved report says how to run it again
+    data.update(seed=seed, agents=agent_kind, variant=variant or (winning.default if winning else None))
+    data["options"] = options
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return

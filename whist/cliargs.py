@@ -87,8 +87,14 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
             options[name] = words[value.lower()]
         elif isinstance(default, int):
             digits = value.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_OPTION_DIGITS:
+            if not (digits.isascii() and digits.isdigit()):
                 raise click.BadParameter(f"{name} takes a whole number, not '{value}'", param_hint="--option")
+            if len(digits) > MAX_OPTION_DIGITS:  # a whole number, but far out of any range: say the range
+                from rulespec.declaredoptions import bounds_text
+
+                bounds = rules.game.options.bounds.get(name)
+                span = bounds_text(bounds) if bounds else f"of at most {MAX_OPTION_DIGITS} digits"
+                raise click.BadParameter(f"{name} takes a whole number {span}, not '{value}'", param_hint="--option")
             options[name] = int(value)
         else:
             options[name] = value
