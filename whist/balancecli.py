@@ -57,7 +57,10 @@ def _worth(texts: Texts, bid_id: str, value: Any) -> str:
 
 
 def _name(texts: Texts, bid_id: str) -> str:
-    return texts.bid_name(bid_id) if texts.rules is not None and bid_id in texts.rules.bids else rich_escape(bid_id)
+    """A bid's name as ``texts`` give it (escaped for rich when they are), its id when they have none."""
+    if texts.rules is not None and bid_id in texts.rules.bids:
+        return texts.bid_name(bid_id)
+    return bid_id if texts.escape is None else rich_escape(bid_id)
 
 
 def bids_table(data: dict[str, Any], texts: Texts) -> Table:
@@ -101,8 +104,17 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     return table
 
 
+def chart_texts(data: dict[str, Any], texts: Texts) -> tuple[dict[str, str], dict[str, str]]:
+    """The chart's labels and its bids' names, from the texts the tables print with: unescaped, as
+    matplotlib prints text as it is (an escaped ``[`` read ``\\[`` on the chart)."""
+    from dataclasses import replace
+
+    plain = replace(texts, escape=None)
+    return plot_labels(data, plain), {b["id"]: _name(plain, b["id"]) for b in data["bids"]}
+
+
 def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
-    """The chart's texts in the chosen language (for matplotlib: the values are not escaped as markup)."""
+    """The chart's texts in the chosen language (``texts`` without an escape: matplotlib prints them as they are)."""
     label = texts.label
     title = label(
         "balance_title",
@@ -277,8 +289,7 @@ def register(cli: click.Group) -> None:
             if other is not None:
                 data["against"] = {"ruleset": other, "bids": study.compare(data, reports[1])}
             if plot_path is not None:
-                names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
-                study.plot(data, plot_path, plot_labels(data, texts), names)
+                study.plot(data, plot_path, *chart_texts(data, texts))
         report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
 
