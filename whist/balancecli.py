@@ -267,17 +267,16 @@ def register(cli: click.Group) -> None:
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
-        _check_bids(rules, "'RULESET'")
-        other_texts = None
-        if other is not None:  # checked now, not after the first rule set's whole study
-            other_rules = rules_or_fail(other)
-            _check_bids(other_rules, "'--against'")
-            other_texts = texts_or_fail(other_rules, lang, rich_escape)
+        other_rules = None if other is None else rules_or_fail(other)
+        other_texts = None if other_rules is None else texts_or_fail(other_rules, lang, rich_escape)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
         if plot_path is not None:  # before the deals are played, like every command's output file
             check_output_folder(Path(plot_path), "'--plot'")
         players = players_for(rules, players)
+        _check_bids(rules, "'RULESET'")
+        if other_rules is not None:  # checked now, not after the first rule set's whole study
+            _check_bids(other_rules, "'--against'")
         check_agent(agent_kind, "'--agents'", players, rules=rules)
         refs = [ruleset] if other is None else [ruleset, other]
         with playing(deals * len(refs)) as moved:
