@@ -15,13 +15,14 @@ from rulespec.model import RuleSet
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
+    STUDY_SEED,
     check_agent,
     check_output_folder,
     lang_option,
     players_for,
 )
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-from whist.studycli import STUDY_SEED, playing, report, study_title
+from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
 

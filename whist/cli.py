@@ -19,6 +19,7 @@ from rulespec.errors import shown_path
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
+    STUDY_SEED,
     check_agent,
     check_variant,
     lang_option,
@@ -31,7 +32,6 @@ from whist.common import note_missing, stopped
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
-from whist.studycli import STUDY_SEED, variant_option_problem
 
 if TYPE_CHECKING:
     pass
@@ -233,6 +233,7 @@ def simulate(
 
     from interpreter.parallel import simulate_on_cores
     from interpreter.seating import is_list
+    from whist.studycli import variant_option_problem
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)

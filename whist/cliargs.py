@@ -43,6 +43,24 @@ class SeedType(click.types.IntParamType):
 SEED = SeedType()
 
 
+class StudySeedType(SeedType):
+    """The ``--seed`` of a study (``simulate``, ``duel``, ``balance``): a seed a game takes, and small
+    enough that each of the study's games gets a seed of its own
+    (:data:`interpreter.seeds.MAX_STUDY_SEED`); ``whist play --seed`` keeps the whole range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from interpreter.seeds import study_seed_problem
+
+        seed = super().convert(value, param, ctx)
+        problem = study_seed_problem(seed)
+        if problem is not None:
+            self.fail(problem, param, ctx)
+        return seed
+
+
+STUDY_SEED = StudySeedType()
+
+
 class FiniteFloatRange(click.FloatRange):
     """A :class:`click.FloatRange` that also refuses ``nan`` (which compares false with every bound)."""
 

@@ -9,9 +9,9 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text
 from rulespec.locale import Texts
-from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, check_agent, lang_option, players_for
+from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, STUDY_SEED, check_agent, lang_option, players_for
 from whist.common import note_missing, rules_or_fail, texts_or_fail
-from whist.studycli import STUDY_SEED, playing, report, study_title
+from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
 #: ``whist duel --help``: the agents are named as ``--agents`` names them (one text, whist.cliargs).

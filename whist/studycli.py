@@ -1,5 +1,6 @@
-"""What the study commands (``whist simulate``, ``duel``, ``balance``) share: their ``--seed``, a
-progress bar while the deals are played, and the report as JSON or tables."""
+"""What the study commands (``whist simulate``, ``duel``, ``balance``) share: a progress bar while
+the deals are played, the report as JSON or tables, and which table options a winning variant reads.
+(Their ``--seed`` is :data:`whist.cliargs.STUDY_SEED`.)"""
 
 from __future__ import annotations
 
@@ -14,29 +15,10 @@ import click
 
 from rulespec import RuleError
 from rulespec.locale import Texts
-from whist.cliargs import SeedType
 from whist.common import fail, stopped
 
 if TYPE_CHECKING:
     from rulespec.model import RuleSet
-
-
-class StudySeedType(SeedType):
-    """The ``--seed`` of a study (``simulate``, ``duel``, ``balance``): a seed a game takes, and small
-    enough that each of the study's games gets a seed of its own
-    (:data:`interpreter.seeds.MAX_STUDY_SEED`); ``whist play --seed`` keeps the whole range."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from interpreter.seeds import study_seed_problem
-
-        seed = super().convert(value, param, ctx)
-        problem = study_seed_problem(seed)
-        if problem is not None:
-            self.fail(problem, param, ctx)
-        return seed
-
-
-STUDY_SEED = StudySeedType()
 
 
 @contextmanager
