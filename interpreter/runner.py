@@ -18,6 +18,7 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Any, TypeVar
 
 from rulespec.model import RuleSet
@@ -88,12 +89,27 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
 
 
+#: Tasks in flight per process: enough that a worker finds its next one waiting, few enough that a
+#: study of a million deals does not hold a million pending futures (and their tasks) at once.
+IN_FLIGHT_PER_JOB = 4
+
+#: Tasks in flight on a Dask cluster (whose workers this process does not count).
+DASK_IN_FLIGHT = 1024
+
+
 def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, finished: Callable[[T], None]) -> list[R]:
+    """The tasks on ``jobs`` processes, at most ``jobs`` × :data:`IN_FLIGHT_PER_JOB` submitted and not
+    yet collected; each result goes to its task's place, so the order is the tasks' whatever finishes first."""
     results: list[Any] = [None] * len(tasks)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    waiting = iter(enumerate(tasks))
+    running: dict[Future[R], int] = {}
     try:
-        running: dict[Future[R], int] = {pool.submit(function, task): i for i, task in enumerate(tasks)}
-        while running:
+        while True:
+            for index, task in islice(waiting, jobs * IN_FLIGHT_PER_JOB - len(running)):
+                running[pool.submit(function, task)] = index
+            if not running:
+                break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 index = running.pop(future)
@@ -146,12 +162,24 @@ def _on_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: str, fin
     except OSError as exc:
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
-        futures = client.map(function, list(tasks), pure=False)
-        index = {future.key: i for i, future in enumerate(futures)}
+        waiting = iter(enumerate(tasks))
+        index: dict[Any, int] = {}
+
+        def submit(count: int) -> list[Any]:  # the next ``count`` tasks, at most DASK_IN_FLIGHT at once
+            futures = []
+            for i, task in islice(waiting, count):
+                futures.append(client.submit(function, task, pure=False))
+                index[futures[-1].key] = i
+            return futures
+
         results: list[Any] = [None] * len(tasks)
-        for future in dask.as_completed(futures):
-            results[index[future.key]] = future.result()
-            finished(tasks[index[future.key]])
+        completed = dask.as_completed(submit(DASK_IN_FLIGHT))
+        for future in completed:
+            i = index.pop(future.key)
+            results[i] = future.result()
+            finished(tasks[i])
+            for more in submit(1):  # one out, one in
+                completed.add(more)
         return results
     finally:
         client.close()

@@ -6,20 +6,39 @@ hold). A game started with a larger seed could be played and saved but never res
 refuses one (:func:`seed_problem`), and so do the commands, as a usage error, before any work.
 
 The studies (``whist simulate``, ``duel``, ``balance``) play many games from one seed: game or
-deal number ``index`` has its own seed (:func:`study_seed`), within the bound too.
+deal number ``index`` has its own seed (:func:`study_seed`), ``seed * 1_000_003 + index``. Two
+different (seed, index) pairs never share a game seed as long as the index stays below the stride
+and the product within :data:`MAX_SEED`; so a study holds at most :data:`MAX_STUDY_GAMES` games and
+its seed is at most :data:`MAX_STUDY_SEED` either way (:func:`study_seed_problem`). (Folding a
+larger product back into the bound, as was once done, made seeds 0 and 10**12 play the same games.)
 """
 
 from __future__ import annotations
 
 from rulespec.numbers import MAX_NUMBER
 
-__all__ = ["MAX_SEED", "seed_problem", "study_seed"]
+__all__ = [
+    "MAX_SEED",
+    "MAX_STUDY_GAMES",
+    "MAX_STUDY_SEED",
+    "seed_problem",
+    "study_seed",
+    "study_seed_problem",
+]
 
 #: The largest seed; the smallest is its negative.
 MAX_SEED = MAX_NUMBER
 
-#: How far apart the seeds of two studies' games are (a study of fewer games never reuses one).
+#: How far apart the seeds of two studies' games are: more than a study's games, so none is shared.
 _STUDY_STRIDE = 1_000_003
+
+#: The most games (or deals) one study plays: every index stays below the stride.
+MAX_STUDY_GAMES = 1_000_000
+
+#: The largest seed of a study (the smallest is its negative): its last possible game's seed,
+#: ``seed * stride + stride - 1``, is still a seed a game takes (:data:`MAX_SEED`), so no game seed
+#: ever needs folding back — a fold would give two studies the same games.
+MAX_STUDY_SEED = (MAX_SEED - (_STUDY_STRIDE - 1)) // _STUDY_STRIDE
 
 
 def seed_problem(seed: object) -> str | None:
@@ -31,10 +50,21 @@ def seed_problem(seed: object) -> str | None:
     return None
 
 
+def study_seed_problem(seed: int) -> str | None:
+    """Why ``seed`` cannot seed a study (None: it can): each of its games takes a seed of its own."""
+    if abs(seed) > MAX_STUDY_SEED:
+        return (
+            f"a study's seed is a whole number from {-MAX_STUDY_SEED} to {MAX_STUDY_SEED}, not {seed}: "
+            f"each game (or deal) of the study takes a seed of its own, and those stay within {MAX_SEED}"
+        )
+    return None
+
+
 def study_seed(seed: int, index: int) -> int:
     """The seed of game (or deal) number ``index`` of a study seeded with ``seed``: ``seed * 1_000_003 +
-    index`` — each game's own, so any split of the games over processes plays the same ones — folded
-    back within :data:`MAX_SEED` when the study's seed is so large that it would not be (the same
-    seeds as ever for the rest)."""
-    derived = seed * _STUDY_STRIDE + index
-    return derived if abs(derived) <= MAX_SEED else derived % MAX_SEED
+    index`` — each game's own, so any split of the games over processes plays the same ones, and no
+    two (seed, index) pairs of the allowed ranges share one. A pair outside them is refused: its seed
+    would either leave the bound or be another pair's."""
+    if study_seed_problem(seed) is not None or not 0 <= index < MAX_STUDY_GAMES:
+        raise ValueError(f"no study seed for seed {seed}, game {index}: see interpreter.seeds")
+    return seed * _STUDY_STRIDE + index

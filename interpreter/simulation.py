@@ -28,14 +28,15 @@ class Summary:
     bid: Counter[str] = field(default_factory=Counter)  # deals in which each bid was part of the combo
     completed: Counter[str] = field(default_factory=Counter)
     hands: Counter[str] = field(default_factory=Counter)  # matches: hands played under each bid
-    hand_points: Counter[str] = field(default_factory=Counter)  # matches: points scored under each bid
-    replays: int = 0  # matches: tied hands played again
+    tied: Counter[str] = field(default_factory=Counter)  # matches: of those, tied (void, played again)
+    hand_points: Counter[str] = field(default_factory=Counter)  # matches: points kept, of hands not tied
+    replays: int = 0  # matches: tied hands (each played again)
 
     def add(self, other: Summary) -> None:
         """Add the figures of ``other`` (games played elsewhere, e.g. in another process)."""
         for name in ("games", "deals", "redeals", "replays"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("winners", "reasons", "bid", "completed", "hands", "hand_points"):
+        for name in ("winners", "reasons", "bid", "completed", "hands", "tied", "hand_points"):
             getattr(self, name).update(getattr(other, name))
 
     def to_data(self, rules: RuleSet) -> dict[str, Any]:
@@ -74,17 +75,21 @@ class Summary:
         }
 
     def _match_data(self, rules: RuleSet) -> dict[str, Any]:
-        """A match game's summary: winners, hands, and the average points per kind of hand."""
+        """A match game's summary: winners, the matches no one won (drawn, or ``unfinished``: stopped at
+        the game's deal cap, hands tied again and again), and per kind of hand how often it was played,
+        tied, and the points a player scored in it on average. A tied hand is void — played again, its
+        points not kept (:mod:`interpreter.match`) — so its points are not in the average either."""
+
+        def average(bid_id: str) -> float | None:
+            kept = self.hands[bid_id] - self.tied[bid_id]
+            return round(self.hand_points[bid_id] / (kept * self.players), 3) if kept else None
+
         return {
             **self._figures(rules, "hands", "replays", self.replays),
             "undecided": self.games - sum(self.winners.values()),
+            "unfinished": self.reasons["unfinished"],
             "hand_types": {
-                b.id: {
-                    "played": self.hands[b.id],
-                    "average_points": round(self.hand_points[b.id] / (self.hands[b.id] * self.players), 3)
-                    if self.hands[b.id]
-                    else None,
-                }
+                b.id: {"played": self.hands[b.id], "tied": self.tied[b.id], "average_points": average(b.id)}
                 for b in rules.standard_bids
             },
         }
@@ -144,9 +149,12 @@ def play_games(
         for deal in game.deal_records:
             if "contract" in deal:  # a hand of a match
                 summary.deals += 1
-                summary.replays += bool(deal["replay"])
                 summary.hands[deal["contract"]] += 1
-                summary.hand_points[deal["contract"]] += sum(deal["hand_points"].values())
+                if deal["replay"]:  # void: played again, its points not kept
+                    summary.replays += 1
+                    summary.tied[deal["contract"]] += 1
+                else:
+                    summary.hand_points[deal["contract"]] += sum(deal["hand_points"].values())
                 continue
             if deal["declarer"] is None:
                 summary.redeals += 1

@@ -4,7 +4,9 @@
 ``--resume big.json`` refused ("$.seed: number is out of range"). Now a seed beyond the bound is a
 usage error of every command that takes ``--seed`` (found by looking, so a new one is checked too),
 a ValueError of :class:`GameState`, and a seed at the bound goes through a save, a record and a
-replay. The studies' own seeds for their games stay within it.
+replay. The studies' own seeds for their games stay within it, and no two games of the allowed
+studies share one (a study seed of 10**12 once folded back onto seed 0's games): a study's seed is
+bounded (:data:`interpreter.seeds.MAX_STUDY_SEED`), a larger one a usage error of the study commands.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 from interpreter.gamestate import GameState
 from interpreter.recordcheck import load_json
 from interpreter.records import read_record, replay, state_from_record, to_record
-from interpreter.seeds import MAX_SEED, study_seed
+from interpreter.seeds import MAX_SEED, MAX_STUDY_GAMES, MAX_STUDY_SEED, study_seed
 from rulespec import load_ruleset
 from rulespec.numbers import MAX_NUMBER
 from whist.cli import cli
@@ -67,10 +69,15 @@ def test_a_seed_beyond_the_bound_is_a_usage_error(command: str, seed: int, tmp_p
     assert not (tmp_path / "s.json").exists()
 
 
+#: The commands that play a study: many games (or deals), each seeded from the one --seed.
+STUDIES = ("simulate", "duel", "balance")
+
+
 @pytest.mark.parametrize("command", sorted(SMALLEST))
-@pytest.mark.parametrize("seed", [MAX_SEED, -MAX_SEED])
-def test_a_seed_at_the_bound_plays(command: str, seed: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_seed_at_the_bound_plays(command: str, sign: int, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
+    seed = sign * (MAX_STUDY_SEED if command in STUDIES else MAX_SEED)
     args = [*SMALLEST[command], "--seed", str(seed)]
     if command != "play":
         result = CliRunner().invoke(cli, args)
@@ -86,6 +93,22 @@ def test_a_seed_at_the_bound_plays(command: str, seed: int, tmp_path: Path) -> N
     assert resumed.exit_code == 0, resumed.output
 
 
+@pytest.mark.parametrize("command", STUDIES)
+@pytest.mark.parametrize("seed", [MAX_STUDY_SEED + 1, -MAX_STUDY_SEED - 1, MAX_SEED])
+def test_a_study_refuses_the_first_seed_past_its_bound_saying_why(command: str, seed: int) -> None:
+    result = CliRunner().invoke(cli, [*SMALLEST[command], "--seed", str(seed)])
+    assert result.exit_code == 2, result.output
+    assert f"from {-MAX_STUDY_SEED} to {MAX_STUDY_SEED}" in result.output and "a seed of its own" in result.output
+
+
+def test_no_study_holds_more_games_than_have_seeds_of_their_own() -> None:
+    context = click.Context(cli)
+    counts = {"simulate": "games", "duel": "deals", "balance": "deals"}
+    for command, option in counts.items():
+        params = {p.name: p for p in cli.get_command(context, command).params}  # type: ignore[attr-defined]
+        assert params[option].type.max == MAX_STUDY_GAMES, command
+
+
 @pytest.mark.parametrize("seed", [MAX_SEED, -MAX_SEED, 0])
 def test_a_state_seeded_at_the_bound_comes_back_from_its_record(seed: int, tmp_path: Path) -> None:
     state = GameState(load_ruleset("combo-whist"), 4, seed=seed)
@@ -96,10 +119,33 @@ def test_a_state_seeded_at_the_bound_comes_back_from_its_record(seed: int, tmp_p
     assert state_from_record(read_record(path)).view(1) == state.view(1)
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
-@given(seed=st.integers(-MAX_SEED, MAX_SEED), index=st.integers(0, 10_000_000))
-def test_a_studys_games_are_seeded_within_the_bound(seed: int, index: int) -> None:
-    game_seed = study_seed(seed, index)
-    assert -MAX_SEED <= game_seed <= MAX_SEED
-    if abs(seed * 1_000_003 + index) <= MAX_SEED:  # (the seeds studies always had, where they fit)
-        assert game_seed == seed * 1_000_003 + index
+#: The corners of the allowed ranges, where a fold or an overlap would show first.
+SEED_EDGES = st.sampled_from([-MAX_STUDY_SEED, -MAX_STUDY_SEED + 1, -1, 0, 1, MAX_STUDY_SEED - 1, MAX_STUDY_SEED])
+INDEX_EDGES = st.sampled_from([0, 1, MAX_STUDY_GAMES - 2, MAX_STUDY_GAMES - 1])
+SEEDS = st.one_of(SEED_EDGES, st.integers(-MAX_STUDY_SEED, MAX_STUDY_SEED))
+INDICES = st.one_of(INDEX_EDGES, st.integers(0, MAX_STUDY_GAMES - 1))
+
+
+@settings(derandomize=True, max_examples=400, deadline=None)
+@given(a=st.tuples(SEEDS, INDICES), b=st.tuples(SEEDS, INDICES))
+def test_distinct_games_of_studies_never_share_a_seed(a: tuple[int, int], b: tuple[int, int]) -> None:
+    for seed, index in (a, b):
+        assert -MAX_SEED <= study_seed(seed, index) <= MAX_SEED
+    assert (study_seed(*a) == study_seed(*b)) == (a == b)
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(seed=SEEDS, index=INDICES, other=st.integers(1, MAX_STUDY_GAMES - 1))
+def test_neighbouring_studies_share_no_game(seed: int, index: int, other: int) -> None:
+    """Seed s and s + 1 (or any other) and any two indices: the pairs a random draw rarely hits."""
+    neighbour = seed + 1 if seed < MAX_STUDY_SEED else seed - 1
+    assert study_seed(seed, index) != study_seed(neighbour, other)
+    assert study_seed(seed, index) != study_seed(neighbour, index)
+    assert study_seed(seed, (index + other) % MAX_STUDY_GAMES) != study_seed(seed, index)
+
+
+def test_the_seeds_studies_always_had_are_kept_and_nothing_outside_is_given_one() -> None:
+    assert study_seed(1, 0) == 1_000_003 and study_seed(-5, 7) == -5 * 1_000_003 + 7
+    for seed, index in ((MAX_STUDY_SEED + 1, 0), (-MAX_STUDY_SEED - 1, 0), (0, MAX_STUDY_GAMES), (0, -1)):
+        with pytest.raises(ValueError):
+            study_seed(seed, index)

@@ -81,8 +81,11 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis, width: int = 80) -
     counts = ", ".join(str(n) for n in analysis.player_counts)
     rule = label("analyze_forbidden" if analysis.forbid_impossible else "analyze_allowed")
     lines += [f"{label('analyze_players', n=counts)}. {rule}", ""]
+    # Only what was checked is claimed: requirements not modelled count as met, undecided sets as
+    # possible, and an incomplete search left the larger sets out; then "every other one" is hedged.
+    hedged = bool(analysis.unknown or analysis.undecided or analysis.note == "incomplete")
     if not analysis.impossible:
-        lines.append(label("analyze_none"))
+        lines.append(label("analyze_none_hedged" if hedged else "analyze_none"))
     for finding in analysis.impossible:
         heading = " + ".join(_names(texts, finding))
         if tuple(finding.player_counts) != tuple(analysis.player_counts):
@@ -108,6 +111,7 @@ def to_text(rules: RuleSet, texts: Texts, analysis: Analysis, width: int = 80) -
     lines.append("")
     if analysis.impossible:
         lines.append(label("analyze_summary", n=len(analysis.impossible)))
+        lines.append(label("analyze_others_hedged" if hedged else "analyze_others"))
     lines.append(label("analyze_checked", checked=analysis.checked))
     return "\n".join(wrapped(line, width) for line in lines) + "\n"
 

@@ -11,10 +11,11 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text, display_number, worth_values
 from rulespec.locale import Texts
+from rulespec.model import RuleSet
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
-    SEED,
+    STUDY_SEED,
     check_agent,
     check_output_folder,
     lang_option,
@@ -58,7 +59,10 @@ def _worth(texts: Texts, bid_id: str, value: Any) -> str:
 
 
 def _name(texts: Texts, bid_id: str) -> str:
-    return texts.bid_name(bid_id) if texts.rules is not None and bid_id in texts.rules.bids else rich_escape(bid_id)
+    """A bid's name as ``texts`` give it (escaped for rich when they are), its id when they have none."""
+    if texts.rules is not None and bid_id in texts.rules.bids:
+        return texts.bid_name(bid_id)
+    return bid_id if texts.escape is None else rich_escape(bid_id)
 
 
 def bids_table(data: dict[str, Any], texts: Texts) -> Table:
@@ -102,8 +106,17 @@ def bids_table(data: dict[str, Any], texts: Texts) -> Table:
     return table
 
 
+def chart_texts(data: dict[str, Any], texts: Texts) -> tuple[dict[str, str], dict[str, str]]:
+    """The chart's labels and its bids' names, from the texts the tables print with: unescaped, as
+    matplotlib prints text as it is (an escaped ``[`` read ``\\[`` on the chart)."""
+    from dataclasses import replace
+
+    plain = replace(texts, escape=None)
+    return plot_labels(data, plain), {b["id"]: _name(plain, b["id"]) for b in data["bids"]}
+
+
 def plot_labels(data: dict[str, Any], texts: Texts) -> dict[str, str]:
-    """The chart's texts in the chosen language (for matplotlib: the values are not escaped as markup)."""
+    """The chart's texts in the chosen language (``texts`` without an escape: matplotlib prints them as they are)."""
     label = texts.label
     title = label(
         "balance_title",
@@ -226,8 +239,8 @@ def against_table(
 def register(cli: click.Group) -> None:
     @cli.command()
     @click.argument("ruleset", default=DEFAULT_RULESET)
-    @click.option("--deals", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
-    @click.option("--seed", type=SEED, default=1, show_default=True)
+    @click.option("--deals", type=click.IntRange(1, 1_000_000), default=200, show_default=True)
+    @click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
     @players_option()
     @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")
@@ -259,14 +272,16 @@ def register(cli: click.Group) -> None:
 
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
-        other_texts = None
-        if other is not None:
-            other_texts = texts_or_fail(rules_or_fail(other), lang, rich_escape)
+        other_rules = None if other is None else rules_or_fail(other)
+        other_texts = None if other_rules is None else texts_or_fail(other_rules, lang, rich_escape)
         if plot_path is not None and not plot_path.lower().endswith((".png", ".svg")):
             raise click.BadParameter(f"writes .png or .svg files, not '{plot_path}'", param_hint="'--plot'")
         if plot_path is not None:  # before the deals are played, like every command's output file
             check_output_folder(Path(plot_path), "'--plot'")
         players = players_for(rules, players)
+        _check_bids(rules, "'RULESET'")
+        if other_rules is not None:  # checked now, not after the first rule set's whole study
+            _check_bids(other_rules, "'--against'")
         check_agent(agent_kind, "'--agents'", players, rules=rules)
         refs = [ruleset] if other is None else [ruleset, other]
         with playing(deals * len(refs), texts) as moved:
@@ -278,10 +293,16 @@ def register(cli: click.Group) -> None:
             if other is not None:
                 data["against"] = {"ruleset": other, "bids": study.compare(data, reports[1])}
             if plot_path is not None:
-                names = {b["id"]: _name(texts, b["id"]) for b in data["bids"]}
-                study.plot(data, plot_path, plot_labels(data, texts), names)
+                study.plot(data, plot_path, *chart_texts(data, texts))
         report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
+
+
+def _check_bids(rules: RuleSet, hint: str) -> None:
+    """A rule set without an auction has no bids to weigh: a usage error before any deal is played."""
+    if rules.game.auction is None:
+        message = f"{rules.name} has no auction: there are no bids to weigh (try whist simulate)"
+        raise click.BadParameter(message, param_hint=hint)
 
 
 def _after(moved: Callable[[int], None], before: int) -> Callable[[int], None]:

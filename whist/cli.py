@@ -19,7 +19,7 @@ from rulespec.errors import shown_path
 from whist.cliargs import (
     AGENTS_HELP,
     DEFAULT_RULESET,
-    SEED,
+    STUDY_SEED,
     check_agent,
     check_variant,
     lang_option,
@@ -201,7 +201,7 @@ def replay(file: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
 @click.option("--agents", "agent_kind", default="random", show_default=True, help=AGENTS_HELP)
 @players_option()
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
@@ -234,6 +234,7 @@ def simulate(
 
     from interpreter.parallel import simulate_on_cores
     from interpreter.seating import is_list
+    from whist.studycli import variant_option_problem
     from whist.tables import simulation_tables
 
     rules = _rules_or_fail(ruleset)
@@ -241,6 +242,9 @@ def simulate(
     check_variant(rules, variant)
     seats = check_agent(agent_kind, "'--agents'", players, rules=rules)  # a usage error here, before any process starts
     options = parse_options(option_pairs, rules)
+    problem = variant_option_problem(rules, variant, options)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="'--option'")
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     stderr = Console(stderr=True)
     try:
@@ -267,6 +271,9 @@ def simulate(
     data = summary.to_data(rules)
     if is_list(agent_kind):  # who sat where (one agent at every seat: as it always was)
         data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
+    winning = rules.game.winning  # what the study was run with: a saved report says how to run it again
+    data.update(seed=seed, agents=agent_kind, variant=variant or (winning.default if winning else None))
+    data["options"] = options
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return

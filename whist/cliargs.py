@@ -43,6 +43,24 @@ class SeedType(click.types.IntParamType):
 SEED = SeedType()
 
 
+class StudySeedType(SeedType):
+    """The ``--seed`` of a study (``simulate``, ``duel``, ``balance``): a seed a game takes, and small
+    enough that each of the study's games gets a seed of its own
+    (:data:`interpreter.seeds.MAX_STUDY_SEED`); ``whist play --seed`` keeps the whole range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from interpreter.seeds import study_seed_problem
+
+        seed = super().convert(value, param, ctx)
+        problem = study_seed_problem(seed)
+        if problem is not None:
+            self.fail(problem, param, ctx)
+        return seed
+
+
+STUDY_SEED = StudySeedType()
+
+
 class FiniteFloatRange(click.FloatRange):
     """A :class:`click.FloatRange` that also refuses ``nan`` (which compares false with every bound)."""
 
@@ -87,8 +105,14 @@ def parse_options(pairs: tuple[str, ...], rules: RuleSet) -> dict[str, object]:
             options[name] = words[value.lower()]
         elif isinstance(default, int):
             digits = value.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_OPTION_DIGITS:
+            if not (digits.isascii() and digits.isdigit()):
                 raise click.BadParameter(f"{name} takes a whole number, not '{value}'", param_hint="--option")
+            if len(digits) > MAX_OPTION_DIGITS:  # a whole number, but far out of any range: say the range
+                from rulespec.declaredoptions import bounds_text
+
+                bounds = rules.game.options.bounds.get(name)
+                span = bounds_text(bounds) if bounds else f"of at most {MAX_OPTION_DIGITS} digits"
+                raise click.BadParameter(f"{name} takes a whole number {span}, not '{value}'", param_hint="--option")
             options[name] = int(value)
         else:
             options[name] = value

@@ -9,7 +9,7 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text
 from rulespec.locale import Texts
-from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, SEED, check_agent, lang_option, players_for, players_option
+from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, STUDY_SEED, check_agent, lang_option, players_for, players_option
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
@@ -33,7 +33,7 @@ def register(cli: click.Group) -> None:
     @click.argument("agent_b", metavar="B")
     @click.argument("ruleset", default=DEFAULT_RULESET)
     @click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-    @click.option("--seed", type=SEED, default=1, show_default=True)
+    @click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
     @players_option()
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")

@@ -1,19 +1,24 @@
-"""What the study commands (``whist duel``, ``whist balance``) share:
-a progress bar while the deals are played, and the report as JSON or tables."""
+"""What the study commands (``whist simulate``, ``duel``, ``balance``) share: a progress bar while
+the deals are played, the report as JSON or tables, and which table options a winning variant reads.
+(Their ``--seed`` is :data:`whist.cliargs.STUDY_SEED`.)"""
 
 from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from rulespec import RuleError
 from rulespec.locale import Texts
 from whist.common import fail, stopped
+
+if TYPE_CHECKING:
+    from rulespec.model import RuleSet
 
 
 @contextmanager
@@ -66,7 +71,6 @@ def study_title(data: dict[str, Any], texts: Texts, markup: bool = True) -> str:
     """The rule set a study played, as ``whist simulate`` names it ("Combo Whist 1.5.1", a house
     rule's "Combo Whist (my-club) 1.5.1+my.1"): the argument as typed (a bundled name,
     "my-club/rules.yaml") named a path, not the game. ``markup``: escaped for rich (a chart's is not)."""
-    from dataclasses import replace
 
     from rich.markup import escape
 
@@ -76,3 +80,55 @@ def study_title(data: dict[str, Any], texts: Texts, markup: bool = True) -> str:
     rules = texts.rules
     title = shown_path(data["ruleset"]) if rules is None else title_of(rules, replace(texts, escape=None))
     return escape(title) if markup else title
+
+
+def options_read(value: Any, seen: set[int] | None = None) -> set[str]:
+    """The table options (``option.NAME``) the expressions in ``value`` read — a rule set, a part of
+    one, an expression — found by walking the model's dataclasses, mappings and sequences."""
+    from dataclasses import fields, is_dataclass
+
+    from rulespec.compiled import Expression
+
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, str | int | float | bool | type(None)):
+        return set()
+    seen.add(id(value))
+    if isinstance(value, Expression):
+        return _options_of(value.node) if value.node is not None else set()
+    if is_dataclass(value) and not isinstance(value, type):
+        parts: Iterable[Any] = (getattr(value, f.name) for f in fields(value))
+    elif isinstance(value, Mapping):
+        parts = value.values()
+    elif isinstance(value, list | tuple | set | frozenset):
+        parts = value
+    else:
+        return set()
+    return {name for part in parts for name in options_read(part, seen)}
+
+
+def _options_of(node: Any) -> set[str]:
+    found = {str(node.value)} if node.kind == "attribute" and _is_name(node.children[0], "option") else set()
+    return found.union(*(_options_of(child) for child in node.children))
+
+
+def _is_name(node: Any, name: str) -> bool:
+    return bool(node.kind == "name" and node.value == name)
+
+
+def variant_option_problem(rules: RuleSet, variant: str | None, options: Mapping[str, Any]) -> str | None:
+    """Why ``options`` do not fit the winning ``variant`` played (None: they do): an option read only
+    by other variants' rules would be set and never read (``--option rounds=1`` under ``classic``)."""
+    winning = rules.game.winning
+    if winning is None or not options:
+        return None
+    chosen = variant or winning.default
+    by_variant = {name: options_read(v) for name, v in winning.variants.items()}
+    elsewhere = options_read(replace(rules, game=replace(rules.game, winning=None)))
+    for name in options:
+        readers = [v for v, read in by_variant.items() if name in read]
+        if name not in elsewhere and readers and chosen not in readers:
+            return (
+                f"{name} is read only by the {' and '.join(readers)} variant of {rules.name}, "
+                f"not by {chosen}, the one played (choose it with --variant {readers[0]})"
+            )
+    return None

@@ -88,19 +88,31 @@ def _percent(rate: float | None, texts: Texts) -> str:
 
 
 def match_simulation_tables(data: dict[str, Any], rules: RuleSet, texts: Texts) -> list[Table]:
-    """The summary of ``whist simulate`` for a match game: winners, then each kind of hand."""
+    """The summary of ``whist simulate`` for a match game: winners and the matches no one won (and
+    why), then each kind of hand: played, tied, and a player's average points where it was not tied."""
     overview = _overview(data, rules, texts)
     overview.add_row(texts.label("hands_played"), str(data["hands"]))
     overview.add_row(texts.label("hands_replayed"), str(data["replays"]))
     overview.add_row(texts.label("hands_per_second"), _speed(data["hands_per_second"], texts))
     _winners(overview, data, texts)
-    table = Table(title=texts.label("hand_types"), title_justify="left")
+    undecided, unfinished = data["undecided"], data["unfinished"]
+    overview.add_row(texts.label("match_undecided"), str(undecided))
+    if undecided:  # why: level at the end, or stopped at the cap (a drawn match is not unfinished)
+        overview.add_row(f"  {texts.label('match_drawn')}", str(undecided - unfinished))
+        overview.add_row(f"  {texts.label('match_unfinished')}", str(unfinished))
+    table = Table(
+        title=texts.label("hand_types"),
+        title_justify="left",
+        caption=texts.label("hand_types_note"),
+        caption_justify="left",
+    )
     table.add_column(texts.label("designation"))
     table.add_column(texts.label("times_played"), justify="right")
+    table.add_column(texts.label("times_tied"), justify="right")
     table.add_column(texts.label("avg_points"), justify="right")
     for bid_id, row in data["hand_types"].items():
         average = texts.label("none") if row["average_points"] is None else decimal_text(row["average_points"], texts)
-        table.add_row(texts.bid_name(bid_id), str(row["played"]), average)
+        table.add_row(texts.bid_name(bid_id), str(row["played"]), str(row["tied"]), average)
     return [overview, table]
 
 
