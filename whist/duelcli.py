@@ -9,7 +9,15 @@ from rich.markup import escape as rich_escape
 
 from printing.facts import decimal_text
 from rulespec.locale import Texts
-from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, STUDY_SEED, check_agent, lang_option, players_for, players_option
+from whist.cliargs import (
+    AGENT_KINDS_HELP,
+    DEFAULT_RULESET,
+    STUDY_SEED,
+    check_agent,
+    lang_option,
+    players_for,
+    players_option,
+)
 from whist.common import note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
