@@ -180,7 +180,7 @@ def test_cli_texts_come_from_the_locales() -> None:
     assert "speglade givar" in result.output and "inget intervall" in result.output
     result = _run("balance", "--deals", "3", "--agents", "random", "--lang", "sv")
     assert result.exit_code == 0, result.output
-    assert "Gick hem" in result.output and "Specialbud" in result.output
+    assert "Budat" in result.output and "Specialbud" in result.output  # (headers may fold at 80 columns)
 
 
 def test_agent_specs_with_a_search_budget() -> None:
