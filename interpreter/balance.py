@@ -22,14 +22,14 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.duel import DealTask, interval, play_deals
+from interpreter.duel import Z95, DealTask, interval, play_deals
 from interpreter.runner import rules as load_rules
 from interpreter.seating import is_list, seat_agents
 from rulespec.atomic import write_atomically
 from rulespec.export import expression
 from rulespec.model import RuleSet
 
-Z = 1.96  # the normal quantile of a two-sided 95 % interval
+Z = Z95  # the normal quantile of a two-sided 95 % interval (the Wilson interval's)
 MIN_DEALS = 8  # deals a bid needs before it is judged in or out of line
 
 
@@ -101,7 +101,7 @@ def summarise(rules: RuleSet, results: list[dict[str, Any]], players: int) -> di
                 "bid": len(deals),
                 "completed": completed,
                 "completion_rate": round(completed / len(deals), 4) if deals else None,
-                "ci95": [round(low, 4), round(high, 4)],
+                "ci95": [round(low, 4), round(high, 4)] if deals else None,  # (never bid: no rate, no interval)
                 "mean_points": mean,
                 "points_ci95": points_ci95,
                 "points_when_completed": round(sum(won) / len(won), 4) if won else None,

@@ -40,7 +40,7 @@ CHOICE_WHATS = ("suit", "card", "number", "player", "direction", "contract")
 
 def _constants() -> tuple[set[str], set[str]]:
     """Every string constant of the code, and the heads of f-strings that add a suffix to a whole
-    label (``f"duel_no_interval{per}"``, per being "" or "_match")."""
+    label (``f"duel_too_few{per}"``, per being "" or "_match")."""
     found: set[str] = set()
     stems: set[str] = set()
     for folder in CODE:
@@ -74,7 +74,7 @@ def _read(label: str, constants: set[str], stems: set[str]) -> bool:
 def test_every_label_of_ui_yaml_is_read_by_the_code() -> None:
     constants, stems = _constants()
     assert len(constants) > 2000 and "prompt_bid" in constants  # the scan saw the code
-    assert "duel_no_interval" in stems
+    assert "duel_too_few" in stems
     labels = yaml.safe_load((ROOT / "locales/en/ui.yaml").read_text(encoding="utf-8"))["labels"]
     assert len(labels) > 400
     assert [label for label in labels if not _read(label, constants, stems)] == []

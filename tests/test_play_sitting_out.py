@@ -113,12 +113,14 @@ def test_every_deal_starts_with_its_dealer_and_shows_every_bid(players: int) -> 
             assert tricks == list(range(1, len(record.get("tricks") or []) + 1)), deal
 
 
+@pytest.mark.parametrize("compact", [False, True], ids=["table", "one line"])
 @pytest.mark.parametrize("lang", ["en", "sv"])
-def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) -> None:
+def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str, compact: bool) -> None:
     """At five or more the table listed only the seats dealt in: a sitting-out seat's score, which
-    counts toward the solitary highest score all the same, was not on the screen."""
+    counts toward the solitary highest score all the same, was not on the screen. Each seat's
+    score is shown, the seats sitting out on the line "Sitting out:" (as a table or as one line)."""
     from interpreter.gamestate import GameState
-    from whist.playscreen import status_table
+    from whist.playtable import show_table
 
     rules = load_ruleset("combo-whist")
     state = GameState(rules, 6, seed=3)
@@ -134,13 +136,15 @@ def test_the_score_table_lists_the_seat_sitting_out_with_its_score(lang: str) ->
     texts = load_texts(rules, lang)
     console = Console(record=True, width=80, color_system=None)
     human = HumanAgent(rules, texts, console, lambda prompt, limit: None)  # (the view holds every seat's score)
-    console.print(status_table(human, view))
-    rows = console.export_text().splitlines()
+    show_table(human, view, compact=compact)
+    text = console.export_text()
+    head = texts.label("sitting_out_head") + ":"
+    (line,) = [r for r in text.splitlines() if r.startswith(head)]
     for seat in range(6):
-        (row,) = [r for r in rows if r.startswith(texts.label("seat_n", n=seat) + " ")]
         shown = str(state.scores[seat]).replace("-", "\u2212")  # (a score is written with a true minus)
-        assert re.search(rf"\s{re.escape(shown)}\b", row), row
-        assert (texts.label("sits_out_short") in row) == (seat in out), row
+        name = re.escape(texts.label("seat_n", n=seat)) + rf"(?: \({re.escape(texts.label('you'))}\))?"
+        assert re.search(rf"{name}[^\d\n]*?:?\s+{re.escape(shown)}(\s|$)", text, re.M), (seat, text)
+        assert (re.search(name + r"(?!\d)", line) is not None) == (seat in out), line
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])

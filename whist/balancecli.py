@@ -23,6 +23,7 @@ from whist.cliargs import (
     players_option,
 )
 from whist.common import note_missing, rules_or_fail, texts_or_fail
+from whist.duelcli import interval_text
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
@@ -32,13 +33,15 @@ def _percent(rate: float | None, texts: Texts, signed: bool = False) -> str:
 
 
 def _points(value: float | None, texts: Texts) -> str:
-    """Points per deal, signed (``+0.12``; ``?`` for an end of an interval a single deal does not give)."""
-    return "?" if value is None else decimal_text(value, texts, 2, signed=True)
+    """Points per deal, signed (``+0.12``)."""
+    return texts.label("none") if value is None else decimal_text(value, texts, 2, signed=True)
 
 
 def _span(pair: list[float] | None, texts: Texts, percent: bool = True) -> str:
+    """An interval in a table or beside a rate, ``[40 %, 80 %]``, or ``no interval`` (not a dash
+    after a number: "+3.00 —" read as a minus)."""
     if pair is None:
-        return texts.label("none")
+        return texts.label("no_interval")
     if percent:
         return texts.label("interval", low=_percent(pair[0], texts), high=_percent(pair[1], texts))
     return texts.label("interval", low=_points(pair[0], texts), high=_points(pair[1], texts))
@@ -175,26 +178,22 @@ def findings(data: dict[str, Any], texts: Texts) -> list[str]:
         if not seat["deals"]:  # (sat out every deal: no points to say, not 0)
             lines.append(label("balance_by_seat_none", n=seat["seat"], agent=rich_escape(seat["agent"])))
             continue
-        low, high = seat["ci95"] or (None, None)
         lines.append(
             label(
                 "balance_by_seat",
                 n=seat["seat"],
                 agent=rich_escape(seat["agent"]),
                 points=_points(seat["mean_points"], texts),
-                low=_points(low, texts),
-                high=_points(high, texts),
+                interval=interval_text(seat["ci95"], texts, 2),
                 declared=seat["declared"],
                 completed=seat["completed"],
             )
         )
-    low, high = seats["first_seat_ci95"] or (None, None)  # no interval from a single deal
     lines.append(
         label(
             "balance_first_seat",
             points=_points(seats["first_seat_advantage"], texts),
-            low=_points(low, texts),
-            high=_points(high, texts),
+            interval=interval_text(seats["first_seat_ci95"], texts, 2),  # (none from a single deal)
         )
     )
     return lines

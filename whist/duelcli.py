@@ -112,14 +112,27 @@ def duel_verdict(data: dict[str, Any], texts: Texts) -> list[str]:
 
 
 def _difference(data: dict[str, Any], texts: Texts) -> list[str]:
+    """``A − B per deal: +0.250, 95 % interval [+0.1, +0.4]`` and the verdict: which agent is better,
+    neither, or too few deals to tell (:func:`interpreter.duel.verdict`: below 30 deals none is given)."""
+    from interpreter.duel import MIN_DEALS_TO_TELL, verdict
+
     difference = decimal_text(data["difference"], texts, 3, signed=True)
     per = "_match" if "wins" in data else ""  # per match, or per deal
-    if data["ci95"] is None:  # a single deal has no interval (it said "[?, ?]", then "the interval holds 0")
-        alone = texts.label(f"duel_difference_alone{per}", difference=difference)
-        return [alone, texts.label(f"duel_no_interval{per}")]
-    low, high = data["ci95"]
-    low_text, high_text = (decimal_text(end, texts, 3, signed=True) for end in (low, high))
-    lines = [texts.label(f"duel_difference{per}", difference=difference, low=low_text, high=high_text)]
-    verdict = "duel_significant" if low > 0 else "duel_significant_b" if high < 0 else f"duel_not_significant{per}"
-    lines.append(texts.label(verdict))
+    shown = interval_text(data["ci95"], texts, 3)
+    lines = [texts.label(f"duel_difference{per}", difference=difference, interval=shown)]
+    said = verdict(data["deals"], data["ci95"])
+    if said is None:  # (two deals won by a point each said "[+1.000, +1.000] / A is better")
+        lines.append(texts.label(f"duel_too_few{per}", min=MIN_DEALS_TO_TELL))
+    else:
+        key = {"A": "duel_significant", "B": "duel_significant_b"}.get(said, f"duel_not_significant{per}")
+        lines.append(texts.label(key))
     return lines
+
+
+def interval_text(pair: list[float] | None, texts: Texts, places: int) -> str:
+    """A 95 % interval in a sentence, ``95 % interval [−0.10, +0.30]``, or the one way a study says
+    there is none (``no interval``: too few values, or too few all alike)."""
+    if pair is None:
+        return texts.label("no_interval")
+    low, high = (decimal_text(end, texts, places, signed=True) for end in pair)
+    return texts.label("interval_95", low=low, high=high)

@@ -19,6 +19,7 @@ from rich.markup import escape
 from interpreter.decisions import Agent, BidAnswer, IllegalDecision, Request, View
 from rulespec.locale import Texts
 from rulespec.model import RuleSet
+from whist.bidfit import bid_layout
 from whist.entrylines import print_entries
 from whist.playcards import CardFormat
 from whist.playhelp import asks_help, choice_help_lines, say_help
@@ -147,9 +148,10 @@ class HumanAgent(Agent):
         assert view is not None, "a person at the terminal wants the view"
         self.last_view = view
         self.show_news(view)
-        if request.kind == "bid":
-            self.show_table(view)
-            return self.ask_bid(request, view)
+        if request.kind == "bid":  # (the scores and the menu's names as the screen has room: whist.bidfit)
+            compact, cells = bid_layout(self, request, view)
+            show_table(self, view, compact=compact)
+            return ask_bid(self, request, view, cells)
         self.show_table(view)
         if request.kind == "play":
             if view.meld_leads:  # (the engine names them at one's own lead only)

@@ -34,8 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Space between two columns of the compact bid menu.
 COLUMN_GAP = 2
 #: Most cells of a bid's name in the compact menu (the longest bundled one has 23): two columns
-#: of 31 bids fit 80 columns and the screen's 24 lines.
+#: of 31 such bids fit 80 columns. Their 16 rows may not fit the screen's 24 lines beside the rest:
+#: :func:`whist.bidfit.bid_layout` then cuts the names shorter, to :data:`MIN_MENU_NAME` at most.
 MAX_MENU_NAME = 28
+#: The shortest a name is cut to when the menu needs more columns to fit the screen (``?`` shows it whole).
+MIN_MENU_NAME = 6
 
 
 def worth_text(rules: RuleSet, bid_id: str, texts: Texts) -> str:
@@ -49,16 +52,18 @@ def menu_ids(request: Request, rules: RuleSet) -> list[str]:
     return [b.id for ids in (request.standard_ids, request.special_ids) for b in by_rank(rules.bids[i] for i in ids)]
 
 
-def menu_entries(request: Request, rules: RuleSet, texts: Texts) -> tuple[list[str], list[Text]]:
+def menu_entries(
+    request: Request, rules: RuleSet, texts: Texts, cells: int = MAX_MENU_NAME
+) -> tuple[list[str], list[Text]]:
     """Bid ids in menu order (standard, then special) and the menu entry of each: a name longer
-    than :data:`MAX_MENU_NAME` cells is cut with "…" (one house rule's long name would otherwise
-    make the grid one column of thirty lines, past a 24-line screen; ``?`` shows it whole)."""
+    than ``cells`` cells is cut with "…" (one house rule's long name would otherwise make the
+    grid one column of thirty lines, past a 24-line screen; ``?`` shows it whole)."""
     ids = menu_ids(request, rules)
     entries = []
     for number, bid_id in enumerate(ids, 1):
         mark = "+" if bid_id in request.special_ids else ""
         name = as_shown(texts, texts.bid_name(bid_id))
-        name.truncate(MAX_MENU_NAME, overflow="ellipsis")
+        name.truncate(cells, overflow="ellipsis")
         entries.append(Text(f"{number:>2} {mark}").append_text(name).append(f" {worth_text(rules, bid_id, texts)}"))
     return ids, entries
 
@@ -89,9 +94,11 @@ def grid_lines(entries: list[Text], width: int) -> list[Text]:
     return lines
 
 
-def compact_bid_menu(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
-    """Print the bids as a grid (a few lines) and return the bid ids in menu order."""
-    ids, entries = menu_entries(request, rules, texts)
+def compact_bid_menu(
+    console: Console, request: Request, rules: RuleSet, texts: Texts, cells: int = MAX_MENU_NAME
+) -> list[str]:
+    """Print the bids as a grid (a few lines), names cut to ``cells``; return the bid ids in menu order."""
+    ids, entries = menu_entries(request, rules, texts, cells)
     for line in grid_lines(entries, console.width):
         console.print(line, highlight=False)
     return ids
@@ -127,10 +134,11 @@ def highest_bid_line(view: View, human: HumanAgent) -> str | None:
     return line
 
 
-def ask_bid(human: HumanAgent, request: Request, view: View) -> BidAnswer | None:
-    """Ask for a combo bid or a pass; a refused one is explained and asked again."""
+def ask_bid(human: HumanAgent, request: Request, view: View, cells: int = MAX_MENU_NAME) -> BidAnswer | None:
+    """Ask for a combo bid or a pass (the menu's names cut to ``cells``); a refused one is explained
+    and asked again."""
     console, texts = human.console, human.texts
-    ids = compact_bid_menu(console, request, human.rules, texts)
+    ids = compact_bid_menu(console, request, human.rules, texts, cells)
     if not human.hint_shown:
         console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
         human.hint_shown = True
@@ -261,31 +269,32 @@ def watching(on_decision: Callable[[Any], None], human: HumanAgent, seat: int) -
 
 
 def status_table(human: HumanAgent, view: View) -> Table:
-    """Players with their roles, marks, scores and tricks won; a seat sitting the deal out (five or
-    more at the table) with its marks and score (the view holds every seat's): they count toward
-    the solitary highest score all the same."""
+    """Players with their roles, marks, scores and tricks won. The seats sitting the deal out (five
+    or more at the table) are one line under it (:func:`whist.playtable.sitting_out_entries`): a row
+    each made the bidding screen 28 lines at eight players."""
     texts = human.texts
     status = Table(show_header=True, box=None, pad_edge=False)
     status.add_column(texts.label("player"))
     status.add_column(texts.label("scores"), justify="right")
     status.add_column(texts.label("tricks"), justify="right")
-
-    def marks(seat: int) -> str:  # each mark by its sign in the language (P2)
-        return "".join(f" {texts.get('marks.' + name)}{n}" for name, n in view.marks.get(seat, {}).items() if n)
-
     for seat in view.players:
         won = sum(1 for t in view.tricks if t["winner"] == seat)
-        role = ""
-        if seat == view.declarer:
-            role = f" [bold]{texts.label('declarer')}[/bold]"
-        elif seat == view.dealer:
-            role = f" {texts.label('dealer')}"
         score = display_number(str(view.scores.get(seat, 0)))
-        status.add_row(human.name(seat, view) + role + marks(seat), score, str(won))
-    for seat in sorted(set(view.scores) - set(view.players)):
-        out = f" [dim]{texts.label('sits_out_short')}[/dim]"
-        status.add_row(human.name(seat, view) + out + marks(seat), display_number(str(view.scores[seat])), "")
+        name = human.name(seat, view) + seat_role(human, view, seat) + seat_marks(human, view, seat)
+        status.add_row(name, score, str(won))
     return status
+
+
+def seat_role(human: HumanAgent, view: View, seat: int) -> str:
+    """`` Declarer`` (bold) or `` Dealer`` after a seat's name, or nothing."""
+    if seat == view.declarer:
+        return f" [bold]{human.texts.label('declarer')}[/bold]"
+    return f" {human.texts.label('dealer')}" if seat == view.dealer else ""
+
+
+def seat_marks(human: HumanAgent, view: View, seat: int) -> str:
+    """A seat's marks, each by its sign in the language (P2), as they follow its name."""
+    return "".join(f" {human.texts.get('marks.' + name)}{n}" for name, n in view.marks.get(seat, {}).items() if n)
 
 
 def status_legend(human: HumanAgent) -> str | None:

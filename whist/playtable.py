@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.decisions import View
+from printing.facts import display_number
 from whist.entrylines import print_entries
-from whist.playscreen import status_legend, status_table
+from whist.playscreen import seat_marks, seat_role, status_legend, status_table
 
 if TYPE_CHECKING:  # pragma: no cover
     from whist.play import HumanAgent
@@ -25,15 +26,23 @@ def heading(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def show_table(human: HumanAgent, view: View, *, onlooker: bool = False) -> None:
+def show_table(human: HumanAgent, view: View, *, onlooker: bool = False, compact: bool = False) -> None:
     """The state of the deal as ``view`` shows it; a fact already on screen and unchanged is not
     printed again. During the auction a player sees the status table at each bid; an ``onlooker``
-    (a seat sitting the deal out, asked nothing) sees it when it changes, and no hand."""
+    (a seat sitting the deal out, asked nothing) sees it when it changes, and no hand. ``compact``:
+    the scores as a line of entries, not a table (the bid menu needs the lines:
+    :func:`whist.bidfit.bid_layout`)."""
     texts = human.texts
     bidding = view.declarer is None and not view.tricks and not view.current_trick
     standing = repr((view.scores, view.marks, view.declarer, view.dealer))
     if (bidding and not onlooker) or human.shown_facts.get("standing") != standing:
-        human.console.print(status_table(human, view))
+        if compact:
+            print_entries(human.console, texts.label("scores"), score_entries(human, view))
+        else:
+            human.console.print(status_table(human, view))
+        out = sitting_out_entries(human, view)
+        if out:
+            print_entries(human.console, texts.label("sitting_out_head"), out)
         legend = status_legend(human)
         if legend is not None:
             human.console.print(legend)
@@ -50,6 +59,23 @@ def show_table(human: HumanAgent, view: View, *, onlooker: bool = False) -> None
         print_entries(human.console, texts.label("table"), plays)
     hand = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(view.hand))
     human.console.print(f"{texts.label('your_hand')}: {hand}")
+
+
+def score_entries(human: HumanAgent, view: View) -> list[str]:
+    """The seats dealt in as entries of one line, ``Seat 2 Dealer 0``: the status table's rows
+    without its tricks column (no trick is won while bidding, where this line stands in for it)."""
+    return [
+        f"{human.name(s, view)}{seat_role(human, view, s)}{seat_marks(human, view, s)}: "
+        + display_number(str(view.scores.get(s, 0)))
+        for s in view.players
+    ]
+
+
+def sitting_out_entries(human: HumanAgent, view: View) -> list[str]:
+    """The seats sitting the deal out (five or more at the table) with their marks and scores (the
+    view holds every seat's): they count toward the solitary highest score all the same."""
+    out = sorted(set(view.scores) - set(view.players))
+    return [f"{human.name(s, view)}{seat_marks(human, view, s)}: {display_number(str(view.scores[s]))}" for s in out]
 
 
 def public_facts(human: HumanAgent, view: View, onlooker: bool) -> None:
