@@ -10,7 +10,7 @@ from rich.markup import escape as rich_escape
 from printing.facts import decimal_text
 from rulespec.locale import Texts
 from whist.cliargs import AGENT_KINDS_HELP, DEFAULT_RULESET, SEED, check_agent, lang_option, players_for
-from whist.common import note_missing, rules_or_fail, texts_or_fail
+from whist.common import check_scheduler, note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
@@ -36,7 +36,9 @@ def register(cli: click.Group) -> None:
     @click.option("--seed", type=SEED, default=1, show_default=True)
     @click.option("--players", type=click.IntRange(2, 12), default=None, help="Players (default: the usual).")
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
-    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
+    @click.option(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT", callback=check_scheduler, help="Run on a Dask cluster."
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
     @lang_option()
     def duel(
