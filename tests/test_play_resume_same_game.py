@@ -9,6 +9,7 @@ answers would; the agents are built the way ``whist play`` builds them (:mod:`wh
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -67,10 +68,8 @@ def new_game(ruleset: str, game_seed: int, agents: str, stop_at: int | None) -> 
     game = Game(rules, [person] * players, seed=game_seed, on_decision=stop)
     person.game = game
     table = Table(game, agent_makers(agents, players - 1, rules), human_seat=0)
-    try:
+    with contextlib.suppress(Stop):
         play(game, table)
-    except Stop:
-        pass
     return game
 
 
@@ -107,7 +106,9 @@ def test_a_game_stopped_anywhere_and_resumed_is_the_game_played_straight(
     stop_at = 1 + int(where * (len(whole.decisions) - 1))  # any decision, the last one too
     stopped = new_game(ruleset, game_seed, "heuristic", stop_at)
     assert stopped.decisions == whole.decisions[:stop_at]
-    again = resumed(ruleset, to_record(stopped, str(Path(ruleset).resolve()) if "/" in ruleset else ruleset), "heuristic")
+    again = resumed(
+        ruleset, to_record(stopped, str(Path(ruleset).resolve()) if "/" in ruleset else ruleset), "heuristic"
+    )
     assert again.decisions == whole.decisions
 
 

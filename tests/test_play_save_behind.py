@@ -92,5 +92,8 @@ def test_ctrl_c_with_a_save_behind_says_so_and_exits_130(tmp_path: Path, monkeyp
     result = play(save)
     out = " ".join(result.output.split())
     assert result.exit_code == 130
-    assert f"{save} holds the game only up to decision 7 (deal 1)" in out and f"Resume with: whist play --resume {save}" in out
+    assert (
+        f"{save} holds the game only up to decision 7 (deal 1)" in out
+        and f"Resume with: whist play --resume {save}" in out
+    )
     assert len(json.loads(save.read_text())["decisions"]) == 7

@@ -143,3 +143,18 @@ def run_safely(main: Callable[[list[str] | None], None], argv: list[str] | None)
         end_quietly_on_closed_pipe()
     except OSError as exc:
         end_on_write_failure(exc)
+    except SystemExit as exc:
+        if _ended_on_closed_pipe(exc):
+            end_quietly_on_closed_pipe()
+        raise
+
+
+def _ended_on_closed_pipe(exc: SystemExit) -> bool:
+    """Whether a library ended the command on a closed pipe with its own status 1: rich exits while
+    it handles the BrokenPipeError (so that is the exit's context); click catches the error, wraps the
+    standard streams in its ``PacifyFlushWrapper`` and exits after."""
+    if isinstance(exc.__context__, BrokenPipeError):
+        return True
+    utils = sys.modules.get("click.utils")
+    wrapper = getattr(utils, "PacifyFlushWrapper", getattr(utils, "_PacifyFlushWrapper", None))
+    return isinstance(wrapper, type) and isinstance(sys.stdout, wrapper)
