@@ -96,9 +96,9 @@ def straight(ruleset: str, game_seed: int, agents: str) -> Game:
 
 
 @pytest.mark.parametrize("ruleset", RULE_SETS)
-@settings(max_examples=6, deadline=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow])
 @seed(19)
-@given(game_seed=st.integers(0, 3), where=st.floats(0, 1))
+@given(game_seed=st.integers(0, 10_000), where=st.floats(0, 1))
 def test_a_game_stopped_anywhere_and_resumed_is_the_game_played_straight(
     ruleset: str, game_seed: int, where: float
 ) -> None:
@@ -112,7 +112,9 @@ def test_a_game_stopped_anywhere_and_resumed_is_the_game_played_straight(
     assert again.decisions == whole.decisions
 
 
-@pytest.mark.parametrize("agents", ["random", "search:samples=2,rollouts=8", "heuristic/random/search:samples=2"])
+@pytest.mark.parametrize(
+    "agents", ["random", "search:samples=1,rollouts=4", "heuristic/random/search:samples=1,rollouts=4"]
+)
 def test_every_kind_of_agent_plays_on_as_it_would_have(agents: str) -> None:
     whole = straight("combo-whist", 7, agents)
     for stop_at in (5, len(whole.decisions) // 2 + 3):  # in the auction, in the play of a later deal

@@ -166,7 +166,7 @@ def play(
     table, kept = Table(game, makers, seat), Kept()  # kept: what a file holds of the game to resume
     if resume_path:
         table.catch_up(record, rules)  # the agents as they were when the save was made
-        kept = Kept(resume_path, len(record["decisions"]), table.saved_deal)
+        kept = Kept(str(Path(resume_path)), len(record["decisions"]), table.saved_deal)
     saving = tolerant_saver(game.on_decision, Path(save_path), texts, console, kept)
     game.on_decision = watching(saving, human, seat)
     game_holder.append(game)
