@@ -93,7 +93,7 @@ def play(
     from whist.playlock import hold_save
     from whist.playsave import Kept, tolerant_saver
     from whist.playscreen import deal_report, watching
-    from whist.playseats import Table
+    from whist.playseats import Table, seated
 
     console = KeepingConsole()
     if resume_path:
@@ -146,7 +146,8 @@ def play(
         seat=seat,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
-    agents = [human] * players  # (the other seats get theirs for each deal: whist.playseats)
+    # The agents of the first deal (each deal gets its own, seeded from the game's: whist.playseats).
+    agents = seated(makers, human, seat, players, int(record["seed"]) if resume_path else seed)
     try:
         if resume_path:
             game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)
@@ -163,7 +164,7 @@ def play(
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
     assert game.on_decision is not None  # (both ways of starting save after every decision)
-    table, kept = Table(game, makers, seat), Kept()  # kept: what a file holds of the game to resume
+    table, kept = Table(game, makers, seat, deal=0), Kept()  # kept: what a file holds of the game to resume
     if resume_path:
         table.catch_up(record, rules)  # the agents as they were when the save was made
         kept = Kept(str(Path(resume_path)), len(record["decisions"]), table.saved_deal)

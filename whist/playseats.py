@@ -33,22 +33,29 @@ def agent_seed(seed: int, deal: int, seat: int) -> int:
     return study_seed(seed, deal) * 17 + seat
 
 
+def seated(makers: Makers, person: Any, seat: int, players: int, seed: int, deal: int = 0) -> list[Any]:
+    """Who answers at each seat in deal number ``deal``: ``person`` at ``seat``, elsewhere an agent
+    from ``makers`` (in seat order, the person's seat left out) built for that deal."""
+    others = iter(makers)
+    return [person if s == seat else next(others)(agent_seed(seed, deal, s)) for s in range(players)]
+
+
 class Table:
     """Who answers at each seat of ``game``: the person at ``human_seat``, agents from ``makers``
     (in seat order, the person's seat left out) elsewhere, built for the deal about to be played
-    by :meth:`before_deal`."""
+    by :meth:`before_deal` (``deal``: the deal the game's agents were built for, if they were)."""
 
-    def __init__(self, game: Game, makers: Makers, human_seat: int) -> None:
+    def __init__(self, game: Game, makers: Makers, human_seat: int, deal: int | None = None) -> None:
         self.game, self.makers, self.human_seat = game, list(makers), human_seat
-        self.deal: int | None = None  # the deal the agents were built for
+        self.deal = deal
         self.saved_deal = 0  # the deal (1 = first) of a resumed save's last decision (see catch_up)
 
     def build(self, deal: int) -> None:
         """Agents for deal number ``deal``, asked nothing yet."""
-        makers = iter(self.makers)
-        for seat in range(self.game.n):
+        people = seated(self.makers, None, self.human_seat, self.game.n, self.game.seed, deal)
+        for seat, agent in enumerate(people):
             if seat != self.human_seat:
-                self.game.agents[seat] = as_agent(next(makers)(agent_seed(self.game.seed, deal, seat)))
+                self.game.agents[seat] = as_agent(agent)
         self.deal = deal
 
     def before_deal(self) -> None:
