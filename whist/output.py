@@ -156,5 +156,5 @@ def _ended_on_closed_pipe(exc: SystemExit) -> bool:
     if isinstance(exc.__context__, BrokenPipeError):
         return True
     utils = sys.modules.get("click.utils")
-    wrapper = getattr(utils, "PacifyFlushWrapper", getattr(utils, "_PacifyFlushWrapper", None))
+    wrapper = getattr(utils, "_PacifyFlushWrapper", None)  # (its public name is deprecated in click 8.3)
     return isinstance(wrapper, type) and isinstance(sys.stdout, wrapper)
