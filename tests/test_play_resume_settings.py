@@ -2,7 +2,8 @@
 
 A saved game keeps its own rule set, players, winning variant and table options; given again with
 ``--resume`` (``--option rounds=5``) they used to be dropped without a word, and the person played on
-believing theirs applied. ``--seed`` is taken (it seeds the agents from the resumed decision on).
+believing theirs applied. ``--seed`` is the game's too (it seeds the agents deal by deal, so that a
+resumed game goes on as it would have), and ``--seat`` may not move the person: the same form, exit 2.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def save(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (["--option", "rounds=5"], "--option"),
         (["--players", "5"], "--players"),
         (["--variant", "limited"], "--variant"),
+        (["--seed", "9"], "--seed"),
+        (["--seed", "3"], "--seed"),  # (even the saved one)
+        (["--seat", "2"], "--seat"),
         (["combo-whist@1.4.2"], "RULESET"),
         (["combo-whist"], "RULESET"),  # (even the saved one: what is given is never silently dropped)
     ],
@@ -41,9 +45,9 @@ def test_a_setting_of_the_saved_game_is_refused_with_resume(save: Path, given: l
     assert save.read_bytes() == before  # nothing played, nothing written
 
 
-def test_the_seed_and_the_agents_are_taken_with_resume(save: Path, tmp_path: Path) -> None:
+def test_the_agents_and_the_saved_seat_are_taken_with_resume(save: Path, tmp_path: Path) -> None:
     branch = tmp_path / "branch.json"
-    args = ["play", "--resume", str(save), "--save", str(branch), "--seed", "9", "--agents", "random"]
+    args = ["play", "--resume", str(save), "--save", str(branch), "--seat", "0", "--agents", "random"]
     result = CliRunner().invoke(cli, args, input="")
     assert result.exit_code == 1, result.output  # (it played on to the first question; the input ended)
     assert "cannot change a saved game" not in result.output and "Resume with" in result.output

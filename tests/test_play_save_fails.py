@@ -29,7 +29,7 @@ def _play_while(save: Path, at_prompt: Callable[[int], None]) -> tuple[int | Non
     The exit status and all the player saw, its spaces joined (a long line may wrap)."""
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "whist", "play", "--seed", "4", "--agents", "random", "--deals", "1", "--save", str(save)],
+        ["-m", "whist", "play", "--seed", "1", "--agents", "random", "--deals", "1", "--save", str(save)],
         env={"COLUMNS": "120", "TERM": "dumb", "WHIST_LANG": "en", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
         encoding="utf-8",
         timeout=60,

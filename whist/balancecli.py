@@ -22,7 +22,7 @@ from whist.cliargs import (
     players_for,
     players_option,
 )
-from whist.common import note_missing, rules_or_fail, texts_or_fail
+from whist.common import check_scheduler, note_missing, rules_or_fail, texts_or_fail
 from whist.duelcli import interval_text
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
@@ -244,7 +244,9 @@ def register(cli: click.Group) -> None:
     @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP)
     @click.option("--against", "other", default=None, help="Another rule set to compare bid by bid.")
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
-    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
+    @click.option(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT", callback=check_scheduler, help="Run on a Dask cluster."
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
     @click.option("--plot", "plot_path", default=None, metavar="FILE", help="Chart of completion rates (.png, .svg).")
     @lang_option()

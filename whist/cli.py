@@ -299,12 +299,14 @@ def _main(argv: list[str] | None) -> None:
         hint = f"\nhint: see '{exc.ctx.command_path} --help'" if exc.ctx else ""
         click.echo(f"error: {exc.format_message()}{hint}", err=True)
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:  # click's name for Ctrl-C (and for input that ended)
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            stopped()
         _fail("aborted")
     except click.ClickException as exc:
         _fail(f"error: {exc.format_message()}")
-    except KeyboardInterrupt:
-        _fail("interrupted")
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (whist.output.stop_on_hangup): one form, 130
+        stopped()
     except RuntimeError as exc:
         # One's own agent that keeps answering illegally, in any command (simulate, play, duel, balance):
         # an error for the person who wrote it, not a traceback. Told by the class the engine raises,

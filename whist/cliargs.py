@@ -165,6 +165,12 @@ def check_output_folder(path: Path, option: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise click.BadParameter(f"the folder {folder} does not exist", param_hint=option)
+    refuse_no_file(path, option)
+
+
+def refuse_no_file(path: Path, option: str) -> None:
+    """A folder, device, pipe or socket named where a file is meant: a usage error (exit 2), for
+    what is read (``--resume``) as for what is written (``--save``)."""
     if path.is_dir():
         raise click.BadParameter(f"{path} is a folder", param_hint=option)
     if path.exists() and not path.is_file():  # (a link to a file is followed: that file is fine)
@@ -222,6 +228,7 @@ def read_save(
     from rulespec.paths import read_limited
     from whist.common import fail
 
+    refuse_no_file(path, option)  # (no save at all, as a file that is none: a usage error)
     try:
         return read_record(path)
     except RuleError as problem:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
@@ -24,15 +25,32 @@ def fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-def stopped(texts: Texts) -> NoReturn:
-    """Ctrl-C in a command that runs a pool of workers (which the pool has ended): say so in the
-    language of ``texts`` and exit with 130 at once. ``os._exit`` after flushing: a pool thread left
-    waiting on a dead worker must not keep the program alive after the person asked it to stop
-    (at exit, Python joins it)."""
-    click.echo(texts.label("progress_stopped"), err=True)
+def stopped(texts: Texts | None = None) -> NoReturn:
+    """Ctrl-C (or SIGTERM, SIGHUP: :func:`whist.output.stop_on_hangup`) in any command but ``play``
+    (which says how to resume): say so — in the language of ``texts`` when the command has loaded
+    them, else in English, as click's own messages are — and exit with 130 at once, the one form of
+    a stop. ``os._exit`` after flushing: a pool thread left waiting on a dead worker must not keep
+    the program alive after the person asked it to stop (at exit, Python joins it)."""
+    click.echo(texts.label("progress_stopped") if texts is not None else "stopped", err=True)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(130)
+
+
+#: A Dask scheduler's address: ``tcp://HOST:PORT`` (or tls, ws, wss, ucx; the scheme may be left
+#: out, as Dask allows), or an ``inproc://`` address of this process.
+_SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})|inproc://\S+")
+
+
+def check_scheduler(context: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--scheduler``'s value must be an address (a bad value is a usage error, exit 2, said before
+    any work: Dask's own complaint came after the rule sets were loaded, with exit 1)."""
+    if value is None:
+        return None
+    match = _SCHEDULER.fullmatch(value)
+    if match is None or (match.group(1) is not None and not 0 < int(match.group(1)) < 65536):
+        raise click.BadParameter(f"'{value}' is not a scheduler address (tcp://HOST:PORT)", context, param)
+    return value
 
 
 def rules_or_fail(ref: str) -> RuleSet:

@@ -18,7 +18,7 @@ from whist.cliargs import (
     players_for,
     players_option,
 )
-from whist.common import note_missing, rules_or_fail, texts_or_fail
+from whist.common import check_scheduler, note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
@@ -44,7 +44,9 @@ def register(cli: click.Group) -> None:
     @click.option("--seed", type=STUDY_SEED, default=1, show_default=True)
     @players_option()
     @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Local processes.")
-    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run on a Dask cluster.")
+    @click.option(
+        "--scheduler", default=None, metavar="tcp://HOST:PORT", callback=check_scheduler, help="Run on a Dask cluster."
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON document.")
     @lang_option()
     def duel(

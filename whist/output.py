@@ -161,14 +161,16 @@ def install() -> None:
 
 
 def end_quietly_on_closed_pipe() -> NoReturn:
-    """The reader of standard output went away (``whist show | head -1``): stop without a word.
+    """The reader of standard output went away (``whist show | head -1``): stop without a word,
+    with status 0. (The status a command that finished its writing before the reader went has:
+    which of the two happens is a race, so the status cannot tell them apart without being random.)
 
     Standard output is pointed at the null device first, so the interpreter's last flush at
     exit does not complain about the closed pipe."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(1)
+    sys.exit(0)
 
 
 def end_on_write_failure(exc: OSError) -> NoReturn:
@@ -183,11 +185,35 @@ def end_on_write_failure(exc: OSError) -> NoReturn:
     sys.exit(1)
 
 
+def stop_on_hangup() -> None:
+    """SIGTERM and SIGHUP (``kill``, a closed terminal) stop a command as Ctrl-C does: a
+    :class:`KeyboardInterrupt` in this process, so that ``whist play`` keeps its save, removes its
+    lock and says how to resume, and every command ends with Ctrl-C's status. A process forked from
+    this one (a pool's worker, which its pool ends with SIGTERM) dies of the signal as before."""
+    import signal
+
+    main = os.getpid()
+
+    def interrupt(signum: int, frame: object) -> None:
+        if os.getpid() != main:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:  # (Windows has no SIGHUP)
+            signal.signal(number, interrupt)
+
+
 def run_safely(main: Callable[[list[str] | None], None], argv: list[str] | None) -> None:
-    """Run a command's ``main`` with printed text made safe (:func:`install`); a failed write to
-    standard output (a full disk, ``/dev/full``) is an error with exit status 1, and a closed
-    pipe (``whist show | head -1``) ends the command quietly."""
+    """Run a command's ``main`` with printed text made safe (:func:`install`) and SIGTERM and SIGHUP
+    taken as Ctrl-C (:func:`stop_on_hangup`); a failed write to standard output (a full disk,
+    ``/dev/full``) is an error with exit status 1, and a closed pipe (``whist show | head -1``)
+    ends the command quietly."""
     install()
+    stop_on_hangup()
     try:
         try:
             main(argv)
@@ -197,3 +223,18 @@ def run_safely(main: Callable[[list[str] | None], None], argv: list[str] | None)
         end_quietly_on_closed_pipe()
     except OSError as exc:
         end_on_write_failure(exc)
+    except SystemExit as exc:
+        if _ended_on_closed_pipe(exc):
+            end_quietly_on_closed_pipe()
+        raise
+
+
+def _ended_on_closed_pipe(exc: SystemExit) -> bool:
+    """Whether a library ended the command on a closed pipe with its own status 1: rich exits while
+    it handles the BrokenPipeError (so that is the exit's context); click catches the error, wraps the
+    standard streams in its ``PacifyFlushWrapper`` and exits after."""
+    if isinstance(exc.__context__, BrokenPipeError):
+        return True
+    utils = sys.modules.get("click.utils")
+    wrapper = getattr(utils, "_PacifyFlushWrapper", None)  # (its public name is deprecated in click 8.3)
+    return isinstance(wrapper, type) and isinstance(sys.stdout, wrapper)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from click.core import ParameterSource
@@ -35,12 +36,13 @@ if TYPE_CHECKING:
     from interpreter.game import Game
     from rulespec.locale import Texts
     from whist.play import HumanAgent
+    from whist.playsave import Kept
 
 
 @click.command()
 @click.argument("ruleset", default=DEFAULT_RULESET)
 @players_option()
-@click.option("--seed", type=SEED, default=None, help="Seed of the shuffles (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the shuffles and the agents (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
 @click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
 @click.option(
@@ -90,8 +92,9 @@ def play(
     from whist.entrylines import KeepingConsole
     from whist.play import HumanAgent, console_input
     from whist.playlock import hold_save
-    from whist.playsave import tolerant_saver
+    from whist.playsave import Kept, tolerant_saver
     from whist.playscreen import deal_report, watching
+    from whist.playseats import Table, seated
 
     console = KeepingConsole()
     if resume_path:
@@ -105,7 +108,9 @@ def play(
             _fail(str(exc))
         players, saved_seat = int(record["players"]), record.get("human_seat")
         if seat is not None and saved_seat is not None and seat != saved_seat:
-            _fail(f"error: this game was saved with you at seat {saved_seat}; it resumes there (leave out --seat)")
+            raise click.UsageError(
+                f"--seat cannot change a saved game: it was saved with you at seat {saved_seat} and resumes there"
+            )
         seat = saved_seat if saved_seat is not None else seat
     else:
         rules = _rules_or_fail(ruleset)
@@ -117,7 +122,7 @@ def play(
             f"{seat} is not a seat of {players} players (0 to {players - 1})", param_hint="'--seat'"
         )
     # One agent for the other seats, or one for each of them in seat order (yours left out).
-    makers = iter(agent_makers(agent_kind, players - 1, rules, "other seats at the table"))
+    makers = agent_makers(agent_kind, players - 1, rules, "other seats at the table")
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
     seats = [texts.label("seat_n", n=s) for s in range(players)]  # names a narrow screen never cuts
     console.keep([*map(texts.bid_name, rules.bids), *seats, *(f"{s} ({texts.label('you')})" for s in seats)])
@@ -141,7 +146,8 @@ def play(
         seat=seat,
     )
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
-    agents = [human if s == seat else next(makers)(seed * 17 + s) for s in range(players)]
+    # The agents of the first deal (each deal gets its own, seeded from the game's: whist.playseats).
+    agents = seated(makers, human, seat, players, int(record["seed"]) if resume_path else seed)
     try:
         if resume_path:
             game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)
@@ -158,13 +164,12 @@ def play(
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
     assert game.on_decision is not None  # (both ways of starting save after every decision)
-    save, saved = game.on_decision, [resume_path] if resume_path else []  # what holds the game to resume
-
-    def save_and_note(game: Game) -> None:
-        save(game)
-        saved[:] = [save_path]  # (after the write: a save that failed holds nothing of this game)
-
-    game.on_decision = watching(tolerant_saver(save_and_note, Path(save_path), texts, console), human, seat)
+    table, kept = Table(game, makers, seat, deal=0), Kept()  # kept: what a file holds of the game to resume
+    if resume_path:
+        table.catch_up(record, rules)  # the agents as they were when the save was made
+        kept = Kept(str(Path(resume_path)), len(record["decisions"]), table.saved_deal)
+    saving = tolerant_saver(game.on_decision, Path(save_path), texts, console, kept)
+    game.on_decision = watching(saving, human, seat)
     game_holder.append(game)
     console.print(texts.label("play_title", title=title_of(rules, texts, version=False), seat=seat))
     winning = rules.game.winning
@@ -179,18 +184,17 @@ def play(
     played = 0  # new deals (--deals counts these: one the save holds whole is no new one)
     try:
         while game.result is None and (deals is None or played < deals):
+            table.before_deal()
             asked = _new_decisions(game)
             result = game.play_deal()
             if not game.script.exhausted:  # a deal the save holds whole: resumed past, not shown again
                 continue
             played += int(_new_decisions(game) > asked)  # (the last deal saved, reported again, is not new)
             deal_report(human, game, result, wait=game.result is None and (deals is None or played < deals))
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as exc:  # (SIGTERM and SIGHUP come as Ctrl-C: whist.output)
         console.print()
         note_missing(texts, ruleset=ruleset)
-        if not saved:  # stopped before any decision was saved: no file holds this game
-            _fail(texts.label("play_stopped_unsaved"))
-        _fail(texts.label("play_stopped", command=_resume_command(saved[0], lang, texts)))
+        _stopped(kept, texts, lang, 130 if isinstance(exc, KeyboardInterrupt) else 1)
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -198,9 +202,27 @@ def play(
     console.print(texts.label("game_over") if game.result else texts.label("deal_over"))
     if game.result is not None and game.result.winner is not None:
         console.print(f"[bold]{winner_line(human, game)}[/bold]")
-    elif game.result is None and saved:  # stopped by --deals: how to go on
-        console.print(texts.label("play_paused", command=rich_escape(_resume_command(saved[0], lang, texts))))
+    for line in kept.lines(texts, rich_escape):
+        console.print(f"[yellow]{line}[/yellow]")
+    if game.result is None and kept.path is not None:  # stopped by --deals: how to go on
+        console.print(texts.label("play_paused", command=rich_escape(_resume_command(kept.path, lang, texts))))
+    elif game.result is None and kept.failed:
+        console.print(texts.label("nothing_saved"))
     note_missing(texts, ruleset=ruleset)
+
+
+def _stopped(kept: Kept, texts: Texts, lang: str | None, status: int) -> NoReturn:
+    """End play that was stopped (Ctrl-C, SIGTERM or SIGHUP: status 130; the input ended: 1),
+    saying truly what the save holds and how to play on from it."""
+    for line in kept.lines(texts, str):
+        click.echo(line, err=True)
+    if kept.path is not None:
+        click.echo(texts.label("play_stopped", command=_resume_command(kept.path, lang, texts)), err=True)
+    elif kept.failed:  # saves were tried and failed: no file holds this game
+        click.echo(texts.label("play_stopped_save_failed"), err=True)
+    else:  # stopped before the first decision was saved
+        click.echo(texts.label("play_stopped_unsaved"), err=True)
+    sys.exit(status)
 
 
 def _resume_command(path: str, lang: str | None, texts: Texts) -> str:
@@ -267,13 +289,20 @@ def register(cli: click.Group) -> None:
 
 
 #: What a saved game keeps of its own: given with --resume they would be ignored, so they are refused.
-_SAVED_SETTINGS = {"ruleset": "RULESET", "players": "--players", "variant": "--variant", "option_pairs": "--option"}
+_SAVED_SETTINGS = {
+    "ruleset": "RULESET",
+    "players": "--players",
+    "seed": "--seed",
+    "variant": "--variant",
+    "option_pairs": "--option",
+}
 
 
 def _refuse_settings_of_a_saved_game() -> None:
     """A usage error for a setting given with ``--resume`` that the saved game decides (its rule set,
-    players, winning variant and table options): silently playing on with the saved ones would
-    leave the person believing theirs apply. (``--seed`` is taken: it seeds the agents from here on.)"""
+    players, seed, winning variant and table options): silently playing on with the saved ones would
+    leave the person believing theirs apply. (The seed also seeds the agents, deal by deal, so that a
+    resumed game goes on as it would have without the stop: :mod:`whist.playseats`.)"""
     context = click.get_current_context()
     for name, shown in _SAVED_SETTINGS.items():
         if context.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):

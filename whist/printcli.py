@@ -252,6 +252,8 @@ def rules_command(ruleset: str, lang: str | None, fmt: str | None, paper: str, o
             write_atomically(output, data)
     except RuleError as exc:
         _fail(str(exc))
+    except BrokenPipeError:  # the reader went away: quietly, as every command (whist.output.run_safely)
+        raise
     except OSError as exc:
         _fail(f"error: cannot write {exc.filename or output or 'standard output'}: {exc.strerror or exc}")
     note_missing(texts, ruleset=ruleset, done="printed")

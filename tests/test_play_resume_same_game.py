@@ -1,0 +1,161 @@
+"""``whist play --resume`` plays on as the game would have gone without the stop.
+
+The agents' answers may depend only on the game's seed and the decisions made so far: a game
+stopped at any decision and resumed gives the same record as one played straight through (the
+agents used to be seeded anew on resume, and a seat bid "uncertainty" in one and "misery + penalty"
+in the other). The person's stand-in answers from the position alone, as a person typing the same
+answers would; the agents are built the way ``whist play`` builds them (:mod:`whist.playseats`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from interpreter.agents import RandomAgent
+from interpreter.decisions import Request, View
+from interpreter.game import Game
+from interpreter.records import game_from_record, to_record
+from rulespec import load_ruleset
+from whist.cli import cli
+from whist.cliargs import agent_makers
+from whist.playseats import Table
+
+RULE_SETS = ["combo-whist", "bids/examples/quick-game.yaml", "christmas-whist"]
+DEALS = 2  # (a game of two deals: a stop in the first deal, in the second, or between them)
+
+
+class Person:
+    """A stand-in for the person at seat 0: each answer a function of the position alone."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    wants_view = True
+    legal_answers = True
+
+    def decide(self, request: Request, view: View | None) -> Any:
+        assert self.game is not None
+        return RandomAgent(len(self.game.decisions)).decide(request, view)
+
+
+class Stop(Exception):
+    """The person stopped the game (Ctrl-C) after this many decisions."""
+
+
+def play(game: Game, table: Table) -> None:
+    while game.result is None and len(game.deal_records) < DEALS:
+        table.before_deal()
+        game.play_deal()
+
+
+def new_game(ruleset: str, game_seed: int, agents: str, stop_at: int | None) -> Game:
+    rules = load_ruleset(ruleset)
+    players = rules.game.players.usual
+    person = Person()
+
+    def stop(game: Game) -> None:
+        if stop_at is not None and len(game.decisions) >= stop_at:
+            raise Stop
+
+    game = Game(rules, [person] * players, seed=game_seed, on_decision=stop)
+    person.game = game
+    table = Table(game, agent_makers(agents, players - 1, rules), human_seat=0)
+    with contextlib.suppress(Stop):
+        play(game, table)
+    return game
+
+
+def resumed(ruleset: str, record: dict[str, Any], agents: str) -> Game:
+    rules = load_ruleset(ruleset)
+    person = Person()
+    where = Path.cwd() / "save.json"  # (a rule set named by its path is found from the save's folder)
+    game = game_from_record(json.loads(json.dumps(record)), [person] * record["players"], path=where)
+    person.game = game
+    table = Table(game, agent_makers(agents, record["players"] - 1, rules), human_seat=0)
+    table.catch_up(record, rules)
+    play(game, table)
+    return game
+
+
+_straight: dict[tuple[str, int, str], Game] = {}
+
+
+def straight(ruleset: str, game_seed: int, agents: str) -> Game:
+    key = (ruleset, game_seed, agents)
+    if key not in _straight:
+        _straight[key] = new_game(ruleset, game_seed, agents, None)
+    return _straight[key]
+
+
+@pytest.mark.parametrize("ruleset", RULE_SETS)
+@settings(max_examples=5, deadline=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow])
+@seed(19)
+@given(game_seed=st.integers(0, 10_000), where=st.floats(0, 1))
+def test_a_game_stopped_anywhere_and_resumed_is_the_game_played_straight(
+    ruleset: str, game_seed: int, where: float
+) -> None:
+    whole = straight(ruleset, game_seed, "heuristic")
+    stop_at = 1 + int(where * (len(whole.decisions) - 1))  # any decision, the last one too
+    stopped = new_game(ruleset, game_seed, "heuristic", stop_at)
+    assert stopped.decisions == whole.decisions[:stop_at]
+    again = resumed(
+        ruleset, to_record(stopped, str(Path(ruleset).resolve()) if "/" in ruleset else ruleset), "heuristic"
+    )
+    assert again.decisions == whole.decisions
+
+
+@pytest.mark.parametrize(
+    "agents", ["random", "search:samples=1,rollouts=4", "heuristic/random/search:samples=1,rollouts=4"]
+)
+def test_every_kind_of_agent_plays_on_as_it_would_have(agents: str) -> None:
+    whole = straight("combo-whist", 7, agents)
+    for stop_at in (5, len(whole.decisions) // 2 + 3):  # in the auction, in the play of a later deal
+        stopped = new_game("combo-whist", 7, agents, stop_at)
+        again = resumed("combo-whist", to_record(stopped, "combo-whist"), agents)
+        assert again.decisions == whole.decisions, stop_at
+
+
+def test_the_agents_catch_up_on_one_deal_at_most() -> None:
+    """Bounded: a game resumed late asks its agents again only the decisions of its last deal."""
+    rules = load_ruleset("combo-whist")
+    person = Person()
+    game = Game(rules, [person] * 4, seed=2)
+    person.game = game
+    table = Table(game, agent_makers("random", 3, rules), human_seat=0)
+    for _ in range(4):
+        table.before_deal()
+        game.play_deal()
+    made = len(game.decisions)
+
+    def stop(game: Game) -> None:
+        if len(game.decisions) >= made + 3:  # three decisions into deal 5
+            raise Stop
+
+    game.on_decision = stop
+    table.before_deal()
+    with pytest.raises(Stop):
+        game.play_deal()
+    record = to_record(game, "combo-whist")
+    fresh = game_from_record(record, [Person()] * 4)
+    asked = Table(fresh, agent_makers("random", 3, rules), human_seat=0).catch_up(record, rules)
+    assert made > 150 and 2 <= asked <= 3  # (three decisions of deal 5, at most one of them the person's)
+
+
+def test_the_command_resumes_the_game_it_would_have_played(tmp_path: Path) -> None:
+    """The report's case, through ``whist play``: two deals at once, or one, a stop, and one more."""
+    answers = "pass\n1\n" * 200  # (a bid takes "pass", a card "1"; what is not understood is asked again)
+    runner = CliRunner()
+    args = ["play", "--seed", "5", "--agents", "heuristic"]
+    runner.invoke(cli, [*args, "--save", str(tmp_path / "d.json"), "--deals", "2"], input=answers)
+    runner.invoke(cli, [*args, "--save", str(tmp_path / "e.json"), "--deals", "1"], input=answers)
+    runner.invoke(cli, ["play", "--resume", str(tmp_path / "e.json"), "--deals", "1"], input=answers)
+    whole, halves = (json.loads((tmp_path / name).read_text())["decisions"] for name in ("d.json", "e.json"))
+    assert len(whole) > 60 and halves == whole
