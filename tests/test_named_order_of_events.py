@@ -5,6 +5,9 @@ The rules reference of those versions says so ("Trump + Atelier + Switcheroo lay
 before the cards are passed, Trump + Switcheroo + Atelier passes them first"). A place that
 reordered the combo (sorted it, rebuilt it from a set) would play another deal on replay or resume:
 each order is played, recorded, sent through JSON, replayed and resumed here.
+
+Versions with priorities (1.4.0 on) have bids that share one (Justice, or the triumph trump, and
+Plague at 1): those take their turns in the order named too, and their rules reference says so.
 """
 
 from __future__ import annotations
@@ -39,16 +42,16 @@ def test_the_versions_without_priorities_are_found() -> None:
 
 
 class _Declarer(Agent):
-    """Seat 1 bids Trump + ``specials``; everyone else passes; the rest is seeded random."""
+    """Seat 1 bids ``standard`` (Trump) + ``specials``; everyone else passes; the rest is seeded random."""
 
-    def __init__(self, specials: tuple[str, ...]) -> None:
-        self.specials, self.random = specials, RandomAgent(3, bid_chance=0.0)
+    def __init__(self, specials: tuple[str, ...], standard: str = "trump") -> None:
+        self.specials, self.standard, self.random = specials, standard, RandomAgent(3, bid_chance=0.0)
 
     def decide(self, request: Request, view: View) -> Any:
         if request.kind == "bid":
             if request.seat != DECLARER or view.auction:
                 return None
-            answer = BidAnswer("trump", self.specials)
+            answer = BidAnswer(self.standard, self.specials)
             assert request.check is not None and request.check(answer) is None
             return answer
         return self.random.decide(request, view)
@@ -97,3 +100,64 @@ def test_the_rules_reference_says_the_order_named_counts(ref: str, lang: str) ->
     for order in ORDERS:
         named = " + ".join(texts.bid_name(b) for b in ("trump", *order))
         assert named in said, f"{ref} ({lang}): {named!r} not in {said!r}"
+
+
+def _step_names(bid: Any) -> set[str]:
+    return {step.name for step in bid.steps if getattr(step, "name", None)}
+
+
+def _tied_pairs(ref: str) -> list[tuple[str, str]]:
+    """Pairs of special bids of ``ref`` that ask the declarer something before the hand (a step
+    with a name) and whose events share a priority."""
+    bids = [b for b in load_ruleset(ref).bids.values() if b.kind == "special" and _step_names(b)]
+    return [(a.id, b.id) for a in bids for b in bids if a.id < b.id and a.event_priority == b.event_priority]
+
+
+#: Versions with priorities where two special bids share one (1.4.0 on: Justice or triumph trump and Plague, at 1).
+TIED = [
+    r
+    for r in ["combo-whist", *(f"combo-whist@{v}" for v in bundled_versions("combo-whist"))]
+    if _tied_pairs(r) and r not in UNORDERED
+]
+
+
+def test_versions_with_tied_priorities_are_found() -> None:
+    assert {"combo-whist@1.4.2", "combo-whist"} <= set(TIED)
+
+
+@pytest.mark.parametrize("ref", TIED)
+def test_bids_of_equal_priority_take_their_turns_in_the_order_named(ref: str) -> None:
+    """Each pair of tied bids that a combo may hold, in both orders (with the first standard bid
+    that makes the combo legal): the first named asks first."""
+    rules, played = load_ruleset(ref), 0
+    standards = [b.id for b in rules.bids.values() if b.kind == "standard"]
+    for pair in _tied_pairs(ref):
+        for order in (pair, pair[::-1]):
+            for standard in standards:
+                game = Game(rules, [_Declarer(order, standard)] * 4, seed=4, first_dealer=0)
+                try:
+                    game.play_deal()
+                    break
+                except AssertionError:  # _Declarer asserts the rules take its combo
+                    continue  # not a combo this version allows (too low, incompatible)
+            else:
+                continue
+            decisions = game.decisions
+            firsts = [_first_step(decisions, rules, bid) for bid in order]
+            assert firsts[0] < firsts[1], f"{ref}: {standard} + {' + '.join(order)} asked {order[1]} first"
+            played += 1
+    assert played, f"{ref}: no combo of tied bids could be played"
+
+
+def _first_step(decisions: list[Any], rules: Any, bid: str) -> int:
+    names = _step_names(rules.bids[bid])
+    return next(i for i, d in enumerate(decisions) if d["name"] in names)
+
+
+@pytest.mark.parametrize("ref", TIED)
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", ("same priority", "equal order")), ("sv", ("samma prioritet", "samma ordning"))]
+)
+def test_the_rules_reference_says_how_tied_bids_take_turns(ref: str, lang: str, words: tuple[str, ...]) -> None:
+    said = " ".join(load_texts(load_ruleset(ref), lang).general("event_order").split())
+    assert any(w in said for w in words) and ("combo bid" in said or "kombinationsbudet" in said), said
