@@ -53,8 +53,8 @@ def test_simulate_prints_winners_and_points_per_kind_of_hand_and_repeats() -> No
     assert by_label[texts.label("hands_played")] == [str(700 + data["replays"])]
     averages = {}
     for kind in KINDS:
-        played, average = by_label[texts.bid_name(kind)]
-        assert int(played) > 0
+        played, tied, average = by_label[texts.bid_name(kind)]
+        assert int(played) > 0 and int(tied) == data["hand_types"][kind]["tied"]
         assert average == f"{data['hand_types'][kind]['average_points']:.2f}".replace("-", "\u2212")  # (a true minus)
         averages[kind] = float(average.replace("\u2212", "-"))
     # 11 tricks after the close are shared by two players: +-5.5 a player; melds only add.

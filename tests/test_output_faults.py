@@ -103,6 +103,10 @@ DIRECT_WRITERS = {
     "rulespec/schema/nullable.py": "developer tool regenerating a shipped schema in the source tree",
 }
 WRITE_CALLS = (".write_text(", ".write_bytes(", "open(", ".save(str(", "os.fdopen(")
+#: Calls that share a name with a file writer but write no file, each with its reason.
+NOT_FILES = {
+    "super().write_text(": "whist/commands.py's click HelpFormatter: the help page's text, into click's buffer",
+}
 
 
 def test_every_file_the_program_writes_goes_through_the_atomic_writer():
@@ -118,6 +122,8 @@ def test_every_file_the_program_writes_goes_through_the_atomic_writer():
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 code = line.split("#", 1)[0]
                 writes = any(word in code for word in ('"w', "'w", "write", "save"))
+                if any(call in code for call in NOT_FILES):
+                    continue
                 if writes and any(call in code for call in WRITE_CALLS):
                     offenders.append(f"{name}:{number}: {line.strip()}")
     assert offenders == []

@@ -20,7 +20,6 @@ from interpreter.agentimport import as_agent, legal_answer
 from interpreter.decisions import Agent, IllegalDecision, Request, View
 from interpreter.game import MAX_DEALS, Game, Script
 from interpreter.gamestate import GameState
-from interpreter.seeds import study_seed
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
 
@@ -29,8 +28,11 @@ Makers = Sequence[Callable[[int], Any]]
 
 
 def agent_seed(seed: int, deal: int, seat: int) -> int:
-    """The seed of ``seat``'s agent in deal number ``deal`` (0 = first) of a game seeded with ``seed``."""
-    return study_seed(seed, deal) * 17 + seat
+    """The seed of ``seat``'s agent in deal number ``deal`` (0 = first) of a game seeded with ``seed``:
+    each (seed, deal, seat) its own. Plain arithmetic, not :func:`interpreter.seeds.study_seed`: an
+    agent's seed is never recorded, so it need not stay within the record's bound, and a game may be
+    seeded anywhere in that bound (a study's seed range is narrower)."""
+    return (seed * 1_000_003 + deal) * 17 + seat
 
 
 def seated(makers: Makers, person: Any, seat: int, players: int, seed: int, deal: int = 0) -> list[Any]:
