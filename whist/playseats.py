@@ -9,6 +9,9 @@ each seat's agent is built for each deal from (the game's seed, the deal, the se
 the requests they were asked before the stop, their answers thrown away (:func:`catch_up`). That
 is exact for any agent that answers alike when asked alike (not one timed by ``seconds``), and
 bounded: at most one deal's decisions are asked again, however long the game.
+
+The save keeps ``--agents`` too, so that ``--resume`` alone plays on with the same agents
+(:func:`agents_to_resume`); one naming code of one's own is asked for again, never taken from a file.
 """
 
 from __future__ import annotations
@@ -16,10 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import click
+
 from interpreter.agentimport import as_agent, legal_answer
 from interpreter.decisions import Agent, IllegalDecision, Request, View
 from interpreter.game import MAX_DEALS, Game, Script
 from interpreter.gamestate import GameState
+from interpreter.recordcheck import names_code
 from interpreter.seeds import study_seed
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
@@ -38,6 +44,40 @@ def seated(makers: Makers, person: Any, seat: int, players: int, seed: int, deal
     from ``makers`` (in seat order, the person's seat left out) built for that deal."""
     others = iter(makers)
     return [person if s == seat else next(others)(agent_seed(seed, deal, s)) for s in range(players)]
+
+
+def agents_to_resume(saved: str | None, given: str | None) -> str:
+    """The ``--agents`` a resumed game plays on with: ``given`` (the command line's, None when not
+    given), else the save's ``saved`` (checked on reading: :mod:`interpreter.recordcheck`), else
+    ``heuristic`` (a save made before saves kept their agents). A saved spec naming code
+    (``python:MODULE:CLASS``) is a usage error: the command line names code to run, a file never does."""
+    if given is not None:
+        return given
+    if saved is not None and names_code(saved):
+        raise click.UsageError(
+            "this game was played with agents of your own (python:MODULE:CLASS), and a save never names code "
+            "to import: give --agents again with --resume"
+        )
+    return saved or "heuristic"
+
+
+def same_agents(one: str, other: str, seats: int) -> bool:
+    """Whether two ``--agents`` texts put the same agents at ``seats`` seats (``heuristic`` is
+    ``heuristic/heuristic``; a budget's order does not matter). Both are checked specs; one naming
+    code is compared as written (parsing it would import it)."""
+    from interpreter.duel import parse_agent
+    from interpreter.seating import seat_agents
+
+    if names_code(one) or names_code(other):
+        return [*_spread(one, seats)] == [*_spread(other, seats)]
+    return [parse_agent(s) for s in seat_agents(one, seats)] == [parse_agent(s) for s in seat_agents(other, seats)]
+
+
+def _spread(spec: str, seats: int) -> list[str]:
+    from interpreter.seating import SEPARATOR
+
+    parts = spec.split(SEPARATOR)
+    return parts * seats if len(parts) == 1 else parts
 
 
 class Table:
