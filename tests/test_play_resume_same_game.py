@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from interpreter.agents import RandomAgent
@@ -26,7 +28,7 @@ from interpreter.records import game_from_record, to_record
 from rulespec import load_ruleset
 from whist.cli import cli
 from whist.cliargs import agent_makers
-from whist.playseats import Table
+from whist.playseats import Table, agents_to_resume
 
 RULE_SETS = ["combo-whist", "bids/examples/quick-game.yaml", "christmas-whist"]
 DEALS = 2  # (a game of two deals: a stop in the first deal, in the second, or between them)
@@ -73,8 +75,10 @@ def new_game(ruleset: str, game_seed: int, agents: str, stop_at: int | None) -> 
     return game
 
 
-def resumed(ruleset: str, record: dict[str, Any], agents: str) -> Game:
+def resumed(ruleset: str, record: dict[str, Any]) -> Game:
+    """The game of ``record`` played on, with the agents its save keeps (as ``--resume`` alone takes them)."""
     rules = load_ruleset(ruleset)
+    agents = agents_to_resume(record.get("agents"), None)
     person = Person()
     where = Path.cwd() / "save.json"  # (a rule set named by its path is found from the save's folder)
     game = game_from_record(json.loads(json.dumps(record)), [person] * record["players"], path=where)
@@ -106,9 +110,7 @@ def test_a_game_stopped_anywhere_and_resumed_is_the_game_played_straight(
     stop_at = 1 + int(where * (len(whole.decisions) - 1))  # any decision, the last one too
     stopped = new_game(ruleset, game_seed, "heuristic", stop_at)
     assert stopped.decisions == whole.decisions[:stop_at]
-    again = resumed(
-        ruleset, to_record(stopped, str(Path(ruleset).resolve()) if "/" in ruleset else ruleset), "heuristic"
-    )
+    again = resumed(ruleset, to_record(stopped, str(Path(ruleset).resolve()) if "/" in ruleset else ruleset))
     assert again.decisions == whole.decisions
 
 
@@ -119,7 +121,7 @@ def test_every_kind_of_agent_plays_on_as_it_would_have(agents: str) -> None:
     whole = straight("combo-whist", 7, agents)
     for stop_at in (5, len(whole.decisions) // 2 + 3):  # in the auction, in the play of a later deal
         stopped = new_game("combo-whist", 7, agents, stop_at)
-        again = resumed("combo-whist", to_record(stopped, "combo-whist"), agents)
+        again = resumed("combo-whist", to_record(stopped, "combo-whist", {"agents": agents}))
         assert again.decisions == whole.decisions, stop_at
 
 
@@ -159,3 +161,59 @@ def test_the_command_resumes_the_game_it_would_have_played(tmp_path: Path) -> No
     runner.invoke(cli, ["play", "--resume", str(tmp_path / "e.json"), "--deals", "1"], input=answers)
     whole, halves = (json.loads((tmp_path / name).read_text())["decisions"] for name in ("d.json", "e.json"))
     assert len(whole) > 60 and halves == whole
+
+
+#: ``--agents`` of every kind a save keeps: one for all, a list, a search with a budget (kept small).
+SAVED_AGENTS = ["random", "heuristic", "heuristic/random/search:samples=1,rollouts=2", "search:samples=1,rollouts=2"]
+#: The person's lines: a bid takes "pass", a card "1", anything else any line; what is not
+#: understood is asked again, so each answer is a function of the position alone, wherever the lines start.
+LINES = ["pass", "1"] * 200
+_whole: dict[str, dict[str, Any]] = {}
+
+
+def _whole_game(agents: str, folder: Path) -> dict[str, Any]:
+    """The record of two deals played straight through with ``agents``."""
+    if agents not in _whole:
+        path = folder / "whole.json"
+        args = ["play", "--seed", "11", "--agents", agents, "--save", str(path), "--deals", str(DEALS)]
+        result = CliRunner().invoke(cli, args, input="\n".join(LINES) + "\n")
+        assert result.exit_code == 0, result.output
+        _whole[agents] = json.loads(path.read_text())
+    return _whole[agents]
+
+
+@pytest.mark.parametrize("agents", SAVED_AGENTS)
+@settings(
+    max_examples=2,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # (a failure is told as found: shrinking takes minutes)
+)
+@seed(29)
+@given(where=st.floats(0, 1))
+def test_the_printed_resume_command_plays_on_with_the_games_agents(agents: str, where: float) -> None:
+    """Stopped at any of the person's decisions (the input ends), the game goes on, with the command
+    play prints and the rest of the lines, exactly as it went straight through: the save keeps
+    ``--agents``, so the printed command needs none (it used to go on with heuristic agents)."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        whole = _whole_game(agents, folder)
+        person = sum(d["seat"] == 0 for d in whole["decisions"])
+        lines = 1 + int(where * (person - 2))  # (the input ends at a later line: within the game)
+        path = folder / "stopped.json"
+        args = ["play", "--seed", "11", "--agents", agents, "--save", str(path), "--deals", str(DEALS)]
+        stopped = CliRunner().invoke(cli, args, input="\n".join(LINES[:lines]) + "\n")
+        assert stopped.exit_code == 1, stopped.output
+        printed = stopped.stderr.rsplit("Resume with: ", 1)[1].strip()
+        command = shlex.split(printed)
+        assert command[:2] == ["whist", "play"] and "--agents" not in command  # (the save keeps them)
+        saved = json.loads(path.read_text())
+        left = str(DEALS - len(saved["deals"]))  # (the deal stopped in counts as new: it gets new decisions)
+        again = CliRunner().invoke(cli, [*command[1:], "--deals", left], input="\n".join(LINES[lines:]) + "\n")
+        assert again.exit_code == 0, again.output
+        assert "goes on with" not in " ".join(again.output.split())  # (the agents are the saved game's: nothing to say)
+        resumed = json.loads(path.read_text())
+    assert len(saved["decisions"]) < len(whole["decisions"])
+    assert resumed["decisions"] == whole["decisions"]
+    assert resumed["agents"] == agents  # (kept for the next resume too)
