@@ -273,11 +273,14 @@ def names_code(spec: str) -> bool:
 def _check_agents(spec: str, players: int, path: Path | str) -> None:
     """A save's ``agents`` as ``--agents`` of ``whist play`` is checked (an agent for the other
     seats, or one per other seat), without importing anything: a spec naming code is only bounded."""
-    from interpreter.seating import seat_agents
+    from interpreter.seating import SEPARATOR, seat_agents
 
     if not spec.isprintable() or any(c.isspace() for c in spec):  # (no spec has any: nothing to show a terminal)
         raise problem(path, ["agents"], "agents are written without spaces or control characters")
-    if names_code(spec):
+    if names_code(spec):  # only counted: parsing any of it would import the module named
+        seats = len(spec.split(SEPARATOR))
+        if seats not in (1, players - 1):
+            raise problem(path, ["agents"], f"{seats} agents for {players - 1} other seats at the table")
         return
     try:
         seat_agents(spec, players - 1, "other seats at the table")

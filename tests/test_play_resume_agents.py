@@ -122,17 +122,22 @@ def test_a_save_without_agents_resumes_with_heuristic_agents(tmp_path: Path) -> 
         ("search:samples=-1", "samples must be more than 0"),
         ("random\u001b[2J", "control character"),  # (refused as the file is read)
         ("random python:os:system", "without spaces or control characters"),
+        ("random/python:whist_probe_never:Evil", "2 agents for 3 other seats"),  # (counted, not imported)
         ("", "$.agents"),
         (7, "$.agents"),
         ("r" * 1001, "$.agents"),
     ],
 )
-def test_saved_agents_are_checked_as_agents_is_with_a_located_error(tmp_path: Path, agents: Any, said: str) -> None:
+def test_saved_agents_are_checked_as_agents_is_with_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agents: Any, said: str
+) -> None:
+    (tmp_path / "whist_probe_never.py").write_text("raise SystemExit('imported')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
     path = _edited(_save(tmp_path, "random"), agents=agents)
     result = CliRunner().invoke(cli, ["play", "--resume", str(path)], input=LINES)
     assert result.exit_code == 1, result.output
     assert said in result.output and "Traceback" not in result.output
-    assert "\u001b" not in result.output
+    assert "\u001b" not in result.output and "whist_probe_never" not in sys.modules
 
 
 @pytest.mark.parametrize(
