@@ -23,12 +23,13 @@ from hypothesis import strategies as st
 
 from interpreter.agents import RandomAgent
 from interpreter.decisions import Request, View
-from interpreter.game import Game
+from interpreter.game import MAX_DEALS, Game
 from interpreter.records import game_from_record, to_record
+from interpreter.seeds import MAX_SEED
 from rulespec import load_ruleset
 from whist.cli import cli
 from whist.cliargs import agent_makers
-from whist.playseats import Table, agents_to_resume
+from whist.playseats import Table, agent_seed, agents_to_resume, seated
 
 RULE_SETS = ["combo-whist", "bids/examples/quick-game.yaml", "christmas-whist"]
 DEALS = 2  # (a game of two deals: a stop in the first deal, in the second, or between them)
@@ -165,9 +166,9 @@ def test_the_command_resumes_the_game_it_would_have_played(tmp_path: Path) -> No
 
 #: ``--agents`` of every kind a save keeps: one for all, a list, a search with a budget (kept small).
 SAVED_AGENTS = ["random", "heuristic", "heuristic/random/search:samples=1,rollouts=2", "search:samples=1,rollouts=2"]
-#: The person's lines: a bid takes "pass", a card "1", anything else any line; what is not
-#: understood is asked again, so each answer is a function of the position alone, wherever the lines start.
-LINES = ["pass", "1"] * 200
+#: The person's lines: a bid takes "pass", a card "1", a choice of N things "1 … N", anything else
+#: any line; what is not taken is asked again, so each answer is a function of the position alone.
+LINES = ["pass", "1", "1 2", "1 2 3", "1 2 3 4"] * 100
 _whole: dict[str, dict[str, Any]] = {}
 
 
@@ -217,3 +218,23 @@ def test_the_printed_resume_command_plays_on_with_the_games_agents(agents: str, 
     assert len(saved["decisions"]) < len(whole["decisions"])
     assert resumed["decisions"] == whole["decisions"]
     assert resumed["agents"] == agents  # (kept for the next resume too)
+
+
+@settings(max_examples=60, deadline=None, derandomize=False)
+@seed(31)
+@given(game_seed=st.one_of(st.integers(-MAX_SEED, MAX_SEED), st.sampled_from([MAX_SEED, -MAX_SEED, 0])))
+def test_every_seed_a_game_takes_seeds_its_agents_each_their_own(game_seed: int) -> None:
+    """``whist play --seed`` takes every seed a game does (the default is a random one): the agents of
+    each deal and seat are built from it, and no two of them share a seed (a study's seed bound,
+    far smaller, once made play without ``--seed`` end in a traceback)."""
+    rules = load_ruleset("combo-whist")
+    makers = agent_makers("heuristic/random/search:samples=1,rollouts=1", 3, rules)
+    for deal in (0, 1, MAX_DEALS - 1):
+        assert seated(makers, None, 0, 4, game_seed, deal)[0] is None
+    seeds = {agent_seed(game_seed, deal, seat) for deal in range(50) for seat in range(12)}
+    assert len(seeds) == 50 * 12
+
+
+def test_play_without_a_seed_plays_and_says_how_to_resume(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["play", "--save", str(tmp_path / "game.json")], input="pass\n1\n" * 3)
+    assert result.exit_code == 1 and "Resume with: whist play --resume" in result.stderr, result.output
