@@ -232,6 +232,8 @@ def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None
     seat = record.get("human_seat")
     if seat is not None and seat >= players:
         raise problem(path, ["human_seat"], f"seat {seat} is not a seat of {players} players")
+    if record.get("agents") is not None:
+        _check_agents(record["agents"], players, path)
     for i, decision in enumerate(record["decisions"]):
         if decision["seat"] >= players:
             raise problem(path, ["decisions", i, "seat"], f"seat {decision['seat']} is not a seat of {players} players")
@@ -256,3 +258,31 @@ def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None
             f"the rule set '{record['ruleset']}' has changed since this game was saved",
             "the saved decisions may not fit it any more; play it with the rule set as it was, or start a new game",
         )
+
+
+def names_code(spec: str) -> bool:
+    """Whether the ``--agents`` text ``spec`` names a class of one's own (``python:MODULE:CLASS``) at
+    some seat. Such a spec read from a file is never parsed, which would import the module: a file
+    may not choose the code that runs (a save from a stranger could name any module on the path)."""
+    from interpreter.agentimport import PYTHON_KIND
+    from interpreter.seating import SEPARATOR
+
+    return any(part.partition(":")[0] == PYTHON_KIND for part in spec.split(SEPARATOR))
+
+
+def _check_agents(spec: str, players: int, path: Path | str) -> None:
+    """A save's ``agents`` as ``--agents`` of ``whist play`` is checked (an agent for the other
+    seats, or one per other seat), without importing anything: a spec naming code is only bounded."""
+    from interpreter.seating import SEPARATOR, seat_agents
+
+    if not spec.isprintable() or any(c.isspace() for c in spec):  # (no spec has any: nothing to show a terminal)
+        raise problem(path, ["agents"], "agents are written without spaces or control characters")
+    if names_code(spec):  # only counted: parsing any of it would import the module named
+        seats = len(spec.split(SEPARATOR))
+        if seats not in (1, players - 1):
+            raise problem(path, ["agents"], f"{seats} agents for {players - 1} other seats at the table")
+        return
+    try:
+        seat_agents(spec, players - 1, "other seats at the table")
+    except ValueError as exc:
+        raise problem(path, ["agents"], str(exc)) from None

@@ -82,13 +82,19 @@ def is_record(path: Path) -> bool:
     return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
 
 
-def saver(path: Path, ruleset_ref: str, human_seat: int | None = None) -> Callable[[Game], None]:
+def saver(
+    path: Path, ruleset_ref: str, human_seat: int | None = None, agents: str | None = None
+) -> Callable[[Game], None]:
     """An ``on_decision`` callback that saves the game after every decision.
 
     The save names its rule set relative to its own folder (so it resumes from anywhere), and
-    keeps the person's seat and a fingerprint of the rule set (to notice it changed).
+    keeps the person's seat, the ``--agents`` text of the other seats (so that ``--resume`` plays
+    on with the same agents; one naming code is kept but never taken from the file:
+    :func:`interpreter.recordcheck.names_code`) and a fingerprint of the rule set (to notice it changed).
     """
     extra: dict[str, Any] = {} if human_seat is None else {"human_seat": human_seat}
+    if agents is not None:
+        extra["agents"] = agents
     ref = recordcheck.portable_ref(ruleset_ref, Path(path))
 
     def save(game: Game) -> None:
@@ -199,13 +205,21 @@ def replay(record: dict[str, Any], path: Path | None = None) -> list[str]:
     return problems
 
 
-def resume(path: Path, agents: Sequence[Agent], ruleset_ref: str | None = None, save_to: Path | None = None) -> Game:
+def resume(
+    path: Path,
+    agents: Sequence[Agent],
+    ruleset_ref: str | None = None,
+    save_to: Path | None = None,
+    agents_spec: str | None = None,
+) -> Game:
     """A game that replays the saved decisions, then asks ``agents``; it keeps saving to ``path``
-    (or to ``save_to``, leaving ``path`` as it was: a game branched from a save)."""
+    (or to ``save_to``, leaving ``path`` as it was: a game branched from a save). ``agents_spec``:
+    the ``--agents`` text of ``agents``, kept by the save from now on (None: the save's own)."""
     record = read_record(path)
     ref = ruleset_ref or recordcheck.absolute_ref(record["ruleset"], path)
     target = Path(save_to) if save_to is not None else path
-    return game_from_record(record, agents, saver(target, ref, record.get("human_seat")), path)
+    spec = agents_spec if agents_spec is not None else record.get("agents")
+    return game_from_record(record, agents, saver(target, ref, record.get("human_seat"), spec), path)
 
 
 def _differences(expected: Any, actual: Any, where: str, limit: int = 20) -> list[str]:

@@ -211,6 +211,15 @@ def _save_changed_rules(folder: Path) -> None:
     _write(folder / "save.json", record)
 
 
+def _save_naming_code(folder: Path) -> None:
+    """A save whose agents name a module beside it (on PYTHONPATH in the case), which says so loudly
+    when imported: a save may never choose code to run."""
+    record = _record(folder)
+    record["agents"] = "random/python:whist_probe:Evil/random"
+    _write(folder / "save.json", record)
+    (folder / "whist_probe.py").write_text('print("PROBE IMPORTED")\nraise SystemExit(0)\n', encoding="utf-8")
+
+
 GENERATORS: dict[str, Callable[[Path], None]] = {
     "nine_big_files": _nine_big_files,
     "fifo": _fifo,
@@ -229,6 +238,7 @@ GENERATORS: dict[str, Callable[[Path], None]] = {
     "save": _save,
     "old_save_not_fitting": _old_save_not_fitting,
     "save_changed_rules": _save_changed_rules,
+    "save_naming_code": _save_naming_code,
 }
 
 

@@ -79,9 +79,9 @@ def test_a_resume_opens_where_the_game_stopped_not_at_each_finished_deal(
 def test_cards_that_change_hands_before_play_are_told(tmp_path: Path) -> None:
     """Mail's and Rank Trump's cards left and arrived without a word. Whatever came into the hand
     before the first trick (played later, never dealt) and went out of it (dealt, never played) is
-    said, as the save's record has them. (Seed 195: seat 0 gives cards away and gets others before play.)"""
+    said, as the save's record has them. (Seed 47: seat 0 gives cards away and gets others before play.)"""
     save = tmp_path / "save.json"
-    args = ["play", "--seed", "195", "--agents", "random", "--save", str(save), "--deals", "1"]
+    args = ["play", "--seed", "47", "--agents", "random", "--save", str(save), "--deals", "1"]
     result = CliRunner().invoke(cli, args, input="pass\n" + "1\n" * 200)
     assert result.exit_code == 0, result.output
     deal = json.loads(save.read_text(encoding="utf-8"))["deals"][0]

@@ -49,7 +49,7 @@ def play_one_deal(seat: int, lang: str, tmp: str) -> str:
     ]
     result = subprocess.run(
         [sys.executable, "-m", "whist", *args],
-        input="pass\n" * 4 + "1\n" * 40,  # passes, then the first legal card for as long as asked
+        input="pass\n1\n1 2\n1 2 3\n" * 60,  # a pass, the first card, the first N choices: one is taken
         capture_output=True,
         text=True,
         encoding="utf-8",

@@ -94,7 +94,7 @@ def play(
     from whist.playlock import hold_save
     from whist.playsave import Kept, tolerant_saver
     from whist.playscreen import deal_report, watching
-    from whist.playseats import Table, seated
+    from whist.playseats import Table, agents_to_resume, same_agents, seated
 
     console = KeepingConsole()
     if resume_path:
@@ -112,6 +112,8 @@ def play(
                 f"--seat cannot change a saved game: it was saved with you at seat {saved_seat} and resumes there"
             )
         seat = saved_seat if saved_seat is not None else seat
+        agents_given = click.get_current_context().get_parameter_source("agent_kind") != ParameterSource.DEFAULT
+        agent_kind = agents_to_resume(record.get("agents"), agent_kind if agents_given else None)
     else:
         rules = _rules_or_fail(ruleset)
         players = players_for(rules, players)
@@ -124,6 +126,9 @@ def play(
     # One agent for the other seats, or one for each of them in seat order (yours left out).
     makers = agent_makers(agent_kind, players - 1, rules, "other seats at the table")
     texts = _texts(rules, lang, rich_escape)  # shown through rich: a text's brackets are not markup
+    saved_agents = record.get("agents") if resume_path else None
+    if saved_agents is not None and not same_agents(saved_agents, agent_kind, players - 1):  # (said once)
+        console.print(texts.label("agents_differ", saved=rich_escape(saved_agents), agents=rich_escape(agent_kind)))
     seats = [texts.label("seat_n", n=s) for s in range(players)]  # names a narrow screen never cuts
     console.keep([*map(texts.bid_name, rules.bids), *seats, *(f"{s} ({texts.label('you')})" for s in seats)])
     save_given = click.get_current_context().get_parameter_source("save_path") != ParameterSource.DEFAULT
@@ -150,7 +155,8 @@ def play(
     agents = seated(makers, human, seat, players, int(record["seed"]) if resume_path else seed)
     try:
         if resume_path:
-            game = resume(Path(resume_path), agents, save_to=Path(save_path) if save_given else None)
+            target = Path(save_path) if save_given else None
+            game = resume(Path(resume_path), agents, save_to=target, agents_spec=agent_kind)
             save_path = save_path if save_given else resume_path
         else:
             game = Game(
@@ -159,7 +165,7 @@ def play(
                 seed=seed,
                 options=options,
                 variant=variant,
-                on_decision=saver(Path(save_path), ruleset, seat),
+                on_decision=saver(Path(save_path), ruleset, seat, agent_kind),
             )
     except (ValueError, RuleError) as exc:
         _fail(f"error: {exc}")
@@ -194,7 +200,7 @@ def play(
     except (KeyboardInterrupt, EOFError) as exc:  # (SIGTERM and SIGHUP come as Ctrl-C: whist.output)
         console.print()
         note_missing(texts, ruleset=ruleset)
-        _stopped(kept, texts, lang, 130 if isinstance(exc, KeyboardInterrupt) else 1)
+        _stopped(kept, texts, lang, agent_kind, 130 if isinstance(exc, KeyboardInterrupt) else 1)
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -205,19 +211,21 @@ def play(
     for line in kept.lines(texts, rich_escape):
         console.print(f"[yellow]{line}[/yellow]")
     if game.result is None and kept.path is not None:  # stopped by --deals: how to go on
-        console.print(texts.label("play_paused", command=rich_escape(_resume_command(kept.path, lang, texts))))
+        console.print(
+            texts.label("play_paused", command=rich_escape(_resume_command(kept.path, lang, texts, agent_kind)))
+        )
     elif game.result is None and kept.failed:
         console.print(texts.label("nothing_saved"))
     note_missing(texts, ruleset=ruleset)
 
 
-def _stopped(kept: Kept, texts: Texts, lang: str | None, status: int) -> NoReturn:
+def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: int) -> NoReturn:
     """End play that was stopped (Ctrl-C, SIGTERM or SIGHUP: status 130; the input ended: 1),
     saying truly what the save holds and how to play on from it."""
     for line in kept.lines(texts, str):
         click.echo(line, err=True)
     if kept.path is not None:
-        click.echo(texts.label("play_stopped", command=_resume_command(kept.path, lang, texts)), err=True)
+        click.echo(texts.label("play_stopped", command=_resume_command(kept.path, lang, texts, agents)), err=True)
     elif kept.failed:  # saves were tried and failed: no file holds this game
         click.echo(texts.label("play_stopped_save_failed"), err=True)
     else:  # stopped before the first decision was saved
@@ -225,10 +233,16 @@ def _stopped(kept: Kept, texts: Texts, lang: str | None, status: int) -> NoRetur
     sys.exit(status)
 
 
-def _resume_command(path: str, lang: str | None, texts: Texts) -> str:
+def _resume_command(path: str, lang: str | None, texts: Texts, agents: str) -> str:
     """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
-    without it, the game would go on in the environment's)."""
-    return f"whist play --resume {path}" + (f" --lang {texts.language}" if lang else "")
+    without it, the game would go on in the environment's), with ``--agents`` when they name code of
+    one's own (the save keeps them, but a file is never taken for what code to import)."""
+    import shlex
+
+    from interpreter.recordcheck import names_code
+
+    own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
+    return f"whist play --resume {path}" + (f" --lang {texts.language}" if lang else "") + own
 
 
 def _new_decisions(game: Game) -> int:

@@ -9,17 +9,24 @@ each seat's agent is built for each deal from (the game's seed, the deal, the se
 the requests they were asked before the stop, their answers thrown away (:func:`catch_up`). That
 is exact for any agent that answers alike when asked alike (not one timed by ``seconds``), and
 bounded: at most one deal's decisions are asked again, however long the game.
+
+The save keeps ``--agents`` too, so that ``--resume`` alone plays on with the same agents
+(:func:`agents_to_resume`); one naming code of one's own is asked for again, never taken from a file.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import click
 
 from interpreter.agentimport import as_agent, legal_answer
 from interpreter.decisions import Agent, IllegalDecision, Request, View
 from interpreter.game import MAX_DEALS, Game, Script
 from interpreter.gamestate import GameState
+from interpreter.recordcheck import names_code
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
 
@@ -29,10 +36,12 @@ Makers = Sequence[Callable[[int], Any]]
 
 def agent_seed(seed: int, deal: int, seat: int) -> int:
     """The seed of ``seat``'s agent in deal number ``deal`` (0 = first) of a game seeded with ``seed``:
-    each (seed, deal, seat) its own. Plain arithmetic, not :func:`interpreter.seeds.study_seed`: an
-    agent's seed is never recorded, so it need not stay within the record's bound, and a game may be
-    seeded anywhere in that bound (a study's seed range is narrower)."""
-    return (seed * 1_000_003 + deal) * 17 + seat
+    a digest of the three, the same on every machine and run, and none shared by two of them in
+    practice. (Not :func:`interpreter.seeds.study_seed`: a study's seed is bounded far below the
+    seeds ``whist play`` takes, and play without ``--seed`` ended in a traceback. An agent's seed is
+    never saved, so it needs no bound.)"""
+    digest = hashlib.sha256(f"{seed}/{deal}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def seated(makers: Makers, person: Any, seat: int, players: int, seed: int, deal: int = 0) -> list[Any]:
@@ -40,6 +49,40 @@ def seated(makers: Makers, person: Any, seat: int, players: int, seed: int, deal
     from ``makers`` (in seat order, the person's seat left out) built for that deal."""
     others = iter(makers)
     return [person if s == seat else next(others)(agent_seed(seed, deal, s)) for s in range(players)]
+
+
+def agents_to_resume(saved: str | None, given: str | None) -> str:
+    """The ``--agents`` a resumed game plays on with: ``given`` (the command line's, None when not
+    given), else the save's ``saved`` (checked on reading: :mod:`interpreter.recordcheck`), else
+    ``heuristic`` (a save made before saves kept their agents). A saved spec naming code
+    (``python:MODULE:CLASS``) is a usage error: the command line names code to run, a file never does."""
+    if given is not None:
+        return given
+    if saved is not None and names_code(saved):
+        raise click.UsageError(
+            "this game was played with agents of your own (python:MODULE:CLASS), and a save never names code "
+            "to import: give --agents again with --resume"
+        )
+    return saved or "heuristic"
+
+
+def same_agents(one: str, other: str, seats: int) -> bool:
+    """Whether two ``--agents`` texts put the same agents at ``seats`` seats (``heuristic`` is
+    ``heuristic/heuristic``; a budget's order does not matter). Both are checked specs; one naming
+    code is compared as written (parsing it would import it)."""
+    from interpreter.duel import parse_agent
+    from interpreter.seating import seat_agents
+
+    if names_code(one) or names_code(other):
+        return [*_spread(one, seats)] == [*_spread(other, seats)]
+    return [parse_agent(s) for s in seat_agents(one, seats)] == [parse_agent(s) for s in seat_agents(other, seats)]
+
+
+def _spread(spec: str, seats: int) -> list[str]:
+    from interpreter.seating import SEPARATOR
+
+    parts = spec.split(SEPARATOR)
+    return parts * seats if len(parts) == 1 else parts
 
 
 class Table:
