@@ -24,6 +24,7 @@ from interpreter.gamestate import GameState
 from interpreter.standings import plain_number
 from rulespec.atomic import write_atomically
 from rulespec.errors import RuleError
+from rulespec.model import RuleSet
 
 RECORD_FORMAT = "whist-rules/record"
 RECORD_VERSION = 1
@@ -140,6 +141,20 @@ def game_from_record(
     )
 
 
+def new_state(record: dict[str, Any], rules: RuleSet) -> GameState:
+    """The game a checked ``record`` was played from, before its first decision: its table
+    (players, seed, options, variant, first dealer, deal limit) under ``rules``."""
+    return GameState(
+        rules,
+        int(record["players"]),
+        seed=int(record["seed"]),
+        options=dict(record.get("options") or {}),
+        variant=record.get("variant") or None,
+        first_dealer=int(record["first_dealer"]),
+        max_deals=int(record.get("max_deals", MAX_DEALS)),
+    )
+
+
 def state_from_record(record: dict[str, Any], decisions: int | None = None, path: Path | None = None) -> GameState:
     """The position after the record's first ``decisions`` decisions (all by default), as a
     :class:`GameState` to step on from (``path``: as for :func:`game_from_record`);
@@ -155,15 +170,7 @@ def state_from_record(record: dict[str, Any], decisions: int | None = None, path
     rules = recordcheck.record_rules(record, path)
     if decisions is not None and (type(decisions) is not int or not 0 <= decisions <= len(record["decisions"])):
         raise ValueError(f"decisions counts from 0 to the record's {len(record['decisions'])}, not {decisions!r}")
-    state = GameState(
-        rules,
-        int(record["players"]),
-        seed=int(record["seed"]),
-        options=dict(record.get("options") or {}),
-        variant=record.get("variant") or None,
-        first_dealer=int(record["first_dealer"]),
-        max_deals=int(record.get("max_deals", MAX_DEALS)),
-    )
+    state = new_state(record, rules)
     script = Script(decisions=list(record["decisions"][:decisions]))
     while not script.exhausted:
         request = state.pending

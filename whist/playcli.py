@@ -135,6 +135,12 @@ def play(
     if not resume_path or save_given:  # (a resumed game saves to its own file unless told otherwise)
         check_save_target(Path(save_path), "--save")
     options = {} if resume_path else parse_options(option_pairs, rules)  # (a usage error holds nothing)
+    if not resume_path:
+        from whist.studycli import variant_option_problem
+
+        problem = variant_option_problem(rules, variant, options)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="'--option'")
     in_use = hold_save(Path(save_path if save_given or not resume_path else resume_path))  # one game per save
     if in_use is not None:
         _fail(in_use)

@@ -24,9 +24,9 @@ import click
 
 from interpreter.agentimport import as_agent, legal_answer
 from interpreter.decisions import Agent, IllegalDecision, Request, View
-from interpreter.game import MAX_DEALS, Game, Script
-from interpreter.gamestate import GameState
+from interpreter.game import Game, Script
 from interpreter.recordcheck import names_code
+from interpreter.records import new_state
 from rulespec.errors import RuleError
 from rulespec.model import RuleSet
 
@@ -114,7 +114,7 @@ class Table:
         """Bring the agents to the position ``record`` (a save of this game) ends in: built for its
         last deal, and asked that deal's requests so far (answers thrown away). How many requests."""
         decisions = list(record["decisions"])
-        state, deals = _state(record, rules), []  # the deal each decision belongs to
+        state, deals = new_state(record, rules), []  # the deal each decision belongs to
         try:
             for entry in decisions:
                 request = state.pending
@@ -128,7 +128,7 @@ class Table:
         last = len(state.deal_records)
         self.build(last)
         self.saved_deal = deals[-1] + 1 if deals else 0
-        state, asked = _state(record, rules), 0
+        state, asked = new_state(record, rules), 0
         for deal, entry in zip(deals, decisions, strict=False):
             request = state.pending
             assert request is not None  # (the same decisions went through above)
@@ -145,15 +145,3 @@ def _answer(agent: Agent, request: Request, view: View | None) -> Any:
     if agent.legal_answers:
         return agent.decide(request, view)
     return legal_answer(agent, request, view, request.validate)
-
-
-def _state(record: dict[str, Any], rules: RuleSet) -> GameState:
-    return GameState(
-        rules,
-        int(record["players"]),
-        seed=int(record["seed"]),
-        options=dict(record.get("options") or {}),
-        variant=record.get("variant") or None,
-        first_dealer=int(record["first_dealer"]),
-        max_deals=int(record.get("max_deals", MAX_DEALS)),
-    )
