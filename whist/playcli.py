@@ -44,7 +44,13 @@ if TYPE_CHECKING:
 @players_option()
 @click.option("--seed", type=SEED, default=None, help="Seed of the shuffles and the agents (default: random).")
 @click.option("--seat", type=int, default=None, help="Your seat (0 = first; default 0, or the saved one).")
-@click.option("--agents", "agent_kind", default="heuristic", show_default=True, help=AGENTS_HELP_PLAY)
+@click.option(
+    "--agents",
+    "agent_kind",
+    default="heuristic",
+    show_default=True,
+    help=AGENTS_HELP_PLAY + "; with --resume, left out: the saved game's agents",
+)
 @click.option(
     "--save",
     "save_path",
