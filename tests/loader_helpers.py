@@ -14,7 +14,7 @@ from rulespec import BUNDLED_DIR, RuleError, RuleErrors, RuleSet, load_ruleset
 
 BUNDLED = BUNDLED_DIR / "combo-whist"
 
-#: From the rulebook (shared/rules/history/1.5.1.yaml): the standard bids whose Trump column is "no".
+#: From the rulebook (its table, copied in tests/data/history/1.5.1.yaml): the standard bids whose Trump column is "no".
 NON_TRUMP_STANDARD_BIDS = {
     "misery",
     "uncertainty",
