@@ -62,6 +62,10 @@ class GameState(MatchHands, Standings):
     ``result`` is None until the game is over, then its :class:`GameResult`: the winning seat (None
     when nobody won), the reason, the scores and the number of deals. ``decisions`` (every answer)
     and ``deal_records`` (every finished deal) make a record (``to_record``).
+
+    ``seed`` is a whole number within :data:`interpreter.seeds.MAX_SEED` either way; a seed and its
+    negative deal the same game (:class:`random.Random` takes a number's absolute value), which is why
+    the command line takes seeds from 0 only.
     """
 
     def __init__(

@@ -5,11 +5,17 @@ bounded (:data:`rulespec.numbers.MAX_NUMBER`, the bound of every number a strang
 hold). A game started with a larger seed could be played and saved but never resumed, so the game
 refuses one (:func:`seed_problem`), and so do the commands, as a usage error, before any work.
 
+A seed and its negative deal the same game: :class:`random.Random` seeds itself with a whole
+number's absolute value. The game takes negative seeds still (a record written with one replays as it
+always did), but the command line takes seeds from 0 only (:data:`MIN_SEED`), so that two seeds a
+person types are two different games, and so are two games of studies with different seeds.
+
 The studies (``whist simulate``, ``duel``, ``balance``) play many games from one seed: game or
 deal number ``index`` has its own seed (:func:`study_seed`), ``seed * 1_000_003 + index``. Two
-different (seed, index) pairs never share a game seed as long as the index stays below the stride
-and the product within :data:`MAX_SEED`; so a study holds at most :data:`MAX_STUDY_GAMES` games and
-its seed is at most :data:`MAX_STUDY_SEED` either way (:func:`study_seed_problem`). (Folding a
+different (seed, index) pairs never share a game seed as long as the index stays below the stride,
+the product within :data:`MAX_SEED` and the seed not negative (a negative one's games would be
+another seed's, by absolute value); so a study holds at most :data:`MAX_STUDY_GAMES` games and its
+seed is from 0 to :data:`MAX_STUDY_SEED` (:func:`study_seed_problem`). (Folding a
 larger product back into the bound, as was once done, made seeds 0 and 10**12 play the same games.)
 """
 
@@ -21,13 +27,18 @@ __all__ = [
     "MAX_SEED",
     "MAX_STUDY_GAMES",
     "MAX_STUDY_SEED",
+    "MIN_SEED",
     "seed_problem",
     "study_seed",
     "study_seed_problem",
 ]
 
-#: The largest seed; the smallest is its negative.
+#: The largest seed; a game takes its negative too (the same game as the positive one).
 MAX_SEED = MAX_NUMBER
+
+#: The smallest seed the command line takes (``whist play``, and every study): below it, a seed would
+#: deal the same game as its positive twin.
+MIN_SEED = 0
 
 #: How far apart the seeds of two studies' games are: more than a study's games, so none is shared.
 _STUDY_STRIDE = 1_000_003
@@ -35,7 +46,7 @@ _STUDY_STRIDE = 1_000_003
 #: The most games (or deals) one study plays: every index stays below the stride.
 MAX_STUDY_GAMES = 1_000_000
 
-#: The largest seed of a study (the smallest is its negative): its last possible game's seed,
+#: The largest seed of a study (the smallest is :data:`MIN_SEED`): its last possible game's seed,
 #: ``seed * stride + stride - 1``, is still a seed a game takes (:data:`MAX_SEED`), so no game seed
 #: ever needs folding back — a fold would give two studies the same games.
 MAX_STUDY_SEED = (MAX_SEED - (_STUDY_STRIDE - 1)) // _STUDY_STRIDE
@@ -52,9 +63,9 @@ def seed_problem(seed: object) -> str | None:
 
 def study_seed_problem(seed: int) -> str | None:
     """Why ``seed`` cannot seed a study (None: it can): each of its games takes a seed of its own."""
-    if abs(seed) > MAX_STUDY_SEED:
+    if not MIN_SEED <= seed <= MAX_STUDY_SEED:
         return (
-            f"a study's seed is a whole number from {-MAX_STUDY_SEED} to {MAX_STUDY_SEED}, not {seed}: "
+            f"a study's seed is a whole number from {MIN_SEED} to {MAX_STUDY_SEED}, not {seed}: "
             f"each game (or deal) of the study takes a seed of its own, and those stay within {MAX_SEED}"
         )
     return None

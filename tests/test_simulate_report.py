@@ -95,7 +95,7 @@ def test_an_option_the_variant_played_never_reads_is_refused_naming_the_one_that
             "--option",
             "rounds=2",
         ],
-        ["christmas-whist", "--seed", "-3", "--option", "match=three"],
+        ["christmas-whist", "--seed", "3", "--option", "match=three"],
         ["combo-whist", "--players", "3"],
     ],
 )

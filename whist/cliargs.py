@@ -26,17 +26,18 @@ MAX_OPTION_DIGITS = 9
 
 class SeedType(click.types.IntParamType):
     """Every ``--seed`` option's type: a seed a game takes (:data:`interpreter.seeds.MAX_SEED`), so that
-    a game played from one can be saved and resumed; another is a usage error before any work.
+    a game played from one can be saved and resumed, and not negative (:data:`interpreter.seeds.MIN_SEED`:
+    a negative seed deals its positive twin's game); another is a usage error before any work.
     (The bound is read when a seed is given: ``whist --help`` imports no engine module.)"""
 
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from interpreter.seeds import MAX_SEED
+        from interpreter.seeds import MAX_SEED, MIN_SEED
 
         seed = super().convert(value, param, ctx)
-        if not -MAX_SEED <= seed <= MAX_SEED:
-            self.fail(f"{seed} is not a seed: a seed is a whole number from {-MAX_SEED} to {MAX_SEED}", param, ctx)
+        if not MIN_SEED <= seed <= MAX_SEED:
+            self.fail(f"{seed} is not a seed: a seed is a whole number from {MIN_SEED} to {MAX_SEED}", param, ctx)
         return seed
 
 
@@ -46,12 +47,13 @@ SEED = SeedType()
 class StudySeedType(SeedType):
     """The ``--seed`` of a study (``simulate``, ``duel``, ``balance``): a seed a game takes, and small
     enough that each of the study's games gets a seed of its own
-    (:data:`interpreter.seeds.MAX_STUDY_SEED`); ``whist play --seed`` keeps the whole range."""
+    (:data:`interpreter.seeds.MAX_STUDY_SEED`); ``whist play --seed`` goes up to :data:`~interpreter.seeds.MAX_SEED`."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         from interpreter.seeds import study_seed_problem
 
-        seed = super().convert(value, param, ctx)
+        # (The study's own bound, within the game's, says both ends: no need to ask the game's first.)
+        seed = click.types.IntParamType.convert(self, value, param, ctx)
         problem = study_seed_problem(seed)
         if problem is not None:
             self.fail(problem, param, ctx)
