@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,20 @@ def test_a_branch_stopped_before_it_is_written_offers_the_save_it_came_from(
     assert result.exit_code == 1, result.output
     offered = re.search(r"Resume with: whist play --resume (\S+)", result.output)
     assert offered is not None and (tmp_path / offered.group(1)).exists()
+
+
+@pytest.mark.parametrize("name", ["my game.json", "it's $HOME;.json", "-dash.json", "plain.json"])
+def test_the_offered_resume_command_pasted_into_a_shell_names_the_save(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The offered line once printed the path as it was: a space, a quote or a ``$`` in it made a
+    pasted command resume another file or none. Split as a shell splits it, it resumes the save."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "--seed", "5", "--seat", "1", "--agents", "random", "--lang", "sv", "--save", name]
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 1 and (tmp_path / name).exists(), result.output
+    line = result.output.strip().splitlines()[-1]
+    words = shlex.split(line[line.index("whist play") :])
+    assert words[:3] == ["whist", "play", "--resume"] and words[3] == name and words[4:] == ["--lang", "sv"]
+    again = CliRunner().invoke(cli, [*words[1:], "--agents", "random"], input="")
+    assert again.exit_code == 1 and "Traceback" not in again.output, again.output

@@ -248,13 +248,14 @@ def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: in
 def _resume_command(path: str, lang: str | None, texts: Texts, agents: str) -> str:
     """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
     without it, the game would go on in the environment's), with ``--agents`` when they name code of
-    one's own (the save keeps them, but a file is never taken for what code to import)."""
+    one's own (the save keeps them, but a file is never taken for what code to import). Each word is
+    quoted as a shell needs it, so that the line can be pasted whatever the save's path holds."""
     import shlex
 
     from interpreter.recordcheck import names_code
 
     own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
-    return f"whist play --resume {path}" + (f" --lang {texts.language}" if lang else "") + own
+    return f"whist play --resume {shlex.quote(path)}" + (f" --lang {shlex.quote(texts.language)}" if lang else "") + own
 
 
 def _new_decisions(game: Game) -> int:
