@@ -67,7 +67,7 @@ def balance(
 ) -> dict[str, Any]:
     """Play the study's deals (:func:`interpreter.duel.play_deal`, one kind of agent at every seat)
     and summarise them (see the module's docstring); ``seconds`` is the only timing field."""
-    rules = load_rules(ruleset)
+    rules = load_rules(ruleset, fresh=True)
     if rules.game.auction is None:
         raise ValueError(f"{rules.name} has no auction: there are no bids to weigh (try whist simulate)")
     seats = seat_agents(agents, players)  # one spec for every seat, or one per seat

@@ -163,8 +163,15 @@ def play_deal(task: DealTask) -> dict[str, Any]:
 
 def study_deal(task: DealTask) -> dict[str, Any]:
     """:func:`play_deal`'s result without the dealt cards: what a study keeps of each deal (the
-    reports never read the cards, 52 of them a deal, and a study holds up to a million deals)."""
-    result = play_deal(task)
+    reports never read the cards, 52 of them a deal, and a study holds up to a million deals).
+    An error says which of the study's deals it came from (the game's own words count the deals
+    of the fresh game each one is: always its first)."""
+    try:
+        result = play_deal(task)
+    except Exception as exc:
+        mirrored = ", seats mirrored" if task.mirrored else ""
+        exc.add_note(f"(in deal {task.index + 1} of the study: seed {deal_seed(task.seed, task.index)}{mirrored})")
+        raise
     del result["hands"]
     return result
 
@@ -255,7 +262,10 @@ def play_deals(
         if parse_agent(spec)[0] == PYTHON_KIND:
             make_agent(spec, 0, load_rules(tasks[0].ruleset))
     start = time.perf_counter()
-    results = run(study_deal, tasks, jobs, scheduler, progress)
+    refs = sorted({task.ruleset for task in tasks})
+    for ref in refs:  # a file edited since this process last loaded it is loaded again
+        load_rules(ref, fresh=True)
+    results = run(study_deal, tasks, jobs, scheduler, progress, rulesets=refs)
     return results, time.perf_counter() - start
 
 

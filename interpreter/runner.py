@@ -3,9 +3,11 @@
 :func:`run` maps a picklable top-level function over tasks and returns the results **in the
 tasks' order**, whatever ran where: a study whose tasks carry their own seeds gives the same
 results for any ``jobs`` and on any cluster. Local processes need nothing beyond the standard
-library; ``scheduler="tcp://HOST:PORT"`` needs ``pip install 'whist-rules[cluster]'``
-(Dask distributed). Workers load rule sets themselves (compiled rules do not travel): tasks
-name the rule set by reference and :func:`rules` keeps the loaded ones per process.
+library; ``scheduler="tcp://HOST:PORT"`` needs Dask distributed (the extra ``cluster``) and runs on
+:mod:`interpreter.cluster`, which checks each worker first. Workers load rule sets themselves
+(compiled rules do not travel): tasks name the rule set by reference and :func:`rules` keeps the
+loaded ones per process. When tasks fail, the error raised is the first failing task's in the
+tasks' order, whichever finished first: a study fails alike for any ``jobs``.
 
 This is the one pool of the project: ``whist simulate --jobs``, ``duel`` and ``balance`` all run
 on it. Workers ignore Ctrl-C: the parent catches it, cancels what has not started and ends the
@@ -18,6 +20,8 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -26,23 +30,40 @@ from rulespec.model import RuleSet
 T = TypeVar("T")
 R = TypeVar("R")
 
-_loaded: dict[str, RuleSet] = {}  # rule sets by reference, in this process
+_loaded: dict[str, tuple[RuleSet, tuple[tuple[str, int, int], ...]]] = {}  # by reference, in this process
 
 
-def rules(ref: str) -> RuleSet:
-    """The rule set ``ref`` (a name, name@version or path), loaded once per process."""
+def rules(ref: str, fresh: bool = False) -> RuleSet:
+    """The rule set ``ref`` (a name, name@version or path), loaded once per process. ``fresh``: load
+    it again if one of its files changed since (a study's start asks so; its tasks need not: a
+    process of a long-lived program may study a house rule, have it edited, and study it again)."""
+    if ref in _loaded and fresh and _signature(_loaded[ref][0]) != _loaded[ref][1]:
+        del _loaded[ref]
     if ref not in _loaded:
         from rulespec import load_ruleset
 
         keep(ref, load_ruleset(ref))
-    return _loaded[ref]
+    return _loaded[ref][0]
 
 
 def keep(ref: str, loaded: RuleSet) -> None:
     """Remember ``loaded`` as the rule set ``ref`` in this process (a caller that has it already)."""
     if len(_loaded) > 8:  # a long-lived worker of many studies: forget the old ones
         _loaded.clear()
-    _loaded[ref] = loaded
+    _loaded[ref] = (loaded, _signature(loaded))
+
+
+def _signature(loaded: RuleSet) -> tuple[tuple[str, int, int], ...]:
+    """When and how large each file of ``loaded`` was last written (a change of either: load again)."""
+    found = []
+    for source in loaded.sources:
+        try:
+            stat = os.stat(source)
+        except OSError:  # (gone since: a load again will say so)
+            found.append((source, -1, -1))
+            continue
+        found.append((source, stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 def cores() -> int:
@@ -60,11 +81,13 @@ def run(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
     size: Callable[[T], int] | None = None,
+    rulesets: Sequence[str] = (),
 ) -> list[R]:
     """``[function(t) for t in tasks]``, on ``jobs`` local processes or the Dask ``scheduler``.
 
     ``progress`` is told the work done so far after each task: the tasks finished, or the sum of
-    their ``size`` (a task of many games counts as that many)."""
+    their ``size`` (a task of many games counts as that many). ``rulesets``: the rule sets the
+    tasks load (by :func:`rules`), which a cluster's workers are checked to have as this machine has."""
     done = 0
 
     def finished(task: T) -> None:
@@ -74,7 +97,13 @@ def run(
             progress(done)
 
     if scheduler:
-        return _on_dask(function, tasks, scheduler, finished)
+        from interpreter.cluster import on_dask, setting
+
+        def chunk_finished(chunk: list[T]) -> None:
+            for task in chunk:
+                finished(task)
+
+        return on_dask(function, tasks, scheduler, setting(rulesets, partial(rules, fresh=True)), chunk_finished)
     jobs = max(1, min(jobs, len(tasks)))
     if jobs == 1:
         results = []
@@ -93,9 +122,6 @@ def _ignore_interrupts() -> None:
 #: study of a million deals does not hold a million pending futures (and their tasks) at once.
 IN_FLIGHT_PER_JOB = 4
 
-#: Tasks in flight on a Dask cluster (whose workers this process does not count).
-DASK_IN_FLIGHT = 1024
-
 
 def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, finished: Callable[[T], None]) -> list[R]:
     """The tasks on ``jobs`` processes, at most ``jobs`` × :data:`IN_FLIGHT_PER_JOB` submitted and not
@@ -104,17 +130,32 @@ def _on_processes(function: Callable[[T], R], tasks: Sequence[T], jobs: int, fin
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     waiting = iter(enumerate(tasks))
     running: dict[Future[R], int] = {}
+    failed: tuple[int, BaseException] | None = None
     try:
         while True:
-            for index, task in islice(waiting, jobs * IN_FLIGHT_PER_JOB - len(running)):
-                running[pool.submit(function, task)] = index
+            if failed is None:
+                for index, task in islice(waiting, jobs * IN_FLIGHT_PER_JOB - len(running)):
+                    running[pool.submit(function, task)] = index
+            else:  # only the tasks before the failed one still count (all of them were submitted)
+                running = {future: index for future, index in running.items() if index < failed[0]}
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 index = running.pop(future)
+                error = future.exception()
+                if isinstance(error, BrokenProcessPool):
+                    raise ValueError(
+                        "a worker process ended before its work was done (stopped from outside, or out of memory?)"
+                    ) from None
+                if error is not None:
+                    if failed is None or index < failed[0]:
+                        failed = (index, error)
+                    continue
                 results[index] = future.result()
                 finished(tasks[index])
+        if failed is not None:
+            raise failed[1]
     except BaseException:
         _stop(pool)
         raise
@@ -147,39 +188,3 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     if manager is not None:  # as shutdown(wait=True) does, but bounded: never hang on a stop
         manager.join(timeout=STOP_SECONDS)
-
-
-def _on_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: str, finished: Callable[[T], None]) -> list[R]:
-    try:
-        import distributed
-    except ImportError:
-        raise ValueError(
-            "--scheduler needs Dask distributed; install it with: pip install 'whist-rules[cluster]'"
-        ) from None
-    dask: Any = distributed  # its calls are untyped; the tests run them on a LocalCluster
-    try:
-        client = dask.Client(scheduler, timeout="5s")
-    except OSError as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    try:
-        waiting = iter(enumerate(tasks))
-        index: dict[Any, int] = {}
-
-        def submit(count: int) -> list[Any]:  # the next ``count`` tasks, at most DASK_IN_FLIGHT at once
-            futures = []
-            for i, task in islice(waiting, count):
-                futures.append(client.submit(function, task, pure=False))
-                index[futures[-1].key] = i
-            return futures
-
-        results: list[Any] = [None] * len(tasks)
-        completed = dask.as_completed(submit(DASK_IN_FLIGHT))
-        for future in completed:
-            i = index.pop(future.key)
-            results[i] = future.result()
-            finished(tasks[i])
-            for more in submit(1):  # one out, one in
-                completed.add(more)
-        return results
-    finally:
-        client.close()

@@ -141,7 +141,11 @@ def play_games(
         game_seed = study_seed(seed, index)
         agents = [makers[seat](game_seed * 17 + seat) for seat in range(players)]
         game = Game(rules, agents, seed=game_seed, options=options, variant=variant, lean=True)
-        result = game.run()
+        try:
+            result = game.run()
+        except Exception as exc:  # which of the simulation's games: the game's own words cannot say
+            exc.add_note(f"(in game {index + 1} of the simulation: seed {game_seed})")
+            raise
         summary.games += 1
         summary.reasons[result.reason] += 1
         if result.winner is not None:

@@ -110,7 +110,16 @@ def test_a_scheduler_address_that_is_none_is_a_bad_value(command: list[str], add
     assert result.exit_code == 2 and "is not a scheduler address" in result.output, result.output
 
 
-@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "127.0.0.1:8786", "tls://[::1]:8786", "inproc://a/1/2"])
+@pytest.mark.parametrize("command", [["balance", "--deals", "1"], ["duel", "random", "random", "--deals", "1"]])
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "inproc://a/1/2", "ws://h:1"])
+def test_a_scheduler_of_another_kind_is_refused_before_any_work(command: list[str], address: str) -> None:
+    """tls:// ended in Dask's TypeError (no ssl_context), ucx:// in another, inproc:// in "not enough
+    values to unpack": the command line reaches tcp:// schedulers only, and says so."""
+    result = CliRunner().invoke(cli, [*command, "--scheduler", address])
+    assert result.exit_code == 2 and "only tcp:// schedulers" in result.output, result.output
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "127.0.0.1:8786", "tcp://[::1]:8786", "host.example:1"])
 def test_a_scheduler_address_is_taken(address: str) -> None:
     from whist.common import check_scheduler
 

@@ -22,7 +22,7 @@ from whist.cliargs import (
     players_for,
     players_option,
 )
-from whist.common import check_scheduler, note_missing, rules_or_fail, texts_or_fail
+from whist.common import check_scheduler, fail, jobs_or_scheduler, note_missing, rules_or_fail, texts_or_fail
 from whist.duelcli import interval_text
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
@@ -271,6 +271,7 @@ def register(cli: click.Group) -> None:
         """
         from interpreter import balance as study
 
+        jobs_or_scheduler(scheduler)
         rules = rules_or_fail(ruleset)
         texts = texts_or_fail(rules, lang, rich_escape)  # shown through rich: brackets are not markup
         other_rules = None if other is None else rules_or_fail(other)
@@ -293,10 +294,13 @@ def register(cli: click.Group) -> None:
             data = reports[0]
             if other is not None:
                 data["against"] = {"ruleset": other, "bids": study.compare(data, reports[1])}
-            if plot_path is not None:
-                study.plot(data, plot_path, *chart_texts(data, texts))
         report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
+        if plot_path is not None:  # after the report: a chart that cannot be written loses no study
+            try:
+                study.plot(data, plot_path, *chart_texts(data, texts))
+            except OSError as exc:
+                fail(f"error: --plot: cannot write {plot_path}: {exc.strerror or exc} (the figures are above)")
 
 
 def _check_bids(rules: RuleSet, hint: str) -> None:

@@ -29,7 +29,7 @@ from whist.cliargs import (
 )
 from whist.commands import LAZY_COMMANDS, LazyGroup
 from whist.common import fail as _fail
-from whist.common import note_missing, stopped
+from whist.common import note_missing, said, stopped
 from whist.common import rules_or_fail as _rules_or_fail
 from whist.common import texts_or_fail as _texts
 from whist.output import run_safely
@@ -263,9 +263,9 @@ def simulate(
                 rules=rules,
             )
     except RuleError as exc:  # a rule that fails at run time, located at its expression
-        _fail(str(exc))
+        _fail(said(exc))
     except ValueError as exc:
-        _fail(f"error: {exc}")
+        _fail(f"error: {said(exc)}")
     except KeyboardInterrupt:
         stopped(texts)
     data = summary.to_data(rules)

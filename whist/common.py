@@ -25,6 +25,12 @@ def fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
+def said(exc: BaseException) -> str:
+    """An error's message with the notes added on its way up (which deal of a study, which worker),
+    a line each: ``str(exc)`` leaves them out."""
+    return "\n".join([str(exc), *getattr(exc, "__notes__", ())])
+
+
 def stopped(texts: Texts | None = None) -> NoReturn:
     """Ctrl-C (or SIGTERM, SIGHUP: :func:`whist.output.stop_on_hangup`) in any command but ``play``
     (which says how to resume): say so — in the language of ``texts`` when the command has loaded
@@ -37,9 +43,10 @@ def stopped(texts: Texts | None = None) -> NoReturn:
     os._exit(130)
 
 
-#: A Dask scheduler's address: ``tcp://HOST:PORT`` (or tls, ws, wss, ucx; the scheme may be left
-#: out, as Dask allows), or an ``inproc://`` address of this process.
-_SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})|inproc://\S+")
+#: A Dask scheduler's address: ``tcp://HOST:PORT`` (the scheme may be left out, as Dask allows).
+#: Other schemes are refused: ``tls://`` needs security settings the command line does not take,
+#: and ``inproc://`` addresses a scheduler inside this very process, which a command never has.
+_SCHEDULER = re.compile(r"(?:tcp://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})")
 
 
 def check_scheduler(context: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -47,10 +54,25 @@ def check_scheduler(context: click.Context, param: click.Parameter, value: str |
     any work: Dask's own complaint came after the rule sets were loaded, with exit 1)."""
     if value is None:
         return None
+    scheme = value.partition("://")[0] if "://" in value else "tcp"
+    if scheme != "tcp":
+        raise click.BadParameter(
+            f"'{value}': only tcp:// schedulers are taken ({scheme}:// needs settings the command line does not have)",
+            context,
+            param,
+        )
     match = _SCHEDULER.fullmatch(value)
     if match is None or (match.group(1) is not None and not 0 < int(match.group(1)) < 65536):
         raise click.BadParameter(f"'{value}' is not a scheduler address (tcp://HOST:PORT)", context, param)
     return value
+
+
+def jobs_or_scheduler(scheduler: str | None) -> None:
+    """``--jobs`` given with ``--scheduler`` is a usage error (it was silently left unused): on a
+    cluster its workers play, as many as it has."""
+    source = click.get_current_context().get_parameter_source("jobs")
+    if scheduler is not None and source not in (None, click.core.ParameterSource.DEFAULT):
+        raise click.UsageError("give --jobs or --scheduler, not both: on a cluster, the cluster's workers play")
 
 
 def rules_or_fail(ref: str) -> RuleSet:

@@ -18,7 +18,7 @@ from whist.cliargs import (
     players_for,
     players_option,
 )
-from whist.common import check_scheduler, note_missing, rules_or_fail, texts_or_fail
+from whist.common import check_scheduler, jobs_or_scheduler, note_missing, rules_or_fail, texts_or_fail
 from whist.studycli import playing, report, study_title
 from whist.tablewords import Table
 
@@ -64,6 +64,7 @@ def register(cli: click.Group) -> None:
         """Agents A and B over mirrored deals (the help: :data:`DUEL_HELP`)."""
         from interpreter.duel import duel as run_duel
 
+        jobs_or_scheduler(scheduler)
         rules = rules_or_fail(ruleset)
         for spec, name in ((agent_a, "A"), (agent_b, "B")):
             check_agent(spec, f"'{name}'", rules=rules)

@@ -15,7 +15,7 @@ import click
 
 from rulespec import RuleError
 from rulespec.locale import Texts
-from whist.common import fail, stopped
+from whist.common import fail, said, stopped
 
 if TYPE_CHECKING:
     from rulespec.model import RuleSet
@@ -36,9 +36,9 @@ def playing(total: int, texts: Texts) -> Iterator[Callable[[int], None]]:
             task = bar.add_task(texts.label("progress_deals"), total=total)
             yield lambda done: bar.update(task, completed=done)
     except RuleError as exc:  # a rule that fails at run time (in a worker too), located at its expression
-        fail(str(exc))
+        fail(said(exc))
     except (ValueError, OSError) as exc:
-        fail(f"error: {exc}")
+        fail(f"error: {said(exc)}")
     except KeyboardInterrupt:  # the pool has stopped its workers; as ``whist simulate``: 130
         stopped(texts)
 
