@@ -186,3 +186,25 @@ def test_chunks_keep_every_worker_busy_and_the_progress_moving() -> None:
     assert chunk_size(1, 4) == 1 and chunk_size(10, 2) == 1
     assert chunk_size(2_000, 2) == 64 and chunk_size(2_000_000, 100) == 64
     assert chunk_size(320, 2) == 20
+
+
+@pytest.mark.parametrize("command", [["balance", "--deals", "1"], ["duel", "random", "random", "--deals", "1"]])
+def test_jobs_and_a_scheduler_together_are_a_usage_error(command: list[str]) -> None:
+    """``--jobs 8 --scheduler …`` once left ``--jobs`` unused without a word."""
+    for order in (
+        ["--jobs", "2", "--scheduler", "tcp://127.0.0.1:9"],
+        ["--scheduler", "tcp://127.0.0.1:9", "--jobs", "2"],
+    ):
+        result = CliRunner().invoke(cli, [*command, *order])
+        assert result.exit_code == 2 and "not both" in result.output, result.output
+
+
+def test_a_chart_that_cannot_be_written_loses_no_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--plot`` into a folder that went away while the study ran: the figures are printed first."""
+    from whist import balancecli
+
+    monkeypatch.setattr(balancecli, "check_output_folder", lambda path, hint: None)  # (passed before the deals)
+    args = ["balance", "--deals", "2", "--agents", "random", "--json", "--plot", str(tmp_path / "gone" / "c.svg")]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1 and "--plot: cannot write" in result.output, result.output
+    assert '"bids"' in result.stdout and "Traceback" not in result.output
