@@ -24,6 +24,7 @@ from typing import Any
 
 from interpreter.duel import Z95, DealTask, interval, play_deals
 from interpreter.runner import rules as load_rules
+from interpreter.runner import ruleset_digest
 from interpreter.seating import is_list, seat_agents
 from rulespec.atomic import write_atomically
 from rulespec.export import expression
@@ -75,6 +76,7 @@ def balance(
     results, seconds = play_deals(tasks, jobs, scheduler, progress)
     data = summarise(rules, results, players)
     data.update(ruleset=ruleset, agents=agents, seed=seed, seconds=round(seconds, 2))
+    data.update(ruleset_version=f"{rules.name}@{rules.version}", ruleset_sha256=ruleset_digest(rules))
     if is_list(agents):  # who sat where, and how each seat's agent fared (one agent everywhere: no need)
         data["seat_agents"] = {str(seat): spec for seat, spec in enumerate(seats)}
         data["by_seat"] = seat_figures(results, seats)

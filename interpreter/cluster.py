@@ -33,12 +33,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 
+from interpreter.runner import ruleset_digest
 from rulespec.model import RuleSet
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["ClusterError", "Setting", "chunk_size", "on_dask", "setting"]
+__all__ = ["ClusterError", "Setting", "chunk_size", "on_dask", "ruleset_digest", "setting"]
 
 
 class ClusterError(ValueError):
@@ -66,15 +67,6 @@ def code_digest() -> str:
         for path in sorted((root / package).rglob("*")):
             if path.suffix in (".py", ".json", ".lark") and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def ruleset_digest(rules: RuleSet) -> str:
-    """A digest of the bytes of every file ``rules`` was read from, in order (not of their paths:
-    a bundled rule set lives at another path in each install)."""
-    digest = hashlib.sha256()
-    for source in rules.sources:
-        digest.update(Path(source).read_bytes() + b"\0")
     return digest.hexdigest()
 
 

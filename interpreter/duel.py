@@ -31,7 +31,7 @@ from interpreter.agentimport import PYTHON_KIND, build_agent, legal_answer, pyth
 from interpreter.decisions import Agent
 from interpreter.gamestate import GameState
 from interpreter.runner import rules as load_rules
-from interpreter.runner import run
+from interpreter.runner import ruleset_digest, run
 from interpreter.seeds import study_seed
 from rulespec.model import RuleSet
 
@@ -310,8 +310,11 @@ def duel(
             points[name].append(totals[name])
         differences.append(totals[names[0]] - totals[names[1]])
     mean, ci95 = interval(differences)
+    played = load_rules(ruleset)
     data = {
         "ruleset": ruleset,
+        "ruleset_version": f"{played.name}@{played.version}",
+        "ruleset_sha256": ruleset_digest(played),  # the files played: a study can be checked and re-run
         "agents": list(names),
         "unit": "match" if matches else "deal",  # what one of the ``deals`` is
         "deals": deals,

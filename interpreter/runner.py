@@ -16,6 +16,7 @@ workers; a worker's error reaches the caller as it was raised (a rule's error st
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 from collections.abc import Callable, Sequence
@@ -51,6 +52,17 @@ def keep(ref: str, loaded: RuleSet) -> None:
     if len(_loaded) > 8:  # a long-lived worker of many studies: forget the old ones
         _loaded.clear()
     _loaded[ref] = (loaded, _signature(loaded))
+
+
+def ruleset_digest(loaded: RuleSet) -> str:
+    """A digest (SHA-256) of the bytes of every file ``loaded`` was read from, in order — not of their
+    paths: a bundled rule set lives at another path in each install. Two machines with equal digests
+    play a rule set alike (given the same program); a study's JSON report keeps it."""
+    digest = hashlib.sha256()
+    for source in loaded.sources:
+        with open(source, "rb") as file:
+            digest.update(file.read() + b"\0")
+    return digest.hexdigest()
 
 
 def _signature(loaded: RuleSet) -> tuple[tuple[str, int, int], ...]:

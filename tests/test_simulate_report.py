@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -115,3 +116,36 @@ def test_a_whole_number_too_long_for_an_option_is_refused_with_its_range(value: 
     result = CliRunner().invoke(cli, ["simulate", "--option", f"rounds={value}", "--variant", "limited"])
     assert result.exit_code == 2
     assert f"rounds takes a whole number from 1 to 20, not '{value}'" in result.output
+
+
+@pytest.mark.parametrize(
+    "study",
+    [
+        ["simulate", "--games", "1", "--jobs", "1"],
+        ["duel", "--deals", "1", "random", "random"],
+        ["balance", "--agents", "random", "--deals", "1"],
+    ],
+)
+def test_every_study_report_names_the_files_it_played_by_their_bytes(study: list[str], tmp_path: Path) -> None:
+    """A report kept from a house rule says which version of its files it played: the digest of
+    their bytes (as a cluster's workers are checked), so an edit since is seen."""
+    import shutil
+
+    from rulespec import load_ruleset
+
+    path = tmp_path / "club.yaml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "bids" / "examples" / "club-rules.yaml", path)
+
+    def report() -> dict[str, object]:
+        ruleset_last = study[0] == "duel"  # (whist duel A B [RULESET])
+        args = [*study, str(path)] if ruleset_last else [study[0], str(path), *study[1:]]
+        result = CliRunner().invoke(cli, [*args, "--json"])
+        assert result.exit_code == 0, result.output
+        return dict(json.loads(result.stdout))
+
+    first = report()
+    sources = load_ruleset(str(path)).sources
+    expected = hashlib.sha256(b"".join(Path(source).read_bytes() + b"\0" for source in sources)).hexdigest()
+    assert first["ruleset_sha256"] == expected
+    path.write_text(path.read_text() + "\n# edited\n")
+    assert report()["ruleset_sha256"] != expected

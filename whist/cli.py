@@ -274,6 +274,9 @@ def simulate(
     winning = rules.game.winning  # what the study was run with: a saved report says how to run it again
     data.update(seed=seed, agents=agent_kind, variant=variant or (winning.default if winning else None))
     data["options"] = options
+    from interpreter.runner import ruleset_digest
+
+    data["ruleset_sha256"] = ruleset_digest(rules)  # the files played: a saved report can be checked
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
