@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import select
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +64,7 @@ class HumanAgent(Agent):
         target: Callable[[], Any] | None = None,
         clock: bool = False,
         seat: int | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rules = rules
         self.texts = texts
@@ -70,6 +72,8 @@ class HumanAgent(Agent):
         self.read = read
         self.target = target
         self.clock = clock
+        #: the bid clock's time in seconds (a test gives a clock of its own)
+        self.now = now
         #: the person's seat, for what is shown with no view at hand (the report of a deal resumed past)
         self.seat = seat
         self.cards = CardFormat(rules, texts)

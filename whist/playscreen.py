@@ -148,9 +148,13 @@ def ask_bid(human: HumanAgent, request: Request, view: View, cells: int = MAX_ME
     limit = human.bid_time(view)
     if limit is not None:
         console.print(texts.label("time_limit", seconds=int(limit)))
+    # One time for the whole turn: a refused entry or a ``?`` spends it too (given afresh at each
+    # prompt, the clock never ran out). An answer typed after the end is too late: a pass.
+    deadline = None if limit is None else human.now() + limit
     while True:
-        typed = human.read(texts.label("prompt_bid"), limit)
-        if typed is None:  # out of time: a pass
+        left = None if deadline is None else max(0.0, deadline - human.now())
+        typed = None if left == 0.0 else human.read(texts.label("prompt_bid"), left)
+        if typed is None or (deadline is not None and human.now() > deadline):  # out of time: a pass
             console.print(texts.label("time_up", player=human.name(view.seat, view)))
             return None
         typed = typed.strip()
