@@ -153,9 +153,9 @@ class HumanAgent(Agent):
         self.last_view = view
         self.show_news(view)
         if request.kind == "bid":  # (the scores and the menu's names as the screen has room: whist.bidfit)
-            compact, cells = bid_layout(self, request, view)
-            show_table(self, view, compact=compact)
-            return ask_bid(self, request, view, cells)
+            layout = bid_layout(self, request, view)
+            show_table(self, view, compact=layout.compact)
+            return ask_bid(self, request, view, layout.cells, layout.hint, layout.highest)
         self.show_table(view)
         if request.kind == "play":
             if view.meld_leads:  # (the engine names them at one's own lead only)
