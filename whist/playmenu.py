@@ -16,6 +16,8 @@ from collections import Counter
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
+from rich.padding import Padding
 from rich.text import Text
 
 from interpreter.decisions import Request
@@ -145,18 +147,38 @@ def compact_bid_menu(
 
 def full_bid_table(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
     """Print every bid with its rank, tricks and short rules (the ``?`` key): a
-    :class:`whist.tablewords.Table`, which wraps a name in a narrow window and never cuts it."""
+    :class:`whist.tablewords.Table`, which wraps a name in a narrow window and never cuts it; in a
+    window too narrow for the table's longest words side by side (40 columns: "Marria/ges"), a list
+    of the bids, each with its rules under it."""
     ids = menu_ids(request, rules)
     table = Table(title=as_shown(texts, texts.label("legal_bids")), title_justify="left")
     for column in ("#", "designation", "worth", "tricks", "rules"):
         table.add_column(column if column == "#" else as_shown(texts, texts.label(column)))
+    rows = []
     for i, bid_id in enumerate(ids, 1):
         bid = rules.bids[bid_id]
         tricks = tricks_text(bid, texts) if bid.kind == "standard" else ""
         if i == len(request.standard_ids) + 1:
             table.add_section()
-        name, short = texts.bid_name(bid_id), texts.bid_text(bid_id, "short")
-        table.add_row(str(i), as_shown(texts, name), worth_text(rules, bid_id, texts), tricks, as_shown(texts, short))
-    console.print(table)
+        name, short = as_shown(texts, texts.bid_name(bid_id)), as_shown(texts, texts.bid_text(bid_id, "short"))
+        rows.append((str(i), name, worth_text(rules, bid_id, texts), tricks, short))
+        table.add_row(*rows[-1])
+    if Measurement.get(console, console.options.update_width(10**6), table).minimum <= console.width:
+        console.print(table)
+    else:
+        bid_list(console, texts, rows, len(request.standard_ids))
     console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
     return ids
+
+
+def bid_list(console: Console, texts: Texts, rows: list[tuple[str, Text, str, str, Text]], standard: int) -> None:
+    """The rows of the ``?`` table as a list for a narrow window: ``12 Master Abundance — Rank: 4,
+    Tricks: 13``, the rules indented under it; the special bids after a blank line."""
+    console.print(as_shown(texts, texts.label("legal_bids")), highlight=False)
+    for index, (number, name, worth, tricks, short) in enumerate(rows):
+        if index == standard:
+            console.print()
+        facts = [f"{texts.label('worth')}: {worth}"] + ([f"{texts.label('tricks')}: {tricks}"] if tricks else [])
+        head = Text(f"{number:>2} ").append_text(name).append_text(as_shown(texts, " — " + ", ".join(facts)))
+        console.print(head, highlight=False)
+        console.print(Padding(short, (0, 0, 0, 3)), highlight=False)
