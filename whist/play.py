@@ -84,6 +84,7 @@ class HumanAgent(Agent):
         self.hint_shown = False
         self.last_view: View | None = None
         self.held: tuple[str, ...] | None = None  # the hand last seen (cards passed before play are told)
+        self.stock_seen: tuple[str | None, int] | None = None  # the face-up card and the stock last seen
         self.shown_facts: dict[str, str] = {}  # what the table showed last (shown again only when changed)
 
     # -- the table
@@ -115,7 +116,6 @@ class HumanAgent(Agent):
             self.last_deal_key = key
             self.shown_facts = {}
             self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
-        exchanges(self, view)
         if len(view.auction) < self.seen_auction:
             self.seen_auction = 0
         for seat, bid in view.auction[self.seen_auction :]:
@@ -132,6 +132,7 @@ class HumanAgent(Agent):
             print_entries(self.console, self.texts.label("trick_n", n=trick["number"]), plays)
             self.console.print("  " + self.texts.label("wins_trick", player=self.name(trick["winner"], view)))
         self.seen_tricks = len(view.tricks)
+        exchanges(self, view)  # (cards passed before the first trick, or drawn after the last one)
 
     def show_table(self, view: View, *, onlooker: bool = False) -> None:
         """The state of the deal (:func:`whist.playtable.show_table`); ``onlooker``: for a seat that

@@ -239,15 +239,42 @@ def status_legend(human: HumanAgent) -> str | None:
 
 def exchanges(human: HumanAgent, view: View) -> None:
     """Cards that came into or went out of the hand before the first trick (Mail, an exchange):
-    they changed hands without a word. (Later, cards only leave by play, or come by a draw.)"""
+    they changed hands without a word. (Later, cards only leave by play, or come by a draw:
+    :func:`draws`.) The cards sent are sorted as the hand is."""
     held, human.held = human.held, view.hand
-    if held is None or view.declarer is None or view.tricks or not view.hand:
+    stock, human.stock_seen = human.stock_seen, (view.face_up, view.stock_size)
+    if held is None or not view.hand:
+        return
+    if view.tricks:
+        draws(human, view, held, stock)
+        return
+    if view.declarer is None:
         return
     played = {card for _, card in view.current_trick}
     came, went = [c for c in view.hand if c not in held], [c for c in held if c not in view.hand and c not in played]
     for key, cards in (("hand_received", came), ("hand_sent", went)):
         if cards:
-            human.console.print(human.texts.label(key, cards=" ".join(human.cards.show(c) for c in cards)))
+            shown = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(tuple(cards)))
+            human.console.print(human.texts.label(key, cards=shown))
+
+
+def draws(human: HumanAgent, view: View, held: tuple[str, ...], stock: tuple[str | None, int] | None) -> None:
+    """After a trick with draws from the stock (Christmas Whist): what the person drew, and who took
+    the face-up card. The face-up card was on the table for all to see, so who took it is said; a
+    card drawn from the pile is said to the one who drew it alone (the view shows no other's)."""
+    if stock is None or (view.face_up, view.stock_size) == stock:
+        return  # (no draw since the hand was last seen, at the decision before this one)
+    face_up, came = stock[0], [c for c in view.hand if c not in held]
+    say, show = human.console.print, human.cards.show
+    if face_up is not None and face_up in came:
+        say(human.texts.label("took_face_up", player=human.name(view.seat, view), card=show(face_up)))
+    elif face_up is not None and face_up != view.face_up:
+        others = [seat for seat in view.players if seat != view.seat]
+        if len(others) == 1:  # (among more, who took it is not in the view: not guessed)
+            say(human.texts.label("took_face_up", player=human.name(others[0], view), card=show(face_up)))
+    drawn = [c for c in came if c != face_up]
+    if drawn:
+        say(human.texts.label("you_drew", cards=" ".join(show(c) for c in drawn)))
 
 
 def asking_bids(human: HumanAgent, request: Request, view: View) -> list[str]:
