@@ -105,13 +105,14 @@ def play(
     console = KeepingConsole()
     if resume_path:
         _refuse_settings_of_a_saved_game()
-        from interpreter.recordcheck import record_rules
+        from interpreter.recordcheck import absolute_ref, record_rules
 
         record = read_save(Path(resume_path), "--resume")
         try:
             rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))
+        ruleset = absolute_ref(record["ruleset"], Path(resume_path))  # (the rule set a note or a command names)
         players, saved_seat = int(record["players"]), record.get("human_seat")
         if seat is not None and saved_seat is not None and seat != saved_seat:
             raise click.UsageError(
@@ -212,7 +213,7 @@ def play(
     except (KeyboardInterrupt, EOFError) as exc:  # (SIGTERM and SIGHUP come as Ctrl-C: whist.output)
         console.print()
         note_missing(texts, ruleset=ruleset)
-        _stopped(kept, texts, lang, agent_kind, 130 if isinstance(exc, KeyboardInterrupt) else 1)
+        _stopped(kept, texts, lang, agent_kind, ruleset, 130 if isinstance(exc, KeyboardInterrupt) else 1)
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -224,20 +225,23 @@ def play(
         console.print(f"[yellow]{line}[/yellow]")
     if game.result is None and kept.path is not None:  # stopped by --deals: how to go on
         console.print(
-            texts.label("play_paused", command=rich_escape(_resume_command(kept.path, lang, texts, agent_kind)))
+            texts.label(
+                "play_paused", command=rich_escape(_resume_command(kept.path, lang, texts, agent_kind, ruleset))
+            )
         )
     elif game.result is None and kept.failed:
         console.print(texts.label("nothing_saved"))
     note_missing(texts, ruleset=ruleset)
 
 
-def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: int) -> NoReturn:
+def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, ruleset: str, status: int) -> NoReturn:
     """End play that was stopped (Ctrl-C, SIGTERM or SIGHUP: status 130; the input ended: 1),
     saying truly what the save holds and how to play on from it."""
     for line in kept.lines(texts, str):
         click.echo(line, err=True)
     if kept.path is not None:
-        click.echo(texts.label("play_stopped", command=_resume_command(kept.path, lang, texts, agents)), err=True)
+        command = _resume_command(kept.path, lang, texts, agents, ruleset)
+        click.echo(texts.label("play_stopped", command=command), err=True)
     elif kept.failed:  # saves were tried and failed: no file holds this game
         click.echo(texts.label("play_stopped_save_failed"), err=True)
     else:  # stopped before the first decision was saved
@@ -245,17 +249,43 @@ def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: in
     sys.exit(status)
 
 
-def _resume_command(path: str, lang: str | None, texts: Texts, agents: str) -> str:
+def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, ruleset: str) -> str:
     """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
     without it, the game would go on in the environment's), with ``--agents`` when they name code of
-    one's own (the save keeps them, but a file is never taken for what code to import). Each word is
+    one's own (the save keeps them, but a file is never taken for what code to import), and with
+    ``whist --allow-path`` the folders the save's rule set needs (:func:`_allowed_for`). Each word is
     quoted as a shell needs it, so that the line can be pasted whatever the save's path holds."""
     import shlex
 
     from interpreter.recordcheck import names_code
 
     own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
-    return f"whist play --resume {shlex.quote(path)}" + (f" --lang {shlex.quote(texts.language)}" if lang else "") + own
+    allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in _allowed_for(ruleset, Path(path)))
+    return (
+        f"whist{allowed} play --resume {shlex.quote(path)}"
+        + (f" --lang {shlex.quote(texts.language)}" if lang else "")
+        + own
+    )
+
+
+def _allowed_for(ruleset: str, save: Path) -> list[str]:
+    """The folders ``whist --allow-path`` must allow for ``save`` to be resumed: a save may only lead
+    to files under its own folder and the bundled rule sets (:mod:`rulespec.paths`), so a house rule
+    elsewhere needs its folder allowed; and the folders allowed for this game (its rule file may
+    extend files there) are allowed again."""
+    from rulespec.locate import looks_like_path
+    from rulespec.paths import bundled_root
+
+    context = click.get_current_context(silent=True)
+    given = context.find_root().params.get("allow_paths", ()) if context is not None else ()
+    folders = list(dict.fromkeys(str(Path(folder).resolve()) for folder in given or ()))
+    if looks_like_path(ruleset):
+        target = Path(ruleset).resolve()
+        home = target if target.is_dir() else target.parent
+        roots = (save.resolve().parent, bundled_root(), *map(Path, folders))
+        if not any(home == root or root in home.parents for root in roots):
+            folders.append(str(home))
+    return folders
 
 
 def _new_decisions(game: Game) -> int:
