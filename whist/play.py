@@ -27,6 +27,7 @@ from whist.playhelp import asks_help, choice_help_lines, say_help
 from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges
 from whist.playtable import show_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
+from whist.tablewords import ascii_only
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
@@ -115,7 +116,8 @@ class HumanAgent(Agent):
             self.seen_auction = self.seen_tricks = 0
             self.last_deal_key = key
             self.shown_facts = {}
-            self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
+            line = "-" if ascii_only(self.console) else "─"
+            self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)), characters=line)
         if len(view.auction) < self.seen_auction:
             self.seen_auction = 0
         for seat, bid in view.auction[self.seen_auction :]:

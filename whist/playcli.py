@@ -102,7 +102,7 @@ def play(
     from whist.playscreen import deal_report, watching
     from whist.playseats import Table, agents_to_resume, same_agents, seated
 
-    console = KeepingConsole()
+    console = KeepingConsole(highlight=False)  # (rich colours every number and quoted word: emphasis nobody meant)
     if resume_path:
         _refuse_settings_of_a_saved_game()
         from interpreter.recordcheck import absolute_ref, record_rules
