@@ -23,7 +23,7 @@ from rulespec.model import RuleSet
 from whist.bidfit import bid_layout
 from whist.entrylines import print_entries
 from whist.playcards import CardFormat
-from whist.playhelp import asks_help, choice_help_lines, say_help
+from whist.playhelp import asks_help, asks_state, choice_help_lines, say_help
 from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges
 from whist.playtable import show_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
@@ -167,6 +167,15 @@ class HumanAgent(Agent):
             return self.ask_card(request)
         return self.ask_choice(request, view)
 
+    def say_state(self, menu: str | None = None) -> None:
+        """The deal's state again, every fact of it (``!``), then the prompt's menu."""
+        if self.last_view is None:
+            return
+        self.shown_facts = {}
+        show_table(self, self.last_view)
+        if menu is not None:
+            self.console.print(menu)
+
     def bid_time(self, view: View) -> float | None:
         """The bid clock's limit in seconds (the rule set's suggestion), when the clock is on."""
         auction = self.rules.game.auction
@@ -186,6 +195,9 @@ class HumanAgent(Agent):
             line = self.read(self.texts.label("prompt_card"), None) or ""
             if asks_help(line, self.texts.label, blank=True):
                 say_help(self, [self.texts.label("help_card", letters=self.cards.letters_text())], menu)
+                continue
+            if asks_state(line, lambda text: self.cards.parse(text, request.options) is not None):
+                self.say_state(menu)
                 continue
             if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
                 return legal[int(line) - 1]
@@ -230,6 +242,9 @@ class HumanAgent(Agent):
             line = (self.read(prompt, None) or "").strip()
             if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
                 return None
+            if asks_state(line, lambda text: parse(text, options, what) is not None):
+                self.say_state(menu)
+                continue
             if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
                 say_help(self, [*choice_help_lines(request, self.texts.label), *choice_help(self, request, view)], menu)
                 continue

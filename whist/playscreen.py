@@ -20,7 +20,7 @@ from printing.facts import display_number
 from rulespec.locale import Texts, value_text
 from rulespec.model import Choose
 from whist.entrylines import print_entries
-from whist.playhelp import asks_help, say_help, wait_for_enter
+from whist.playhelp import asks_help, asks_state, say_help, wait_for_enter
 from whist.playmenu import MAX_MENU_NAME as MAX_MENU_NAME
 from whist.playmenu import MIN_MENU_NAME as MIN_MENU_NAME
 from whist.playmenu import as_shown as as_shown
@@ -90,6 +90,9 @@ def ask_bid(
             return None
         if not typed:  # (Enter alone: what to type, without the whole table of bids)
             say_help(human, [texts.label("help_bid")])
+            continue
+        if asks_state(typed, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
+            human.say_state()
             continue
         if asks_help(typed, texts.label, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
             full_bid_table(console, request, human.rules, texts)
