@@ -61,6 +61,12 @@ if TYPE_CHECKING:
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
 @click.option(
+    "--suit-letters",
+    is_flag=True,
+    help="Show suits as your language's letters (C D H S; Swedish K R H S), not symbols: for a terminal "
+    "or screen reader without ♣♦♥♠.",
+)
+@click.option(
     "--deals", type=click.IntRange(1), default=None, help="Stop after this many new deals (not the saved ones)."
 )
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
@@ -75,6 +81,7 @@ def play(
     save_path: str,
     resume_path: str | None,
     clock: bool,
+    suit_letters: bool,
     deals: int | None,
     variant: str | None,
     option_pairs: tuple[str, ...],
@@ -102,6 +109,10 @@ def play(
     from whist.playscreen import deal_report, watching
     from whist.playseats import Table, agents_to_resume, same_agents, seated
 
+    if suit_letters:
+        from whist.output import show_suit_letters
+
+        show_suit_letters()
     console = KeepingConsole(highlight=False)  # (rich colours every number and quoted word: emphasis nobody meant)
     if resume_path:
         _refuse_settings_of_a_saved_game()
