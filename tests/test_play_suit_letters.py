@@ -25,7 +25,7 @@ SUITS = "♣♦♥♠♧♢♡♤"
 def test_suits_are_letters_and_the_rest_is_as_written(lang: str, tmp_path: Path) -> None:
     env = {**os.environ, "WHIST_LANG": lang, "COLUMNS": "100"}
     args = ["play", "--suit-letters", "--seed", "3", "--seat", "3", "--agents", "random", "--save", "s.json"]
-    shown = subprocess.run(
+    ran = subprocess.run(
         [sys.executable, "-m", "whist", *args],
         cwd=tmp_path,
         env=env,
@@ -34,12 +34,14 @@ def test_suits_are_letters_and_the_rest_is_as_written(lang: str, tmp_path: Path)
         text=True,
         encoding="utf-8",
         timeout=120,
-    ).stdout
+    )
+    shown = ran.stdout
     texts = load_texts(load_ruleset("combo-whist"), lang)
     hand = next(line for line in shown.splitlines() if line.startswith(texts.label("your_hand")))
     assert not [ch for ch in shown if ch in SUITS], shown
     letters = {texts.label(f"suit_letter_{s}") for s in "CDHS"}
     cards = hand.split(":", 1)[1].split()
     assert len(cards) == 13 and all(card[-1] in letters for card in cards), hand
+    assert ran.stderr.strip().splitlines()[-1].endswith(" --suit-letters"), ran.stderr  # (the resume command)
     if lang == "sv":
         assert texts.label("scores") in shown and "ä" in texts.label("scores")  # (Poängställning, as written)

@@ -81,6 +81,11 @@ def show_suit_letters(on: bool = True) -> None:
     _letters_always[0] = on
 
 
+def suit_letters_shown() -> bool:
+    """Whether :func:`show_suit_letters` is on (a resume command carries ``--suit-letters`` on)."""
+    return _letters_always[0]
+
+
 def suit_letters(text: str) -> str:
     """``text`` with its suit symbols as letters, when :func:`show_suit_letters` is on."""
     if not _letters_always[0] or not any(symbol in text for symbol in _suit_symbols):

@@ -109,10 +109,9 @@ def play(
     from whist.playscreen import deal_report, watching
     from whist.playseats import Table, agents_to_resume, same_agents, seated
 
-    if suit_letters:
-        from whist.output import show_suit_letters
+    from whist.output import show_suit_letters
 
-        show_suit_letters()
+    show_suit_letters(suit_letters)  # (set either way: a command run after another in one process, in tests)
     console = KeepingConsole(highlight=False)  # (rich colours every number and quoted word: emphasis nobody meant)
     if resume_path:
         _refuse_settings_of_a_saved_game()
@@ -263,14 +262,17 @@ def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, ruleset: s
 def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, ruleset: str) -> str:
     """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
     without it, the game would go on in the environment's), with ``--agents`` when they name code of
-    one's own (the save keeps them, but a file is never taken for what code to import), and with
+    one's own (the save keeps them, but a file is never taken for what code to import), with
+    ``--suit-letters`` when the suits are shown so, and with
     ``whist --allow-path`` the folders the save's rule set needs (:func:`_allowed_for`). Each word is
     quoted as a shell needs it, so that the line can be pasted whatever the save's path holds."""
     import shlex
 
     from interpreter.recordcheck import names_code
+    from whist.output import suit_letters_shown
 
     own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
+    own += " --suit-letters" if suit_letters_shown() else ""
     allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in _allowed_for(ruleset, Path(path)))
     return (
         f"whist{allowed} play --resume {shlex.quote(path)}"
