@@ -103,13 +103,12 @@ def play(
     from interpreter.seating import is_list, seat_agents
     from rulespec.titles import title_of
     from whist.entrylines import KeepingConsole
+    from whist.output import show_suit_letters
     from whist.play import HumanAgent, console_input
     from whist.playlock import hold_save
     from whist.playsave import Kept, tolerant_saver
     from whist.playscreen import deal_report, watching
     from whist.playseats import Table, agents_to_resume, same_agents, seated
-
-    from whist.output import show_suit_letters
 
     show_suit_letters(suit_letters)  # (set either way: a command run after another in one process, in tests)
     console = KeepingConsole(highlight=False)  # (rich colours every number and quoted word: emphasis nobody meant)
