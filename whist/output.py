@@ -14,7 +14,8 @@ read (:mod:`rulespec.controls`); this module is the net under everything else:
 - a stream whose encoding cannot hold a character (``PYTHONIOENCODING=ascii``, a latin-1
   terminal) gets a readable stand-in instead of an error (:func:`stand_in`): a suit symbol as
   its letter in the chosen language (:func:`use_suit_letters`), a dash or minus sign as ``-``,
-  a letter with an accent as the letter (``å`` → ``a``), anything else as ``?``.
+  a letter with an accent as the letter (``å`` → ``a``), anything else as ``?``; and on any stream,
+  when asked (``whist play --suit-letters``: :func:`show_suit_letters`), a suit symbol as its letter.
 
 Files are written with :func:`rulespec.atomic.write_atomically` (whole or not at all).
 """
@@ -56,6 +57,10 @@ _GENERIC_STAND_INS = {
     **dict.fromkeys("♠♤", "S"),
 }
 _stand_ins = dict(_GENERIC_STAND_INS)
+#: The suit symbols that have a letter (the generic ones and those :func:`use_suit_letters` was given).
+_suit_symbols = set("♣♧♦♢♥♡♠♤")
+#: Whether every suit symbol is written as its letter, whatever the output can encode (:func:`show_suit_letters`).
+_letters_always = [False]
 
 
 def use_suit_letters(letters: dict[str, str]) -> None:
@@ -66,6 +71,26 @@ def use_suit_letters(letters: dict[str, str]) -> None:
     _stand_ins.clear()  # (a command run after another in one process: tests) starts from the generic ones
     _stand_ins.update(_GENERIC_STAND_INS)
     _stand_ins.update({symbol: letter for symbol, letter in letters.items() if letter.isascii() and letter})
+    _suit_symbols.update(symbol for symbol in letters if len(symbol) == 1)
+
+
+def show_suit_letters(on: bool = True) -> None:
+    """Write every suit symbol as the chosen language's letter for it (``whist play --suit-letters``),
+    on any output: for a terminal or a screen reader that shows or says no ♣♦♥♠, without narrowing the
+    encoding (``PYTHONIOENCODING=ascii`` did it too, but also wrote Swedish å ä ö as a a o)."""
+    _letters_always[0] = on
+
+
+def suit_letters_shown() -> bool:
+    """Whether :func:`show_suit_letters` is on (a resume command carries ``--suit-letters`` on)."""
+    return _letters_always[0]
+
+
+def suit_letters(text: str) -> str:
+    """``text`` with its suit symbols as letters, when :func:`show_suit_letters` is on."""
+    if not _letters_always[0] or not any(symbol in text for symbol in _suit_symbols):
+        return text
+    return "".join(_stand_ins[ch] if ch in _suit_symbols and ch in _stand_ins else ch for ch in text)
 
 
 def stand_in(ch: str) -> str:
@@ -136,6 +161,7 @@ class SafeStream:
             shown = "".join(pieces)
         else:
             shown = visible(text)
+        shown = suit_letters(shown)
         if self._encoding is not None and not shown.isascii():
             shown = shown.encode(self._encoding, "whist-stand-in").decode(self._encoding)
         self._raw.write(shown)

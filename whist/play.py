@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import select
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,10 +23,11 @@ from rulespec.model import RuleSet
 from whist.bidfit import bid_layout
 from whist.entrylines import print_entries
 from whist.playcards import CardFormat
-from whist.playhelp import asks_help, choice_help_lines, say_help
+from whist.playhelp import asks_help, asks_state, choice_help_lines, say_help
 from whist.playscreen import ask_bid, choice_help, choice_intro, exchanges
 from whist.playtable import show_table
 from whist.refusals import card_reason, choice_problem, said, typed_number
+from whist.tablewords import ascii_only
 
 InputFn = Callable[[str], str | None]  # prompt -> line (None: out of time)
 #: Longest input line taken (real answers are under ~40): a pasted page is cut, so its echo stays short.
@@ -63,6 +65,7 @@ class HumanAgent(Agent):
         target: Callable[[], Any] | None = None,
         clock: bool = False,
         seat: int | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rules = rules
         self.texts = texts
@@ -70,6 +73,8 @@ class HumanAgent(Agent):
         self.read = read
         self.target = target
         self.clock = clock
+        #: the bid clock's time in seconds (a test gives a clock of its own)
+        self.now = now
         #: the person's seat, for what is shown with no view at hand (the report of a deal resumed past)
         self.seat = seat
         self.cards = CardFormat(rules, texts)
@@ -80,6 +85,7 @@ class HumanAgent(Agent):
         self.hint_shown = False
         self.last_view: View | None = None
         self.held: tuple[str, ...] | None = None  # the hand last seen (cards passed before play are told)
+        self.stock_seen: tuple[str | None, int] | None = None  # the face-up card and the stock last seen
         self.shown_facts: dict[str, str] = {}  # what the table showed last (shown again only when changed)
 
     # -- the table
@@ -110,8 +116,8 @@ class HumanAgent(Agent):
             self.seen_auction = self.seen_tricks = 0
             self.last_deal_key = key
             self.shown_facts = {}
-            self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)))
-        exchanges(self, view)
+            line = "-" if ascii_only(self.console) else "─"
+            self.console.rule(self.texts.label("dealer_is", player=self.name(view.dealer, view)), characters=line)
         if len(view.auction) < self.seen_auction:
             self.seen_auction = 0
         for seat, bid in view.auction[self.seen_auction :]:
@@ -128,6 +134,7 @@ class HumanAgent(Agent):
             print_entries(self.console, self.texts.label("trick_n", n=trick["number"]), plays)
             self.console.print("  " + self.texts.label("wins_trick", player=self.name(trick["winner"], view)))
         self.seen_tricks = len(view.tricks)
+        exchanges(self, view)  # (cards passed before the first trick, or drawn after the last one)
 
     def show_table(self, view: View, *, onlooker: bool = False) -> None:
         """The state of the deal (:func:`whist.playtable.show_table`); ``onlooker``: for a seat that
@@ -149,9 +156,9 @@ class HumanAgent(Agent):
         self.last_view = view
         self.show_news(view)
         if request.kind == "bid":  # (the scores and the menu's names as the screen has room: whist.bidfit)
-            compact, cells = bid_layout(self, request, view)
-            show_table(self, view, compact=compact)
-            return ask_bid(self, request, view, cells)
+            layout = bid_layout(self, request, view)
+            show_table(self, view, compact=layout.compact)
+            return ask_bid(self, request, view, layout.cells, layout.hint, layout.highest)
         self.show_table(view)
         if request.kind == "play":
             if view.meld_leads:  # (the engine names them at one's own lead only)
@@ -159,6 +166,15 @@ class HumanAgent(Agent):
                 self.console.print(self.texts.label("meld_leads", cards=leads))
             return self.ask_card(request)
         return self.ask_choice(request, view)
+
+    def say_state(self, menu: str | None = None) -> None:
+        """The deal's state again, every fact of it (``!``), then the prompt's menu."""
+        if self.last_view is None:
+            return
+        self.shown_facts = {}
+        show_table(self, self.last_view)
+        if menu is not None:
+            self.console.print(menu)
 
     def bid_time(self, view: View) -> float | None:
         """The bid clock's limit in seconds (the rule set's suggestion), when the clock is on."""
@@ -179,6 +195,9 @@ class HumanAgent(Agent):
             line = self.read(self.texts.label("prompt_card"), None) or ""
             if asks_help(line, self.texts.label, blank=True):
                 say_help(self, [self.texts.label("help_card", letters=self.cards.letters_text())], menu)
+                continue
+            if asks_state(line, lambda text: self.cards.parse(text, request.options) is not None):
+                self.say_state(menu)
                 continue
             if line.strip().isdecimal() and 1 <= int(line) <= len(legal):
                 return legal[int(line) - 1]
@@ -223,6 +242,9 @@ class HumanAgent(Agent):
             line = (self.read(prompt, None) or "").strip()
             if request.optional and line in ("-", ""):  # (Enter skips an optional choice; else it asks for help)
                 return None
+            if asks_state(line, lambda text: parse(text, options, what) is not None):
+                self.say_state(menu)
+                continue
             if asks_help(line, self.texts.label, lambda text: parse(text, options, what) is not None, True):
                 say_help(self, [*choice_help_lines(request, self.texts.label), *choice_help(self, request, view)], menu)
                 continue

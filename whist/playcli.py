@@ -61,6 +61,12 @@ if TYPE_CHECKING:
 @click.option("--resume", "resume_path", default=None, help="Continue a saved game.")
 @click.option("--clock", is_flag=True, help="Use the rule set's bid time limits.")
 @click.option(
+    "--suit-letters",
+    is_flag=True,
+    help="Show suits as your language's letters (C D H S; Swedish K R H S), not symbols: for a terminal "
+    "or screen reader without ♣♦♥♠.",
+)
+@click.option(
     "--deals", type=click.IntRange(1), default=None, help="Stop after this many new deals (not the saved ones)."
 )
 @click.option("--variant", default=None, help="Winning variant (default: the rule set's).")
@@ -75,6 +81,7 @@ def play(
     save_path: str,
     resume_path: str | None,
     clock: bool,
+    suit_letters: bool,
     deals: int | None,
     variant: str | None,
     option_pairs: tuple[str, ...],
@@ -96,22 +103,25 @@ def play(
     from interpreter.seating import is_list, seat_agents
     from rulespec.titles import title_of
     from whist.entrylines import KeepingConsole
+    from whist.output import show_suit_letters
     from whist.play import HumanAgent, console_input
     from whist.playlock import hold_save
     from whist.playsave import Kept, tolerant_saver
     from whist.playscreen import deal_report, watching
     from whist.playseats import Table, agents_to_resume, same_agents, seated
 
-    console = KeepingConsole()
+    show_suit_letters(suit_letters)  # (set either way: a command run after another in one process, in tests)
+    console = KeepingConsole(highlight=False)  # (rich colours every number and quoted word: emphasis nobody meant)
     if resume_path:
         _refuse_settings_of_a_saved_game()
-        from interpreter.recordcheck import record_rules
+        from interpreter.recordcheck import absolute_ref, record_rules
 
         record = read_save(Path(resume_path), "--resume")
         try:
             rules = record_rules(record, Path(resume_path))
         except RuleError as exc:
             _fail(str(exc))
+        ruleset = absolute_ref(record["ruleset"], Path(resume_path))  # (the rule set a note or a command names)
         players, saved_seat = int(record["players"]), record.get("human_seat")
         if seat is not None and saved_seat is not None and seat != saved_seat:
             raise click.UsageError(
@@ -212,7 +222,7 @@ def play(
     except (KeyboardInterrupt, EOFError) as exc:  # (SIGTERM and SIGHUP come as Ctrl-C: whist.output)
         console.print()
         note_missing(texts, ruleset=ruleset)
-        _stopped(kept, texts, lang, agent_kind, 130 if isinstance(exc, KeyboardInterrupt) else 1)
+        _stopped(kept, texts, lang, agent_kind, ruleset, 130 if isinstance(exc, KeyboardInterrupt) else 1)
     except RuleError as exc:  # a rule that fails at run time, located at its expression
         _fail(str(exc))
     except ScriptError as exc:  # a saved decision the rules refuse now
@@ -224,20 +234,23 @@ def play(
         console.print(f"[yellow]{line}[/yellow]")
     if game.result is None and kept.path is not None:  # stopped by --deals: how to go on
         console.print(
-            texts.label("play_paused", command=rich_escape(_resume_command(kept.path, lang, texts, agent_kind)))
+            texts.label(
+                "play_paused", command=rich_escape(_resume_command(kept.path, lang, texts, agent_kind, ruleset))
+            )
         )
     elif game.result is None and kept.failed:
         console.print(texts.label("nothing_saved"))
     note_missing(texts, ruleset=ruleset)
 
 
-def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: int) -> NoReturn:
+def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, ruleset: str, status: int) -> NoReturn:
     """End play that was stopped (Ctrl-C, SIGTERM or SIGHUP: status 130; the input ended: 1),
     saying truly what the save holds and how to play on from it."""
     for line in kept.lines(texts, str):
         click.echo(line, err=True)
     if kept.path is not None:
-        click.echo(texts.label("play_stopped", command=_resume_command(kept.path, lang, texts, agents)), err=True)
+        command = _resume_command(kept.path, lang, texts, agents, ruleset)
+        click.echo(texts.label("play_stopped", command=command), err=True)
     elif kept.failed:  # saves were tried and failed: no file holds this game
         click.echo(texts.label("play_stopped_save_failed"), err=True)
     else:  # stopped before the first decision was saved
@@ -245,17 +258,46 @@ def _stopped(kept: Kept, texts: Texts, lang: str | None, agents: str, status: in
     sys.exit(status)
 
 
-def _resume_command(path: str, lang: str | None, texts: Texts, agents: str) -> str:
+def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, ruleset: str) -> str:
     """The command that plays on, in the language asked for with ``--lang`` (a save keeps no language:
     without it, the game would go on in the environment's), with ``--agents`` when they name code of
-    one's own (the save keeps them, but a file is never taken for what code to import). Each word is
+    one's own (the save keeps them, but a file is never taken for what code to import), with
+    ``--suit-letters`` when the suits are shown so, and with
+    ``whist --allow-path`` the folders the save's rule set needs (:func:`_allowed_for`). Each word is
     quoted as a shell needs it, so that the line can be pasted whatever the save's path holds."""
     import shlex
 
     from interpreter.recordcheck import names_code
+    from whist.output import suit_letters_shown
 
     own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
-    return f"whist play --resume {shlex.quote(path)}" + (f" --lang {shlex.quote(texts.language)}" if lang else "") + own
+    own += " --suit-letters" if suit_letters_shown() else ""
+    allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in _allowed_for(ruleset, Path(path)))
+    return (
+        f"whist{allowed} play --resume {shlex.quote(path)}"
+        + (f" --lang {shlex.quote(texts.language)}" if lang else "")
+        + own
+    )
+
+
+def _allowed_for(ruleset: str, save: Path) -> list[str]:
+    """The folders ``whist --allow-path`` must allow for ``save`` to be resumed: a save may only lead
+    to files under its own folder and the bundled rule sets (:mod:`rulespec.paths`), so a house rule
+    elsewhere needs its folder allowed; and the folders allowed for this game (its rule file may
+    extend files there) are allowed again."""
+    from rulespec.locate import looks_like_path
+    from rulespec.paths import bundled_root
+
+    context = click.get_current_context(silent=True)
+    given = context.find_root().params.get("allow_paths", ()) if context is not None else ()
+    folders = list(dict.fromkeys(str(Path(folder).resolve()) for folder in given or ()))
+    if looks_like_path(ruleset):
+        target = Path(ruleset).resolve()
+        home = target if target.is_dir() else target.parent
+        roots = (save.resolve().parent, bundled_root(), *map(Path, folders))
+        if not any(home == root or root in home.parents for root in roots):
+            folders.append(str(home))
+    return folders
 
 
 def _new_decisions(game: Game) -> int:

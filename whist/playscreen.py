@@ -1,11 +1,11 @@
 """The bidding screen and the end of a deal in ``whist play``, sized for an 80 × 24 terminal.
 
 While bidding, the player needs their hand, the scores, the highest bid (and the rank to beat)
-and the bids they can name, all on one screen: the bids are listed as a compact grid of
-``number name rank`` (special bids marked ``+``, as they are added to a standard bid), and the
-full table with each bid's rules is shown on ``?``. At the end of a deal the last trick, its
-winner, the result and the scores are shown, and the next deal waits for Enter. A deal the
-person's seat sits out (five or more at the table) is shown as it goes, as an onlooker sees it.
+and the bids they can name, all on one screen: the bids are listed as a compact grid, and the
+full table with each bid's rules is shown on ``?`` (both :mod:`whist.playmenu`). At the end of
+a deal the last trick, its winner, the result and the scores are shown, and the next deal waits
+for Enter. A deal the person's seat sits out (five or more at the table) is shown as it goes, as
+an onlooker sees it.
 """
 
 from __future__ import annotations
@@ -13,144 +13,76 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from interpreter.decisions import CONTRACT, BidAnswer, Request, View
 from printing.facts import display_number
-from printing.facts import worth_text as printed_worth
-from rulespec.bidtext import tricks_text
 from rulespec.locale import Texts, value_text
-from rulespec.model import Choose, RuleSet
-from rulespec.ordering import by_rank
+from rulespec.model import Choose
 from whist.entrylines import print_entries
-from whist.playhelp import asks_help, say_help, wait_for_enter
+from whist.playhelp import asks_help, asks_state, say_help, wait_for_enter
+from whist.playmenu import MAX_MENU_NAME as MAX_MENU_NAME
+from whist.playmenu import MIN_MENU_NAME as MIN_MENU_NAME
+from whist.playmenu import as_shown as as_shown
+from whist.playmenu import compact_bid_menu, full_bid_table
+from whist.playmenu import grid_lines as grid_lines
+from whist.playmenu import menu_entries as menu_entries
+from whist.playmenu import menu_ids as menu_ids
+from whist.playmenu import worth_text as worth_text
 from whist.refusals import bid_reason, parse_bid
 
 if TYPE_CHECKING:  # pragma: no cover
     from whist.play import HumanAgent
 
-#: Space between two columns of the compact bid menu.
-COLUMN_GAP = 2
-#: Most cells of a bid's name in the compact menu (the longest bundled one has 23): two columns
-#: of 31 such bids fit 80 columns. Their 16 rows may not fit the screen's 24 lines beside the rest:
-#: :func:`whist.bidfit.bid_layout` then cuts the names shorter, to :data:`MIN_MENU_NAME` at most.
-MAX_MENU_NAME = 28
-#: The shortest a name is cut to when the menu needs more columns to fit the screen (``?`` shows it whole).
-MIN_MENU_NAME = 6
 
-
-def worth_text(rules: RuleSet, bid_id: str, texts: Texts) -> str:
-    """A bid's rank as shown in the menu: ``2``, or ``1 or 3`` when it depends on the combo, as the
-    rules and the cards print it (one way everywhere)."""
-    return printed_worth(rules.bids[bid_id], texts)
-
-
-def menu_ids(request: Request, rules: RuleSet) -> list[str]:
-    """Bid ids in menu order: standard, then special, each by rank (a house rule's bids among the others)."""
-    return [b.id for ids in (request.standard_ids, request.special_ids) for b in by_rank(rules.bids[i] for i in ids)]
-
-
-def menu_entries(
-    request: Request, rules: RuleSet, texts: Texts, cells: int = MAX_MENU_NAME
-) -> tuple[list[str], list[Text]]:
-    """Bid ids in menu order (standard, then special) and the menu entry of each: a name longer
-    than ``cells`` cells is cut with "…" (one house rule's long name would otherwise make the
-    grid one column of thirty lines, past a 24-line screen; ``?`` shows it whole)."""
-    ids = menu_ids(request, rules)
-    entries = []
-    for number, bid_id in enumerate(ids, 1):
-        mark = "+" if bid_id in request.special_ids else ""
-        name = as_shown(texts, texts.bid_name(bid_id))
-        name.truncate(cells, overflow="ellipsis")
-        entries.append(Text(f"{number:>2} {mark}").append_text(name).append(f" {worth_text(rules, bid_id, texts)}"))
-    return ids, entries
-
-
-def as_shown(texts: Texts, line: str) -> Text:
-    """A line made of ``texts`` as the player sees it. Texts escaped for rich (as ``whist play`` loads
-    them) are read as markup, which gives back their words as written (a bid named ``[x]`` shows as
-    ``[x]``, not ``\\[x]``); texts loaded without escaping are shown as they are."""
-    return Text.from_markup(line) if texts.escape is not None else Text(line)
-
-
-def grid_lines(entries: list[Text], width: int) -> list[Text]:
-    """``entries`` in as many columns as fit in ``width``, filled column by column."""
-    if not entries:
-        return []
-    cell = max(e.cell_len for e in entries) + COLUMN_GAP
-    columns = max(1, min(len(entries), (width + COLUMN_GAP) // cell))
-    rows = -(-len(entries) // columns)
-    lines = []
-    for row in range(rows):
-        cells = [entries[i] for i in range(row, len(entries), rows)]
-        line = Text()
-        for c in cells[:-1]:
-            line.append_text(c)
-            line.append(" " * (cell - c.cell_len))
-        line.append_text(cells[-1])
-        lines.append(line)
-    return lines
-
-
-def compact_bid_menu(
-    console: Console, request: Request, rules: RuleSet, texts: Texts, cells: int = MAX_MENU_NAME
-) -> list[str]:
-    """Print the bids as a grid (a few lines), names cut to ``cells``; return the bid ids in menu order."""
-    ids, entries = menu_entries(request, rules, texts, cells)
-    for line in grid_lines(entries, console.width):
-        console.print(line, highlight=False)
-    return ids
-
-
-def full_bid_table(console: Console, request: Request, rules: RuleSet, texts: Texts) -> list[str]:
-    """Print every bid with its rank, tricks and short rules (the ``?`` key)."""
-    ids = menu_ids(request, rules)
-    table = Table(title=texts.label("legal_bids"), title_justify="left")
-    for column in ("#", "designation", "worth", "tricks", "rules"):
-        table.add_column(column if column == "#" else texts.label(column))
-    for i, bid_id in enumerate(ids, 1):
-        bid = rules.bids[bid_id]
-        tricks = tricks_text(bid, texts) if bid.kind == "standard" else ""
-        if i == len(request.standard_ids) + 1:
-            table.add_section()
-        short = texts.bid_text(bid_id, "short")
-        table.add_row(str(i), texts.bid_name(bid_id), worth_text(rules, bid_id, texts), tricks, short)
-    console.print(table)
-    console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
-    return ids
-
-
-def highest_bid_line(view: View, human: HumanAgent) -> str | None:
-    """``Highest bid: Trump + Penalty — To beat: rank 3`` (None before the first bid)."""
+def highest_bid_line(view: View, human: HumanAgent, whole: bool = True) -> str | None:
+    """``Highest bid: Trump + Penalty — a bid must beat rank 3`` (None before the first bid); not
+    ``whole``, the rank to beat alone, ``A bid must beat rank 3`` (the news just above says the
+    bid; None if the rules give no rank to beat)."""
     bids = [bid for _, bid in view.auction if bid is not None]
     if not bids:
         return None
     texts = human.texts
-    line = f"{texts.label('current_bid')}: {human.combo_text([bids[-1]['standard'], *bids[-1]['specials']])}"
+    beat = None
     if view.lead_worth is not None:
-        line += " — " + texts.label("needed_to_beat", worth=str(view.lead_worth).replace("-", "\u2212"))
+        beat = texts.label("needed_to_beat", worth=str(view.lead_worth).replace("-", "\u2212"))
+    if not whole:
+        return None if beat is None else beat[:1].upper() + beat[1:]
+    line = f"{texts.label('current_bid')}: {human.combo_text([bids[-1]['standard'], *bids[-1]['specials']])}"
+    if beat is not None:
+        line += " — " + beat
     return line
 
 
-def ask_bid(human: HumanAgent, request: Request, view: View, cells: int = MAX_MENU_NAME) -> BidAnswer | None:
-    """Ask for a combo bid or a pass (the menu's names cut to ``cells``); a refused one is explained
-    and asked again."""
+def ask_bid(
+    human: HumanAgent,
+    request: Request,
+    view: View,
+    cells: int = MAX_MENU_NAME,
+    hint: bool = True,
+    highest: bool = True,
+) -> BidAnswer | None:
+    """Ask for a combo bid or a pass (the menu's names cut to ``cells``, the menu's hint shown the
+    first time there is room for it: ``hint``, the highest bid said whole or by its bidder:
+    ``highest``); a refused one is explained and asked again."""
     console, texts = human.console, human.texts
     ids = compact_bid_menu(console, request, human.rules, texts, cells)
-    if not human.hint_shown:
+    if hint and not human.hint_shown:
         console.print(as_shown(texts, texts.label("bid_menu_hint")), highlight=False)
         human.hint_shown = True
-    line = highest_bid_line(view, human)
+    line = highest_bid_line(view, human, highest)
     if line is not None:
         console.print(as_shown(texts, line), highlight=False)
     limit = human.bid_time(view)
     if limit is not None:
         console.print(texts.label("time_limit", seconds=int(limit)))
+    # One time for the whole turn: a refused entry or a ``?`` spends it too (given afresh at each
+    # prompt, the clock never ran out). An answer typed after the end is too late: a pass.
+    deadline = None if limit is None else human.now() + limit
     while True:
-        typed = human.read(texts.label("prompt_bid"), limit)
-        if typed is None:  # out of time: a pass
+        left = None if deadline is None else max(0.0, deadline - human.now())
+        typed = None if left == 0.0 else human.read(texts.label("prompt_bid"), left)
+        if typed is None or (deadline is not None and human.now() > deadline):  # out of time: a pass
             console.print(texts.label("time_up", player=human.name(view.seat, view)))
             return None
         typed = typed.strip()
@@ -158,6 +90,9 @@ def ask_bid(human: HumanAgent, request: Request, view: View, cells: int = MAX_ME
             return None
         if not typed:  # (Enter alone: what to type, without the whole table of bids)
             say_help(human, [texts.label("help_bid")])
+            continue
+        if asks_state(typed, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
+            human.say_state()
             continue
         if asks_help(typed, texts.label, lambda text: isinstance(parse_bid(text, ids, request, texts), BidAnswer)):
             full_bid_table(console, request, human.rules, texts)
@@ -307,15 +242,42 @@ def status_legend(human: HumanAgent) -> str | None:
 
 def exchanges(human: HumanAgent, view: View) -> None:
     """Cards that came into or went out of the hand before the first trick (Mail, an exchange):
-    they changed hands without a word. (Later, cards only leave by play, or come by a draw.)"""
+    they changed hands without a word. (Later, cards only leave by play, or come by a draw:
+    :func:`draws`.) The cards sent are sorted as the hand is."""
     held, human.held = human.held, view.hand
-    if held is None or view.declarer is None or view.tricks or not view.hand:
+    stock, human.stock_seen = human.stock_seen, (view.face_up, view.stock_size)
+    if held is None or not view.hand:
+        return
+    if view.tricks:
+        draws(human, view, held, stock)
+        return
+    if view.declarer is None:
         return
     played = {card for _, card in view.current_trick}
     came, went = [c for c in view.hand if c not in held], [c for c in held if c not in view.hand and c not in played]
     for key, cards in (("hand_received", came), ("hand_sent", went)):
         if cards:
-            human.console.print(human.texts.label(key, cards=" ".join(human.cards.show(c) for c in cards)))
+            shown = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(tuple(cards)))
+            human.console.print(human.texts.label(key, cards=shown))
+
+
+def draws(human: HumanAgent, view: View, held: tuple[str, ...], stock: tuple[str | None, int] | None) -> None:
+    """After a trick with draws from the stock (Christmas Whist): what the person drew, and who took
+    the face-up card. The face-up card was on the table for all to see, so who took it is said; a
+    card drawn from the pile is said to the one who drew it alone (the view shows no other's)."""
+    if stock is None or (view.face_up, view.stock_size) == stock:
+        return  # (no draw since the hand was last seen, at the decision before this one)
+    face_up, came = stock[0], [c for c in view.hand if c not in held]
+    say, show = human.console.print, human.cards.show
+    if face_up is not None and face_up in came:
+        say(human.texts.label("took_face_up", player=human.name(view.seat, view), card=show(face_up)))
+    elif face_up is not None and face_up != view.face_up:
+        others = [seat for seat in view.players if seat != view.seat]
+        if len(others) == 1:  # (among more, who took it is not in the view: not guessed)
+            say(human.texts.label("took_face_up", player=human.name(others[0], view), card=show(face_up)))
+    drawn = [c for c in came if c != face_up]
+    if drawn:
+        say(human.texts.label("you_drew", cards=" ".join(show(c) for c in drawn)))
 
 
 def asking_bids(human: HumanAgent, request: Request, view: View) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich import table as rich_table
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -31,11 +32,28 @@ DASH_GLUE = "\ue001"
 KEPT_SPACE = DASH_GLUE
 
 
+def ascii_only(console: Console) -> bool:
+    """Whether ``console`` writes to a terminal that draws lines in ASCII alone (``TERM=dumb``, as
+    rich reads it: one that knows no box drawing, a screen reader's or an old printer's): tables
+    get ASCII borders and ``whist play``'s dealer line ``-``, where ``─┏━┳`` would print as whatever
+    the terminal makes of them. (A file or a pipe keeps them: its reader is not that terminal.)"""
+    return console.is_dumb_terminal
+
+
 class Table(rich_table.Table):
     """:class:`rich.table.Table` whose cells wrap and fold but are never cut with an ellipsis,
-    nor broken at a no-break space."""
+    nor broken at a no-break space; drawn in ASCII on a terminal that draws nothing else (:func:`ascii_only`)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        drawn = self.box
+        if drawn is not None and ascii_only(console):
+            self.box = box.ASCII
+        try:
+            return self._unglued(console, options)
+        finally:
+            self.box = drawn  # (the table may be printed again, elsewhere)
+
+    def _unglued(self, console: Console, options: ConsoleOptions) -> list[RenderableType | Segment]:
         # rich keeps a column's cells in ``_cells`` (read through ``cells``): glued for the layout only.
         kept = [(column.header, column._cells) for column in self.columns]  # noqa: SLF001
         for column in self.columns:
