@@ -73,6 +73,16 @@ from typing import Any
 from interpreter.decisions import Agent, BidAnswer, Request, ScriptError, View
 from interpreter.game import Game, Script
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
+from interpreter.scenario_checks import (
+    ScenarioData,
+    ScenarioScript,
+    check_file,
+    check_layout,
+    check_seats,
+    locate,
+    refusal,
+    setup_error,
+)
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
 from interpreter.standings import plain_number
 from rulespec import load_ruleset
@@ -187,10 +197,7 @@ def load_scenario(path: Path) -> dict[str, Any]:
     found = jsonschema.Draft202012Validator(schema).iter_errors(data)
     errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
     if errors:
-        hint = None
-        if errors[0].validator == "required":  # what a missing key wants, as the format's reference says
-            hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
-        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}", hint)
+        _schema_error(doc, errors[0])
     _known_keys(doc, [], SCENARIO_KEYS, "scenario key")
     if "hands" in data and "deals" in data:
         raise doc.error(["deals"], "a scenario has either 'hands' (one deal) or 'deals' (a game), not both")
@@ -198,7 +205,27 @@ def load_scenario(path: Path) -> dict[str, Any]:
     for number in range(1, len(data.get("deals") or []) + 1):
         _known_keys(doc, ["deals", number - 1], DEAL_KEYS, "key", f" in deal {number}")
         _known_keys(doc, ["deals", number - 1, "expect"], EXPECT_KEYS, "expect key", f" in deal {number}")
-    return data
+    scenario = ScenarioData(data)
+    doc.data = scenario  # (the same values: the document now locates the scenario's own)
+    scenario.doc = doc
+    check_file(scenario)
+    return scenario
+
+
+def _schema_error(doc: Document, error: Any) -> None:
+    """The schema's first complaint, at its place; an unknown key (a bid answer's ``special:``) at
+    that key, with the key meant."""
+    where = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = tuple(error.schema.get("properties", ()))
+        key = next(str(k) for k in error.instance if k not in known)
+        what = "a bid answer" if "standard" in known else "a decision"
+        meant = did_you_mean(key, known) or f"known: {', '.join(known)}"
+        raise doc.key_error([*where, key], f"unknown key '{key}' in {what}", meant)
+    hint = None
+    if error.validator == "required" and error.validator_value == ["ruleset"]:  # as the format's reference says
+        hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
+    raise doc.error(where, f"not a valid scenario: {error.message[:160]}", hint)
 
 
 def _known_keys(doc: Document, where: list[str | int], known: tuple[str, ...], what: str, deal: str = "") -> None:
@@ -222,11 +249,13 @@ def fills_gaps(value: Any) -> bool:
     return True
 
 
-def make_script(deal: dict[str, Any]) -> Script:
+def make_script(deal: dict[str, Any]) -> ScenarioScript:
     """One deal's decisions and card plays, in the order the engine asks for them."""
-    return Script(
+    tricks = [_cards(trick) for trick in deal.get("tricks") or []]
+    return ScenarioScript(
         decisions=[_decision(e) for e in deal.get("decisions") or []],
-        plays=[card for trick in deal.get("tricks") or [] for card in _cards(trick)],
+        plays=[card for trick in tricks for card in trick],
+        tricks=[number for number, trick in enumerate(tricks) for _ in trick],
     )
 
 
@@ -235,11 +264,16 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     ref = data.get("ruleset")
     if not isinstance(ref, str):  # which rules a scenario tests is never left to a default
         raise RuleError("a scenario needs 'ruleset': the name of a bundled rule set, or the path of a rule file")
-    if base_dir is None:
-        rules = load_ruleset(ref)
-    else:  # a path in the scenario stays under its folder (rulespec.paths)
-        with rooted(base_dir):
-            rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
+    try:
+        if base_dir is None:
+            rules = load_ruleset(ref)
+        else:  # a path in the scenario stays under its folder (rulespec.paths)
+            with rooted(base_dir):
+                rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
+    except RuleError as exc:
+        if exc.position is not None:  # (a mistake inside the rule file is told there)
+            raise
+        raise locate(data, ["ruleset"], exc.message, exc.hint) from None
     players = int(data.get("players", 4))
     progress = Progress()
     agents = [Strict(progress) for _ in range(players)]  # each deal says whether it fills
@@ -253,8 +287,12 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
             first_dealer=int(data.get("dealer", 0)),
         )
     except ValueError as exc:  # what the rule set refuses: its player count, a variant, an option
-        hint = "see its players, variant and options"
-        raise RuleError(f"the scenario's game cannot be played: {exc}", None, hint) from None
+        said = str(exc).replace("first_dealer", "dealer")
+        place = next((k for k in ("dealer", "variant", "option") if k in said), "players")
+        path = ["options" if place == "option" else place]
+        raise locate(data, path, f"the scenario's game cannot be played: {said}", "see the rule set") from None
+    check_seats(data, players)
+    _check_before(data, game)
     progress.game = game
     for seat, score in seat_map(data.get("scores")).items():
         game.scores[seat] = score
@@ -270,16 +308,44 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     return game, progress
 
 
-def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fill: bool) -> tuple[dict[str, Any], bool]:
-    """Play the game's next deal from ``deal``'s script; its outcome, and whether the script was used up."""
+def _check_before(data: dict[str, Any], game: Game) -> None:
+    """What the game before the first deal is given must exist in it: its marks, its hand of a match."""
+    known = game.rules.game.marks
+    for seat, marks in seat_map(data.get("marks")).items():
+        for name in marks:
+            if name not in known:
+                hint = did_you_mean(str(name), known) or f"known: {', '.join(known) or 'none'}"
+                key = next(k for k in data["marks"] if int(k) == seat) if isinstance(data["marks"], dict) else seat
+                raise locate(data, ["marks", key, name], f"'{name}' is not a mark of this game", hint, key=True)
+    if "hand_number" not in data:
+        return
+    match = game.rules.game.match
+    if match is None:
+        raise locate(data, ["hand_number"], "hand_number is the place in a match, and this game plays none")
+    hands = len(game.schedule())
+    if data["hand_number"] > hands:
+        raise locate(data, ["hand_number"], f"hand_number {data['hand_number']} is past the match's {hands} hands")
+
+
+def play_scripted_deal(
+    game: Game, progress: Progress, deal: dict[str, Any], fill: bool, where: tuple[dict[str, Any], list[str | int]]
+) -> tuple[dict[str, Any], bool]:
+    """Play the game's next deal from ``deal``'s script (``where``: the scenario and the deal's path
+    in it); its outcome, and whether the script was used up."""
+    data, path = where
     game.script = make_script(deal)
     game.agents = [FirstLegal() if fill else Strict(progress) for _ in game.agents]
     dealer = game.dealer
+    check_layout(data, path, deal, game.seats_in_deal(), dealer)
+    number = len(game.deal_records) + 1
     try:
         game.play_deal()
     except ScriptError as exc:
+        if game.current is None:  # the deal refused its hands or stock: the file's mistake
+            raise setup_error(data, path, deal, str(exc)) from None
         game.current = None
-        return {"error": str(exc)}, True
+        error, stopped = refusal(data, path, deal, number, game.script, str(exc))
+        return {"error": error, "stopped": stopped}, True
     outcome = deal_outcome(game, game.deal_records[-1])
     outcome.update(dealer=dealer, next_dealer=game.dealer, target=plain_number(game.winning_target()))
     return outcome, game.script.exhausted
@@ -288,7 +354,7 @@ def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fil
 def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
     """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
     game, progress = new_game(data, base_dir, [data])
-    outcome, _ = play_scripted_deal(game, progress, data, fills_gaps(data.get("fill")))
+    outcome, _ = play_scripted_deal(game, progress, data, fills_gaps(data.get("fill")), (data, []))
     return outcome, game
 
 
@@ -303,7 +369,22 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
         return compare(expect, {})
     outcome, game = run_scenario(data, base_dir)
     problems = compare(expect, outcome)
-    if not problems and "error" not in expect and not game.script.exhausted:
-        left = len(game.script.decisions) - game.script.position
-        problems.append(f"{left} scripted decision(s) were never asked for")
+    if not problems and "error" not in expect:
+        problems += left_over(data, [], game.script, 1)
     return problems
+
+
+def left_over(data: dict[str, Any], where: list[str | int], script: Script, deal: int) -> list[str]:
+    """What a deal's script gives that the game never asked for, at the first such entry: a scenario
+    that scripts more than was played does not test what it seems to."""
+    decisions = len(script.decisions) - script.position
+    plays = len(script.plays or []) - script.play_position
+    if not decisions and not plays:
+        return []
+    parts = [f"{decisions} decision(s) from decision {script.position + 1}"] if decisions else []
+    parts += [f"{plays} card play(s) from card play {script.play_position + 1}"] if plays else []
+    place = [*where, "decisions", script.position] if decisions else [*where, "tricks"]
+    if not decisions and isinstance(script, ScenarioScript):
+        place.append(script.tricks[script.play_position])
+    said = f"deal {deal} ended, but the scenario gives {' and '.join(parts)} that were never asked for"
+    return [str(locate(data, place, said))]

@@ -1,0 +1,234 @@
+"""Mistakes in a scenario file, found before and while it is played, told at their place in the file.
+
+A scenario is a test: one that cannot fail is worse than none. So what the file says must be
+something the engine can check, and a mistake in the file is an error at its ``file:line:col``
+(exit 1), never a difference found by playing it, nor silence:
+
+* before anything is played: an expectation that can never be compared (beside ``error``, or
+  after a deal that stops the game), a scenario that expects nothing (:func:`check_file`); a
+  seat that is not at the table (:func:`check_seats`, once the rule set has taken the players);
+* when a deal begins (:func:`check_layout`): a hand for a seat that sits out or is not there,
+  a trick that is not one card per seat of the deal, and hands or a stock the deal refuses
+  (:func:`setup_error`, a broken hand is the file's mistake, not the game's outcome);
+* while it is played (:class:`ScenarioScript`): a refused decision is named as the file counts
+  it (``decision 5 of deal 1``, ``card play 5 of deal 1 (trick 2)``) and located at its entry.
+
+The format is described in :mod:`interpreter.scenario`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.decisions import Request
+from interpreter.game import Script
+from rulespec.errors import RuleError
+from rulespec.yamldocument import Document
+
+Where = Sequence[str | int]
+
+
+class ScenarioData(dict[str, Any]):
+    """A scenario as read: its data, and the document that knows where each value is written."""
+
+    doc: Document | None = None
+
+
+def locate(data: Any, path: Where, message: str, hint: str | None = None, *, key: bool = False) -> RuleError:
+    """An error at ``path`` of the scenario's file (at the mapping key with ``key``); unlocated for a
+    scenario built in Python."""
+    doc: Document | None = getattr(data, "doc", None)
+    if doc is None:
+        return RuleError(message, None, hint)
+    return doc.key_error(list(path), message, hint) if key else doc.error(list(path), message, hint)
+
+
+def _deals(data: dict[str, Any]) -> list[tuple[list[str | int], dict[str, Any]]]:
+    """Each deal of a scenario with its path in the file (a one-deal scenario is its own deal)."""
+    if "deals" in data:
+        return [(["deals", i], deal) for i, deal in enumerate(data.get("deals") or [])]
+    return [([], data)]
+
+
+def _seat_keys(value: Any) -> list[tuple[str | int, int]]:
+    """The keys (or list indexes) of a per-seat value, each with the seat it names."""
+    if isinstance(value, list):
+        return [(i, i) for i in range(len(value))]
+    if isinstance(value, dict):
+        return [(k, int(k)) for k in value]
+    return []
+
+
+def check_seats(data: dict[str, Any], players: int) -> None:
+    """Every seat the file names is at the table (checked once the rule set has taken the players)."""
+    table = f"this table of {players} players has seats 0 to {players - 1}"
+    if int(data.get("dealer", 0)) >= players:
+        raise locate(data, ["dealer"], f"dealer {data['dealer']} is not a seat: {table}")
+    places: list[list[str | int]] = [["scores"], ["marks"]]
+    for where, deal in _deals(data):
+        places += [[*where, "hands"], *([*where, "expect", k] for k in ("tricks_won", "hand_points", "marks"))]
+        for index, entry in enumerate(deal.get("decisions") or []):
+            seat = entry.get("seat") if "answer" in entry else int(next(iter(entry)))
+            if isinstance(seat, int) and seat >= players:
+                raise locate(data, [*where, "decisions", index], f"seat {seat} is not at the table: {table}")
+    if "deals" in data:
+        places.append(["expect", "marks"])
+    for path in places:
+        value = _value(data, path)
+        for key, seat in _seat_keys(value):
+            if seat >= players:
+                kind = "item" if isinstance(value, list) else "key"
+                hint = "a list gives one value per seat, in seat order" if kind == "item" else None
+                raise locate(data, [*path, key], f"seat {seat} is not at the table: {table}", hint, key=kind == "key")
+
+
+def _value(data: dict[str, Any], path: Where) -> Any:
+    value: Any = data
+    for part in path:
+        value = value.get(part) if isinstance(value, dict) else value[int(part)] if isinstance(value, list) else None
+    return value
+
+
+def check_file(data: dict[str, Any]) -> None:
+    """Refuse a scenario that expects nothing, and expectations that can never be compared: an
+    expected error stops the deal (and the game), so nothing beside it or after it is."""
+    deals = _deals(data)
+    if not any(deal.get("expect") for _, deal in deals) and not ("deals" in data and data.get("expect")):
+        where: list[str | int] = ["expect"] if "expect" in data else []
+        raise locate(data, where, "this scenario expects nothing, so it checks nothing", "add what must happen: expect")
+    for number, (where, deal) in enumerate(deals, 1):
+        expect = deal.get("expect") or {}
+        if "error" not in expect:
+            continue
+        for key in expect:
+            if key != "error":
+                raise locate(
+                    data,
+                    [*where, "expect", key],
+                    f"'{key}' beside 'error': a deal that stops has no outcome to compare",
+                    "expect only the error here; what the deal comes to belongs in a scenario that plays it through",
+                    key=True,
+                )
+        if "deals" not in data:
+            continue
+        if number < len(deals):
+            raise locate(
+                data,
+                [*where, "expect", "error"],
+                f"deal {number} expects an error, which ends the game: the {len(deals) - number} deal(s) after it "
+                "would never be played",
+                "a deal that expects an error is the last one; test the later deals in a scenario of their own",
+            )
+        if data.get("expect"):
+            raise locate(
+                data,
+                ["expect"],
+                f"the game stops at deal {number}'s expected error: there is no end of the game to check",
+                "leave out the top-level 'expect', or the error",
+            )
+
+
+def check_layout(data: dict[str, Any], where: Where, deal: dict[str, Any], seats: list[int], dealer: int) -> None:
+    """Before a deal is played: its hands are for the seats that play it, its tricks one card per seat."""
+    for key, seat in _seat_keys(deal.get("hands")):
+        if seat not in seats:
+            value = deal["hands"][key]
+            if isinstance(deal["hands"], list) and not value:  # (an empty place in a list: no hand)
+                continue
+            raise locate(
+                data,
+                [*where, "hands", key],
+                f"seat {seat} sits out this deal (dealer {dealer}; seats {', '.join(map(str, seats))} play): "
+                "it is dealt no hand",
+                key=isinstance(deal["hands"], dict),
+            )
+    tricks = deal.get("tricks") or []
+    stops = "error" in (deal.get("expect") or {})
+    for index, trick in enumerate(tricks):
+        count = len(trick.split() if isinstance(trick, str) else trick)
+        last = index == len(tricks) - 1
+        if count == len(seats) or (last and stops and 0 < count < len(seats)):
+            continue
+        raise locate(
+            data,
+            [*where, "tricks", index],
+            f"trick {index + 1} has {count} card(s): a trick is one card from each of the {len(seats)} seats "
+            "that play the deal, in play order",
+            "only the last trick of a deal that expects an error may stop short, at the refused card",
+        )
+
+
+def setup_error(data: dict[str, Any], where: Where, deal: dict[str, Any], message: str) -> RuleError:
+    """A deal's refusal of its scripted hands or stock, as a mistake in the file at that hand or stock."""
+    if message.startswith("stock"):
+        return locate(data, [*where, "stock"], message)
+    seat = re.match(r"seat (\d+):|no hand given for seat (\d+)", message)
+    hands = deal.get("hands")
+    path: list[str | int] = [*where, "hands"] if hands is not None else list(where)
+    if seat and seat.group(1) is not None:
+        number = int(seat.group(1))
+        key = next((k for k, s in _seat_keys(hands) if s == number), None)
+        return locate(data, path if key is None else [*path, key], f"the hand of {message}")
+    return locate(data, path, message)
+
+
+class ScenarioScript(Script):
+    """A scenario's script that remembers which of the file's entries it gave last (to name and
+    locate a refused one as the file counts it)."""
+
+    def __init__(self, decisions: list[dict[str, Any]], plays: list[str], tricks: list[int]) -> None:
+        super().__init__(decisions=decisions, plays=plays)
+        self.tricks = tricks  # the trick (from 0) of each card play, as written
+        self.last: tuple[str, int] | None = None
+
+    def next_for(self, request: Request) -> tuple[bool, Any]:
+        plays = request.kind == "play"
+        self.last = ("play", self.play_position) if plays else ("decision", self.position)
+        given = super().next_for(request)
+        if not given[0]:
+            self.last = None
+        return given
+
+    def where(self, deal: int) -> str:
+        """The last entry given, as the file counts it: ``decision 3 of deal 1``, ``card play 5 of
+        deal 1 (trick 2)``."""
+        assert self.last is not None
+        kind, index = self.last
+        if kind == "play":
+            return f"card play {index + 1} of deal {deal} (trick {self.tricks[index] + 1})"
+        return f"decision {index + 1} of deal {deal}"
+
+    def path(self, data: dict[str, Any], where: Where, deal: dict[str, Any]) -> tuple[list[str | int], int | None]:
+        """Where the last entry is written: its path in the file, and for a card in a trick written as
+        one text, the card's offset in that text."""
+        assert self.last is not None
+        kind, index = self.last
+        if kind == "decision":
+            return [*where, "decisions", index], None
+        trick = self.tricks[index]
+        within = index - self.tricks.index(trick)
+        text = (deal.get("tricks") or [])[trick]
+        if not isinstance(text, str):
+            return [*where, "tricks", trick, within], None
+        offsets = [m.start() for m in re.finditer(r"\S+", text)]
+        return [*where, "tricks", trick], offsets[within] if within < len(offsets) else None
+
+
+def refusal(
+    data: dict[str, Any], where: Where, deal: dict[str, Any], number: int, script: Script, text: str
+) -> tuple[str, str]:
+    """A refused scripted entry named as the file counts it (``card play 5 of deal 1 (trick 2): seat 2
+    was asked …``), and the same placed at its entry (``file:line:col: the deal stopped: …``, its line
+    and a caret) for a report."""
+    if not isinstance(script, ScenarioScript) or script.last is None:
+        return text, f"the deal stopped: {text}"  # (a missing decision: already counted as the file does)
+    said = re.sub(r"^decision \d+: ", "", text)  # (the engine counts the game's decisions, cards among them)
+    message = f"{script.where(number)}: {said}"
+    doc = getattr(data, "doc", None)
+    if doc is None:
+        return message, f"the deal stopped: {message}"
+    path, offset = script.path(data, where, deal)
+    position = doc.position(path) if offset is None else doc.position_in_scalar(path, offset)
+    return message, str(RuleError(f"the deal stopped: {message}", position, None, doc.source_line(position.line)))
