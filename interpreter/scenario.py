@@ -71,7 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, ScriptError, View
-from interpreter.game import Game, Script
+from interpreter.game import Game
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_checks import (
     ScenarioData,
@@ -79,6 +79,7 @@ from interpreter.scenario_checks import (
     check_file,
     check_layout,
     check_seats,
+    left_over,
     locate,
     refusal,
     setup_error,
@@ -369,22 +370,6 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
         return compare(expect, {})
     outcome, game = run_scenario(data, base_dir)
     problems = compare(expect, outcome)
-    if not problems and "error" not in expect:
-        problems += left_over(data, [], game.script, 1)
+    if not problems:
+        problems += left_over(data, [], game.script, 1, "error" in outcome)
     return problems
-
-
-def left_over(data: dict[str, Any], where: list[str | int], script: Script, deal: int) -> list[str]:
-    """What a deal's script gives that the game never asked for, at the first such entry: a scenario
-    that scripts more than was played does not test what it seems to."""
-    decisions = len(script.decisions) - script.position
-    plays = len(script.plays or []) - script.play_position
-    if not decisions and not plays:
-        return []
-    parts = [f"{decisions} decision(s) from decision {script.position + 1}"] if decisions else []
-    parts += [f"{plays} card play(s) from card play {script.play_position + 1}"] if plays else []
-    place = [*where, "decisions", script.position] if decisions else [*where, "tricks"]
-    if not decisions and isinstance(script, ScenarioScript):
-        place.append(script.tricks[script.play_position])
-    said = f"deal {deal} ended, but the scenario gives {' and '.join(parts)} that were never asked for"
-    return [str(locate(data, place, said))]

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.decisions import Request
+from interpreter.decisions import Request, ScriptError
 from interpreter.game import Script
 from rulespec.errors import RuleError
 from rulespec.yamldocument import Document
@@ -186,7 +186,11 @@ class ScenarioScript(Script):
     def next_for(self, request: Request) -> tuple[bool, Any]:
         plays = request.kind == "play"
         self.last = ("play", self.play_position) if plays else ("decision", self.position)
-        given = super().next_for(request)
+        try:
+            given = super().next_for(request)
+        except ScriptError:  # (an entry for another seat is refused before it is taken: take it,
+            self.position = max(self.position, self.last[1] + 1)  # so what is left over comes after it)
+            raise
         if not given[0]:
             self.last = None
         return given
@@ -232,3 +236,28 @@ def refusal(
     path, offset = script.path(data, where, deal)
     position = doc.position(path) if offset is None else doc.position_in_scalar(path, offset)
     return message, str(RuleError(f"the deal stopped: {message}", position, None, doc.source_line(position.line)))
+
+
+def left_over(data: dict[str, Any], where: Where, script: Script, deal: int, stopped: bool) -> list[str]:
+    """What a deal's script gives that the game never asked for, at the first such entry: a scenario
+    that scripts more than was played does not test what it seems to. After an expected refusal
+    (``stopped``) the rest of the refused card's trick, and decisions, may follow it (a trick and an
+    auction are written whole), but not a later trick: a refusal that comes tricks early hides a mistake."""
+    decision_from, play_from = script.position, script.play_position
+    if stopped:
+        decision_from = len(script.decisions)
+        if isinstance(script, ScenarioScript) and script.last is not None and script.last[0] == "play":
+            trick = script.tricks[script.last[1]]
+            play_from = next((i for i, t in enumerate(script.tricks) if t > trick), len(script.tricks))
+    decisions = len(script.decisions) - decision_from
+    plays = len(script.plays or []) - play_from
+    if decisions <= 0 and plays <= 0:
+        return []
+    parts = [f"{decisions} decision(s) from decision {decision_from + 1}"] if decisions > 0 else []
+    parts += [f"{plays} card play(s) from card play {play_from + 1}"] if plays > 0 else []
+    place = [*where, "decisions", decision_from] if decisions > 0 else [*where, "tricks"]
+    if decisions <= 0 and isinstance(script, ScenarioScript):
+        place.append(script.tricks[play_from])
+    ended = "stopped at the expected error" if stopped else "ended"
+    said = f"deal {deal} {ended}, but the scenario gives {' and '.join(parts)} that were never asked for"
+    return [str(locate(data, place, said))]

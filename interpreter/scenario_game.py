@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from interpreter.scenario import GAME_EXPECT_KEYS, fills_gaps, left_over, new_game, play_scripted_deal
+from interpreter.scenario import GAME_EXPECT_KEYS, fills_gaps, new_game, play_scripted_deal
+from interpreter.scenario_checks import left_over
 from interpreter.scenario_outcome import compare
 
 
@@ -36,10 +37,10 @@ def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> l
         outcome, used_up = play_scripted_deal(game, progress, deal, fill, (data, ["deals", number - 1]))
         found = compare(expect, outcome)
         problems += [f"deal {number}: {p}" for p in found]
+        if not found and (not used_up or "error" in outcome):
+            problems += left_over(data, ["deals", number - 1], game.script, number, "error" in outcome)
         if "error" in outcome:  # the game cannot go on after a refused decision (and the file, as
             return problems  # checked, expects nothing after it: scenario_checks)
-        if not found and not used_up:
-            problems += left_over(data, ["deals", number - 1], game.script, number)
     result = game.result
     final = {
         "winner": result.winner if result else None,
