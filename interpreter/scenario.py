@@ -196,7 +196,10 @@ def load_scenario(path: Path) -> dict[str, Any]:
         raise RuleError(f"{path}: a scenario needs 'ruleset', 'players' and 'hands' (one deal) or 'deals' (a game)")
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     found = jsonschema.Draft202012Validator(schema).iter_errors(data)
-    errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
+    # (at one place, an unknown key first: ``standrd:`` is told as itself, not as 'standard' missing)
+    errors = sorted(
+        islice(found, MAX_SCHEMA_ERRORS), key=lambda e: (list(map(str, e.path)), e.validator != "additionalProperties")
+    )
     if errors:
         _schema_error(doc, errors[0])
     _known_keys(doc, [], SCENARIO_KEYS, "scenario key")

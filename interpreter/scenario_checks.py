@@ -169,9 +169,21 @@ def setup_error(data: dict[str, Any], where: Where, deal: dict[str, Any], messag
     path: list[str | int] = [*where, "hands"] if hands is not None else list(where)
     if seat and seat.group(1) is not None:
         number = int(seat.group(1))
-        key = next((k for k, s in _seat_keys(hands) if s == number), None)
+        keys = _seat_keys(hands)
+        if "given twice" in message:  # (the deal finds it at the second hand: name every hand holding it)
+            card = message.rsplit(": ", 1)[-1].split(", ")[0]
+            holders = [(k, s) for k, s in keys if card in _names(hands[k])]
+            key, _ = holders[0] if holders else (None, number)
+            seats = " and ".join(str(s) for _, s in holders) or str(number)
+            where_ = path if key is None else [*path, key]
+            return locate(data, where_, f"{card} is given twice: in the hands of seats {seats}")
+        key = next((k for k, s in keys if s == number), None)
         return locate(data, path if key is None else [*path, key], f"the hand of {message}")
     return locate(data, path, message)
+
+
+def _names(cards: Any) -> list[str]:
+    return cards.split() if isinstance(cards, str) else [str(c) for c in cards or ()]
 
 
 class ScenarioScript(Script):
