@@ -165,7 +165,7 @@ def setup_error(data: dict[str, Any], where: Where, deal: dict[str, Any], messag
     if message.startswith("stock"):
         return locate(data, [*where, "stock"], message)
     seat = re.match(r"seat (\d+):|no hand given for seat (\d+)", message)
-    hands = deal.get("hands")
+    hands: Any = deal.get("hands")
     path: list[str | int] = [*where, "hands"] if hands is not None else list(where)
     if seat and seat.group(1) is not None:
         number = int(seat.group(1))
