@@ -72,10 +72,12 @@ from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, ScriptError, View
 from interpreter.game import Game
+from interpreter.prepared import deck_layout
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_checks import (
     ScenarioData,
     ScenarioScript,
+    check_cards,
     check_file,
     check_layout,
     check_seats,
@@ -340,7 +342,9 @@ def play_scripted_deal(
     game.script = make_script(deal)
     game.agents = [FirstLegal() if fill else Strict(progress) for _ in game.agents]
     dealer = game.dealer
-    check_layout(data, path, deal, game.seats_in_deal(), dealer)
+    seats = game.seats_in_deal()
+    check_layout(data, path, deal, seats, dealer)
+    check_cards(data, path, deal, deck_layout(game.rules, len(seats)).card_by_name)
     number = len(game.deal_records) + 1
     try:
         game.play_deal()

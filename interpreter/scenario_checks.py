@@ -19,10 +19,10 @@ The format is described in :mod:`interpreter.scenario`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from interpreter.decisions import Request, ScriptError
+from interpreter.decisions import Request, ScriptError, shown
 from interpreter.game import Script
 from rulespec.errors import RuleError
 from rulespec.yamldocument import Document
@@ -75,6 +75,10 @@ def check_seats(data: dict[str, Any], players: int) -> None:
                 raise locate(data, [*where, "decisions", index], f"seat {seat} is not at the table: {table}")
     if "deals" in data:
         places.append(["expect", "marks"])
+    for where, deal in _deals(data):  # (seats as values: who declared, won, dealt; seats in order)
+        _seat_values(data, [*where, "expect"], deal.get("expect") or {}, players, table)
+    if "deals" in data:
+        _seat_values(data, ["expect"], data.get("expect") or {}, players, table)
     for path in places:
         value = _value(data, path)
         for key, seat in _seat_keys(value):
@@ -82,6 +86,59 @@ def check_seats(data: dict[str, Any], players: int) -> None:
                 kind = "item" if isinstance(value, list) else "key"
                 hint = "a list gives one value per seat, in seat order" if kind == "item" else None
                 raise locate(data, [*path, key], f"seat {seat} is not at the table: {table}", hint, key=kind == "key")
+
+
+#: The expectations whose value is a seat, or a list of seats.
+SEAT_VALUES = ("declarer", "dealer", "next_dealer", "winner", "hand_winner")
+SEAT_LISTS = ("trick_winners", "auction_order")
+
+
+def _seat_values(data: dict[str, Any], where: Where, expect: dict[str, Any], players: int, table: str) -> None:
+    for key in (*SEAT_VALUES, *SEAT_LISTS):
+        values = expect.get(key)
+        items = values if key in SEAT_LISTS and isinstance(values, list) else [values]
+        for index, seat in enumerate(items):
+            if isinstance(seat, int) and seat >= players:
+                path = [*where, key, index] if key in SEAT_LISTS else [*where, key]
+                raise locate(data, path, f"{key}: seat {seat} is not at the table: {table}")
+
+
+def check_cards(data: dict[str, Any], where: Where, deal: dict[str, Any], deck: Collection[str]) -> None:
+    """Every card the deal's hands, stock and tricks name is a card of the deck, told at the card
+    (with the card meant, when the name is written another way: ``TS``, ``2s``, ``2♠``)."""
+    hands: Any = deal.get("hands")
+    places: list[tuple[list[str | int], Any, str]] = [
+        ([*where, "hands", key], hands[key], f"the hand of seat {seat}: ") for key, seat in _seat_keys(hands)
+    ]
+    places.append(([*where, "stock"], deal.get("stock"), "the stock: "))
+    places += [([*where, "tricks", i], trick, f"trick {i + 1}: ") for i, trick in enumerate(deal.get("tricks") or [])]
+    for path, cards, what in places:
+        if isinstance(cards, str):
+            for found in re.finditer(r"\S+", cards):
+                if found.group() not in deck:
+                    raise _not_a_card(data, path, found.start(), found.group(), what, deck)
+        elif isinstance(cards, list):
+            for index, card in enumerate(cards):
+                if str(card) not in deck:
+                    raise _not_a_card(data, [*path, index], None, str(card), what, deck)
+
+
+_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def _not_a_card(data: Any, path: Where, offset: int | None, name: str, what: str, deck: Collection[str]) -> RuleError:
+    written = "".join(_SYMBOLS.get(ch, ch) for ch in name.strip()).upper()
+    written = "10" + written[1:] if written[:1] == "T" else written
+    if written in deck:
+        hint = f"did you mean '{written}'? (a card is its rank, then its suit's letter, in capitals)"
+    else:
+        hint = "a card is its rank, then its suit's letter, in capitals: 10S, QH, 2C"
+    message = f"{what}{shown(name)} is not a card of this deck"
+    doc: Document | None = getattr(data, "doc", None)
+    if doc is None or offset is None:
+        return locate(data, path, message, hint)
+    position = doc.position_in_scalar(list(path), offset)
+    return RuleError(message, position, hint, doc.source_line(position.line))
 
 
 def _value(data: dict[str, Any], path: Where) -> Any:

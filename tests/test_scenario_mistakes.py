@@ -245,7 +245,7 @@ def test_a_mark_the_game_does_not_know_is_refused_before_the_deal(tmp_path, caps
         ("  0: 2C 3C", "  0: 2S 3C", "2S is given twice: in the hands of seats 0 and 3"),
         ("  0: 2C 3C 4C", "  0: 3C 4C", "the hand of seat 0: 12 cards given, a hand has 13"),
         ("  0: 2C 3C", "  0: 8H 2C 3C", "the hand of seat 0: 14 cards given"),
-        ("  0: 2C 3C", "  0: 1C 3C", "the hand of seat 0: cards not in this deck: 1C"),
+        ("  0: 2C 3C", "  0: 1C 3C", "the hand of seat 0: 1C is not a card of this deck"),
         ("  3: 2H 3H 4H 5H 6H 7H 2S 3S 4S 5S 6S 7S 8S\n", "", "no hand given for seat 3"),
     ],
 )
@@ -271,7 +271,7 @@ def test_three_players_play_without_the_removed_cards(tmp_path, capsys, version:
     text = f"ruleset: combo-whist{version}\nplayers: 3\ndealer: 0\nhands:\n  0: {hand}\nexpect: {{declarer: 1}}\n"
     code, said = _replay(tmp_path, capsys, text)
     assert code == 1, said
-    assert re.search(LOCATED + f"the hand of seat 0: cards not in this deck: {card}", said), said
+    assert re.search(LOCATED + f"the hand of seat 0: {card} is not a card of this deck", said), said
 
 
 # --- 6. refusals counted as the file counts, at their entry ----------------------------------------------
@@ -296,3 +296,34 @@ def test_a_refused_decision_of_a_later_deal_is_counted_in_its_deal(tmp_path, cap
     code, said = _replay(tmp_path, capsys, text)
     assert code == 1
     assert re.search(LOCATED + r"the deal stopped: decision 2 of deal 1: not a bid: Pass", said), said
+
+
+# --- 7. a card written another way is told with the card meant --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "meant", "where"),
+    [
+        ("TS", "10S", "hands"),
+        ("2s", "2S", "hands"),
+        ("2♠", "2S", "hands"),
+        ("q♥", "QH", "tricks"),
+        ("ZZ", None, "tricks"),
+    ],
+)
+def test_a_card_not_of_the_deck_is_told_at_the_card(
+    tmp_path, capsys, written: str, meant: str | None, where: str
+) -> None:
+    """``whist play`` reads cards forgivingly; a scenario names each card exactly, so another
+    spelling is refused at that card, with the name it means."""
+    card = {"TS": "10S", "2s": "2S", "2♠": "2S", "q♥": "QH", "ZZ": "KH"}[written]
+    if where == "hands":
+        line = next(ln for ln in TRUMP.splitlines() if re.match(r"  \d: ", ln) and f" {card} " in f"{ln} ")
+    else:
+        line = next(ln for ln in TRUMP.splitlines() if ln.startswith("  - ") and f" {card} " in f"{ln} ")
+    text = _replace(TRUMP, line, f"{line} ".replace(f" {card} ", f" {written} ", 1).rstrip())
+    said = _refused_at(tmp_path, capsys, text, written, f"{written} is not a card of this deck")
+    place = re.search(LOCATED, said)
+    assert place is not None
+    assert text.splitlines()[int(place.group(1)) - 1][int(place.group(2)) - 1 :].startswith(written)
+    assert (f"did you mean '{meant}'?" in said) if meant else "10S, QH, 2C" in said
