@@ -65,6 +65,7 @@ and ``GAME_EXPECT_KEYS``; nothing else is accepted.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -333,6 +334,15 @@ def _check_before(data: dict[str, Any], game: Game) -> None:
         raise locate(data, ["hand_number"], f"hand_number {data['hand_number']} is past the match's {hands} hands")
 
 
+def _bid_meant(game: Game, refused: str) -> str | None:
+    """The bid a refused bid's id means, when it is close to one (``Trump``: did you mean 'trump'?)."""
+    found = re.search(r"'([^']*)' is not a (standard|special) bid", refused)
+    if found is None:
+        return None
+    bids = game.rules.standard_bids if found.group(2) == "standard" else game.rules.special_bids
+    return did_you_mean(found.group(1), [bid.id for bid in bids])
+
+
 def play_scripted_deal(
     game: Game, progress: Progress, deal: dict[str, Any], fill: bool, where: tuple[dict[str, Any], list[str | int]]
 ) -> tuple[dict[str, Any], bool]:
@@ -352,7 +362,7 @@ def play_scripted_deal(
         if game.current is None:  # the deal refused its hands or stock: the file's mistake
             raise setup_error(data, path, deal, str(exc)) from None
         game.current = None
-        error, stopped = refusal(data, path, deal, number, game.script, str(exc))
+        error, stopped = refusal(data, path, deal, number, game.script, str(exc), _bid_meant(game, str(exc)))
         return {"error": error, "stopped": stopped}, True
     outcome = deal_outcome(game, game.deal_records[-1])
     outcome.update(dealer=dealer, next_dealer=game.dealer, target=plain_number(game.winning_target()))

@@ -290,7 +290,7 @@ class ScenarioScript(Script):
 
 
 def refusal(
-    data: dict[str, Any], where: Where, deal: dict[str, Any], number: int, script: Script, text: str
+    data: dict[str, Any], where: Where, deal: dict[str, Any], number: int, script: Script, text: str, hint: str | None
 ) -> tuple[str, str]:
     """A refused scripted entry named as the file counts it (``card play 5 of deal 1 (trick 2): seat 2
     was asked …``), and the same placed at its entry (``file:line:col: the deal stopped: …``, its line
@@ -304,7 +304,7 @@ def refusal(
         return message, f"the deal stopped: {message}"
     path, offset = script.path(data, where, deal)
     position = doc.position(path) if offset is None else doc.position_in_scalar(path, offset)
-    return message, str(RuleError(f"the deal stopped: {message}", position, None, doc.source_line(position.line)))
+    return message, str(RuleError(f"the deal stopped: {message}", position, hint, doc.source_line(position.line)))
 
 
 def left_over(data: dict[str, Any], where: Where, script: Script, deal: int, stopped: bool) -> list[str]:

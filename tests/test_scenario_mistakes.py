@@ -327,3 +327,35 @@ def test_a_card_not_of_the_deck_is_told_at_the_card(
     assert place is not None
     assert text.splitlines()[int(place.group(1)) - 1][int(place.group(2)) - 1 :].startswith(written)
     assert (f"did you mean '{meant}'?" in said) if meant else "10S, QH, 2C" in said
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("{standard: Trump}", "trump"), ("{standard: trump, specials: [gred]}", "greed")]
+)
+def test_a_misspelt_bid_is_refused_with_the_bid_meant(tmp_path, capsys, written: str, meant: str) -> None:
+    text = _replace(TRUMP, "{1: {standard: trump}}", f"{{1: {written}}}")
+    code, said = _replay(tmp_path, capsys, text)
+    assert code == 1
+    assert re.search(LOCATED + r"the deal stopped: decision 1 of deal 1: seat 1 was asked for a bid", said), said
+    assert f"  hint: did you mean '{meant}'?" in said
+
+
+def test_a_folder_is_a_problem_with_the_file_as_a_missing_file_is(tmp_path, capsys) -> None:
+    """README: a problem in a file exits with 1 (``whist check`` of a missing file does too)."""
+    folder = tmp_path / "s.yaml"
+    folder.mkdir()
+    for path in (folder, tmp_path / "missing.yaml"):
+        code, out, err = whist(capsys, "replay", str(path))
+        assert code == 1, out + err
+        assert str(path) in err
+
+
+def test_replay_help_shows_a_scenario() -> None:
+    from click.testing import CliRunner
+
+    from whist.cli import cli
+
+    result = CliRunner().invoke(cli, ["replay", "--help"])
+    example = re.search(r"whist replay (tests/scenarios/\S+\.yaml)", result.output)
+    assert example is not None, result.output
+    assert (Path(__file__).parent.parent / example.group(1)).is_file()
