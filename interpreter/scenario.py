@@ -33,7 +33,9 @@ says so::
 
     fill: first-legal             # unscripted plays and choices: the first legal option; bids: pass
 
-``expect: {error: "..."}`` expects the deal to stop with an illegal (or missing) decision;
+``expect: {error: "..."}`` expects the deal to stop with an illegal (or missing) decision (alone
+in its ``expect``; in a game, in the last deal, with nothing expected at the end: the game stops
+there); a broken hand or stock is the file's mistake, never an expected error;
 ``auction_order: [1, 2, 3, 0, 1]`` lists the seats of the auction in turn (a barred player
 passes without being asked but is listed).
 
@@ -60,7 +62,9 @@ before the last deal listed. See interpreter/scenario_game.py::
     expect: {winner: 1, reason: declarer, deals: 2}
 
 The keys a scenario may hold are listed in ``SCENARIO_KEYS``, ``DEAL_KEYS``, ``EXPECT_KEYS``
-and ``GAME_EXPECT_KEYS``; nothing else is accepted.
+and ``GAME_EXPECT_KEYS``; nothing else is accepted. What else makes a scenario wrong (a seat not at
+the table, a trick that is not one card per seat, a card not of the deck, nothing expected) is
+refused at its place: :mod:`interpreter.scenario_checks`.
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ from interpreter.recordcheck import MAX_SCHEMA_ERRORS
 from interpreter.scenario_checks import (
     ScenarioData,
     ScenarioScript,
+    check_before,
     check_cards,
     check_file,
     check_layout,
@@ -299,7 +304,7 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
         path = ["options" if place == "option" else place]
         raise locate(data, path, f"the scenario's game cannot be played: {said}", "see the rule set") from None
     check_seats(data, players)
-    _check_before(data, game)
+    check_before(data, game)
     progress.game = game
     for seat, score in seat_map(data.get("scores")).items():
         game.scores[seat] = score
@@ -313,25 +318,6 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
         game.deal_stocks = [_cards(d["stock"]) if d.get("stock") is not None else None for d in deals]
     game.match_position = int(data.get("hand_number", 1)) - 1
     return game, progress
-
-
-def _check_before(data: dict[str, Any], game: Game) -> None:
-    """What the game before the first deal is given must exist in it: its marks, its hand of a match."""
-    known = game.rules.game.marks
-    for seat, marks in seat_map(data.get("marks")).items():
-        for name in marks:
-            if name not in known:
-                hint = did_you_mean(str(name), known) or f"known: {', '.join(known) or 'none'}"
-                key = next(k for k in data["marks"] if int(k) == seat) if isinstance(data["marks"], dict) else seat
-                raise locate(data, ["marks", key, name], f"'{name}' is not a mark of this game", hint, key=True)
-    if "hand_number" not in data:
-        return
-    match = game.rules.game.match
-    if match is None:
-        raise locate(data, ["hand_number"], "hand_number is the place in a match, and this game plays none")
-    hands = len(game.schedule())
-    if data["hand_number"] > hands:
-        raise locate(data, ["hand_number"], f"hand_number {data['hand_number']} is past the match's {hands} hands")
 
 
 def _bid_meant(game: Game, refused: str) -> str | None:

@@ -23,8 +23,9 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from interpreter.decisions import Request, ScriptError, shown
-from interpreter.game import Script
-from rulespec.errors import RuleError
+from interpreter.game import Game, Script
+from interpreter.scenario_outcome import seat_map
+from rulespec.errors import RuleError, did_you_mean
 from rulespec.yamldocument import Document
 
 Where = Sequence[str | int]
@@ -185,6 +186,25 @@ def check_file(data: dict[str, Any]) -> None:
                 f"the game stops at deal {number}'s expected error: there is no end of the game to check",
                 "leave out the top-level 'expect', or the error",
             )
+
+
+def check_before(data: dict[str, Any], game: Game) -> None:
+    """What the game is given before its first deal must exist in it: its marks, its hand of a match."""
+    known = game.rules.game.marks
+    for seat, marks in seat_map(data.get("marks")).items():
+        for name in marks:
+            if name not in known:
+                hint = did_you_mean(str(name), known) or f"known: {', '.join(known) or 'none'}"
+                key = next(k for k in data["marks"] if int(k) == seat) if isinstance(data["marks"], dict) else seat
+                raise locate(data, ["marks", key, name], f"'{name}' is not a mark of this game", hint, key=True)
+    if "hand_number" not in data:
+        return
+    match = game.rules.game.match
+    if match is None:
+        raise locate(data, ["hand_number"], "hand_number is the place in a match, and this game plays none")
+    hands = len(game.schedule())
+    if data["hand_number"] > hands:
+        raise locate(data, ["hand_number"], f"hand_number {data['hand_number']} is past the match's {hands} hands")
 
 
 def check_layout(data: dict[str, Any], where: Where, deal: dict[str, Any], seats: list[int], dealer: int) -> None:
