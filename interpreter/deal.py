@@ -239,8 +239,10 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
         """A given stock must be the real rest of the deck: cards of it, none dealt or given twice, and
         as many as the deal leaves (a stock one card long or short would surface as a draw from an
         empty pile, blamed on the rule file, and a card twice would be played twice)."""
-        if self.game.deal.stock is None:
-            raise ScriptError("stock given, but this game deals no stock")
+        if self.game.deal.stock is None:  # (an empty one is none: the search agent's worlds give one)
+            if stock:
+                raise ScriptError("stock given, but this game deals no stock")
+            return
         unknown = [n for n in stock if n not in self.card_by_name or self.card_by_name[n] in dealt]
         if unknown:
             raise ScriptError(f"stock cards not in the deck or already dealt: {', '.join(unknown)}")
