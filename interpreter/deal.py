@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -210,9 +211,7 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
                 dealt = {c for p in self.players for c in p.hand}
                 rest = [c for c in self.deck if c not in dealt]
             if stock is not None:
-                unknown = [n for n in stock if n not in self.card_by_name or self.card_by_name[n] in dealt]
-                if unknown:
-                    raise ScriptError(f"stock cards not in the deck or already dealt: {', '.join(unknown)}")
+                self._check_stock(stock, dealt, len(rest) - rules.set_aside)
                 self.stock = [self.card_by_name[n] for n in stock]
                 self.set_aside = [c for c in rest if c not in set(self.stock)]
             else:
@@ -235,6 +234,24 @@ class Deal(Agenda, Bidding, Steps, HandPlay, PlainHand, Scoring, Views):
     def _stock_changed(self) -> None:
         self.env["face_up"] = self.face_up
         self.env["stock_size"] = len(self.stock) + (1 if self.face_up else 0)
+
+    def _check_stock(self, stock: list[str], dealt: set[Card], size: int) -> None:
+        """A given stock must be the real rest of the deck: cards of it, none dealt or given twice, and
+        as many as the deal leaves (a stock one card long or short would surface as a draw from an
+        empty pile, blamed on the rule file, and a card twice would be played twice)."""
+        if self.game.deal.stock is None:  # (an empty one is none: the search agent's worlds give one)
+            if stock:
+                raise ScriptError("stock given, but this game deals no stock")
+            return
+        unknown = [n for n in stock if n not in self.card_by_name or self.card_by_name[n] in dealt]
+        if unknown:
+            raise ScriptError(f"stock cards not in the deck or already dealt: {', '.join(unknown)}")
+        twice = sorted(name for name, count in Counter(stock).items() if count > 1)
+        if twice:
+            raise ScriptError(f"stock cards given twice: {', '.join(twice)}")
+        if len(stock) != size:
+            aside = f", after {self.game.deal.set_aside} set aside" if self.game.deal.set_aside else ""
+            raise ScriptError(f"stock of {len(stock)} cards given, but the deal leaves {size}{aside}")
 
     def _check_hands(self, hands: dict[int, list[str]]) -> None:
         """Given hands must be real deals: the right size, cards of this deck, none twice."""

@@ -33,7 +33,9 @@ says so::
 
     fill: first-legal             # unscripted plays and choices: the first legal option; bids: pass
 
-``expect: {error: "..."}`` expects the deal to stop with an illegal (or missing) decision;
+``expect: {error: "..."}`` expects the deal to stop with an illegal (or missing) decision (alone
+in its ``expect``; in a game, in the last deal, with nothing expected at the end: the game stops
+there); a broken hand or stock is the file's mistake, never an expected error;
 ``auction_order: [1, 2, 3, 0, 1]`` lists the seats of the auction in turn (a barred player
 passes without being asked but is listed).
 
@@ -60,19 +62,36 @@ before the last deal listed. See interpreter/scenario_game.py::
     expect: {winner: 1, reason: declarer, deals: 2}
 
 The keys a scenario may hold are listed in ``SCENARIO_KEYS``, ``DEAL_KEYS``, ``EXPECT_KEYS``
-and ``GAME_EXPECT_KEYS``; nothing else is accepted.
+and ``GAME_EXPECT_KEYS``; nothing else is accepted. What else makes a scenario wrong (a seat not at
+the table, a trick that is not one card per seat, a card not of the deck, nothing expected) is
+refused at its place: :mod:`interpreter.scenario_checks`.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from interpreter.decisions import Agent, BidAnswer, Request, ScriptError, View
-from interpreter.game import Game, Script
+from interpreter.game import Game
+from interpreter.prepared import deck_layout
 from interpreter.recordcheck import MAX_SCHEMA_ERRORS
+from interpreter.scenario_checks import (
+    ScenarioData,
+    ScenarioScript,
+    check_before,
+    check_cards,
+    check_file,
+    check_layout,
+    check_seats,
+    left_over,
+    locate,
+    refusal,
+    setup_error,
+)
 from interpreter.scenario_outcome import EXPECT_KEYS, compare, deal_outcome, seat_map
 from interpreter.standings import plain_number
 from rulespec import load_ruleset
@@ -185,12 +204,12 @@ def load_scenario(path: Path) -> dict[str, Any]:
         raise RuleError(f"{path}: a scenario needs 'ruleset', 'players' and 'hands' (one deal) or 'deals' (a game)")
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     found = jsonschema.Draft202012Validator(schema).iter_errors(data)
-    errors = sorted(islice(found, MAX_SCHEMA_ERRORS), key=lambda e: list(map(str, e.path)))
+    # (at one place, an unknown key first: ``standrd:`` is told as itself, not as 'standard' missing)
+    errors = sorted(
+        islice(found, MAX_SCHEMA_ERRORS), key=lambda e: (list(map(str, e.path)), e.validator != "additionalProperties")
+    )
     if errors:
-        hint = None
-        if errors[0].validator == "required":  # what a missing key wants, as the format's reference says
-            hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
-        raise doc.error(list(errors[0].absolute_path), f"not a valid scenario: {errors[0].message[:160]}", hint)
+        _schema_error(doc, errors[0])
     _known_keys(doc, [], SCENARIO_KEYS, "scenario key")
     if "hands" in data and "deals" in data:
         raise doc.error(["deals"], "a scenario has either 'hands' (one deal) or 'deals' (a game), not both")
@@ -198,7 +217,27 @@ def load_scenario(path: Path) -> dict[str, Any]:
     for number in range(1, len(data.get("deals") or []) + 1):
         _known_keys(doc, ["deals", number - 1], DEAL_KEYS, "key", f" in deal {number}")
         _known_keys(doc, ["deals", number - 1, "expect"], EXPECT_KEYS, "expect key", f" in deal {number}")
-    return data
+    scenario = ScenarioData(data)
+    doc.data = scenario  # (the same values: the document now locates the scenario's own)
+    scenario.doc = doc
+    check_file(scenario)
+    return scenario
+
+
+def _schema_error(doc: Document, error: Any) -> None:
+    """The schema's first complaint, at its place; an unknown key (a bid answer's ``special:``) at
+    that key, with the key meant."""
+    where = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = tuple(error.schema.get("properties", ()))
+        key = next(str(k) for k in error.instance if k not in known)
+        what = "a bid answer" if "standard" in known else "a decision"
+        meant = did_you_mean(key, known) or f"known: {', '.join(known)}"
+        raise doc.key_error([*where, key], f"unknown key '{key}' in {what}", meant)
+    hint = None
+    if error.validator == "required" and error.validator_value == ["ruleset"]:  # as the format's reference says
+        hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
+    raise doc.error(where, f"not a valid scenario: {error.message[:160]}", hint)
 
 
 def _known_keys(doc: Document, where: list[str | int], known: tuple[str, ...], what: str, deal: str = "") -> None:
@@ -222,11 +261,13 @@ def fills_gaps(value: Any) -> bool:
     return True
 
 
-def make_script(deal: dict[str, Any]) -> Script:
+def make_script(deal: dict[str, Any]) -> ScenarioScript:
     """One deal's decisions and card plays, in the order the engine asks for them."""
-    return Script(
+    tricks = [_cards(trick) for trick in deal.get("tricks") or []]
+    return ScenarioScript(
         decisions=[_decision(e) for e in deal.get("decisions") or []],
-        plays=[card for trick in deal.get("tricks") or [] for card in _cards(trick)],
+        plays=[card for trick in tricks for card in trick],
+        tricks=[number for number, trick in enumerate(tricks) for _ in trick],
     )
 
 
@@ -235,11 +276,16 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     ref = data.get("ruleset")
     if not isinstance(ref, str):  # which rules a scenario tests is never left to a default
         raise RuleError("a scenario needs 'ruleset': the name of a bundled rule set, or the path of a rule file")
-    if base_dir is None:
-        rules = load_ruleset(ref)
-    else:  # a path in the scenario stays under its folder (rulespec.paths)
-        with rooted(base_dir):
-            rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
+    try:
+        if base_dir is None:
+            rules = load_ruleset(ref)
+        else:  # a path in the scenario stays under its folder (rulespec.paths)
+            with rooted(base_dir):
+                rules = load_ruleset(ref, relative_to=base_dir, named_in=f"the scenario in {base_dir}")
+    except RuleError as exc:
+        if exc.position is not None:  # (a mistake inside the rule file is told there)
+            raise
+        raise locate(data, ["ruleset"], exc.message, exc.hint) from None
     players = int(data.get("players", 4))
     progress = Progress()
     agents = [Strict(progress) for _ in range(players)]  # each deal says whether it fills
@@ -253,8 +299,12 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
             first_dealer=int(data.get("dealer", 0)),
         )
     except ValueError as exc:  # what the rule set refuses: its player count, a variant, an option
-        hint = "see its players, variant and options"
-        raise RuleError(f"the scenario's game cannot be played: {exc}", None, hint) from None
+        said = str(exc).replace("first_dealer", "dealer")
+        place = next((k for k in ("dealer", "variant", "option") if k in said), "players")
+        path = ["options" if place == "option" else place]
+        raise locate(data, path, f"the scenario's game cannot be played: {said}", "see the rule set") from None
+    check_seats(data, players)
+    check_before(data, game)
     progress.game = game
     for seat, score in seat_map(data.get("scores")).items():
         game.scores[seat] = score
@@ -270,16 +320,36 @@ def new_game(data: dict[str, Any], base_dir: Path | None, deals: list[dict[str, 
     return game, progress
 
 
-def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fill: bool) -> tuple[dict[str, Any], bool]:
-    """Play the game's next deal from ``deal``'s script; its outcome, and whether the script was used up."""
+def _bid_meant(game: Game, refused: str) -> str | None:
+    """The bid a refused bid's id means, when it is close to one (``Trump``: did you mean 'trump'?)."""
+    found = re.search(r"'([^']*)' is not a (standard|special) bid", refused)
+    if found is None:
+        return None
+    bids = game.rules.standard_bids if found.group(2) == "standard" else game.rules.special_bids
+    return did_you_mean(found.group(1), [bid.id for bid in bids])
+
+
+def play_scripted_deal(
+    game: Game, progress: Progress, deal: dict[str, Any], fill: bool, where: tuple[dict[str, Any], list[str | int]]
+) -> tuple[dict[str, Any], bool]:
+    """Play the game's next deal from ``deal``'s script (``where``: the scenario and the deal's path
+    in it); its outcome, and whether the script was used up."""
+    data, path = where
     game.script = make_script(deal)
     game.agents = [FirstLegal() if fill else Strict(progress) for _ in game.agents]
     dealer = game.dealer
+    seats = game.seats_in_deal()
+    check_layout(data, path, deal, seats, dealer)
+    check_cards(data, path, deal, deck_layout(game.rules, len(seats)).card_by_name)
+    number = len(game.deal_records) + 1
     try:
         game.play_deal()
     except ScriptError as exc:
+        if game.current is None:  # the deal refused its hands or stock: the file's mistake
+            raise setup_error(data, path, deal, str(exc)) from None
         game.current = None
-        return {"error": str(exc)}, True
+        error, stopped = refusal(data, path, deal, number, game.script, str(exc), _bid_meant(game, str(exc)))
+        return {"error": error, "stopped": stopped}, True
     outcome = deal_outcome(game, game.deal_records[-1])
     outcome.update(dealer=dealer, next_dealer=game.dealer, target=plain_number(game.winning_target()))
     return outcome, game.script.exhausted
@@ -288,7 +358,7 @@ def play_scripted_deal(game: Game, progress: Progress, deal: dict[str, Any], fil
 def run_scenario(data: dict[str, Any], base_dir: Path | None = None) -> tuple[dict[str, Any], Game]:
     """Play the scripted deal; return its outcome (the keys of ``expect``) and the game."""
     game, progress = new_game(data, base_dir, [data])
-    outcome, _ = play_scripted_deal(game, progress, data, fills_gaps(data.get("fill")))
+    outcome, _ = play_scripted_deal(game, progress, data, fills_gaps(data.get("fill")), (data, []))
     return outcome, game
 
 
@@ -303,7 +373,6 @@ def check_scenario(data: dict[str, Any], base_dir: Path | None = None) -> list[s
         return compare(expect, {})
     outcome, game = run_scenario(data, base_dir)
     problems = compare(expect, outcome)
-    if not problems and "error" not in expect and not game.script.exhausted:
-        left = len(game.script.decisions) - game.script.position
-        problems.append(f"{left} scripted decision(s) were never asked for")
+    if not problems:
+        problems += left_over(data, [], game.script, 1, "error" in outcome)
     return problems

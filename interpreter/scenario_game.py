@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.scenario import GAME_EXPECT_KEYS, fills_gaps, new_game, play_scripted_deal
+from interpreter.scenario_checks import left_over
 from interpreter.scenario_outcome import compare
 
 
@@ -33,14 +34,13 @@ def check_game_scenario(data: dict[str, Any], base_dir: Path | None = None) -> l
             return problems
         fill = game_fill or fills_gaps(deal.get("fill"))
         expect = deal.get("expect") or {}
-        outcome, used_up = play_scripted_deal(game, progress, deal, fill)
+        outcome, used_up = play_scripted_deal(game, progress, deal, fill, (data, ["deals", number - 1]))
         found = compare(expect, outcome)
         problems += [f"deal {number}: {p}" for p in found]
-        if "error" in outcome:
-            return problems  # the game cannot go on after a refused decision
-        if not found and not used_up:
-            left = len(game.script.decisions) - game.script.position
-            problems.append(f"deal {number}: {left} scripted decision(s) were never asked for")
+        if not found and (not used_up or "error" in outcome):
+            problems += left_over(data, ["deals", number - 1], game.script, number, "error" in outcome)
+        if "error" in outcome:  # the game cannot go on after a refused decision (and the file, as
+            return problems  # checked, expects nothing after it: scenario_checks)
     result = game.result
     final = {
         "winner": result.winner if result else None,

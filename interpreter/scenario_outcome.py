@@ -104,8 +104,8 @@ def compare(expect: dict[str, Any], outcome: dict[str, Any], known: tuple[str, .
     unknown = [str(k) for k in expect if k not in known]
     if unknown:
         return [f"unknown expect key(s): {', '.join(unknown)} (known: {', '.join(known)})"]
-    if "error" in outcome and "error" not in expect:
-        return [f"the deal stopped: {outcome['error']}"]
+    if "error" in outcome and "error" not in expect:  # (told at the refused entry when it is known)
+        return [outcome.get("stopped") or f"the deal stopped: {outcome['error']}"]
     problems = []
     for key, wanted in expect.items():
         got = outcome.get(key)

@@ -162,7 +162,7 @@ def show(ruleset: str, fmt: str, lang: str | None, ids: bool) -> None:
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())  # (a folder, as a missing file, is a problem with the file: exit 1)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document: the file and its differences.")
 def replay(file: str, as_json: bool) -> None:
     """Re-execute a game record (JSON) or a scenario (YAML) and report any difference.
@@ -170,6 +170,7 @@ def replay(file: str, as_json: bool) -> None:
     \b
     Example:
       whist replay whist-save.json
+      whist replay tests/scenarios/trump-basic.yaml
     """
     from interpreter.records import read_record
     from interpreter.records import replay as replay_record
@@ -192,8 +193,8 @@ def replay(file: str, as_json: bool) -> None:
         sys.exit(1 if problems else 0)
     if problems:
         click.echo(f"{file}: {len(problems)} difference(s)", err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
+        for problem in problems:  # (one told at its place has its line, a caret and a hint under it)
+            click.echo("  " + problem.replace("\n", "\n  "), err=True)
         sys.exit(1)
     click.echo(f"{file}: replayed, no difference")
 
