@@ -320,17 +320,12 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             else:  # the same text as inherited: nothing changes, and only its own rule set marks it
                 result.inherited.append(key)
     for path in by_file:  # never written through a link that leads out of the rule set's folder
-        try:
-            check_locale_path(path)
-            check_writable(path, rules)
-        except RuleError as exc:
-            errors.append(exc)
-    if errors:
-        raise RuleErrors(errors)
+        check_locale_path(path)
+        check_writable(path, rules)
     english = {key: entry.text for key, entry in report.english.items()}
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
     result.marked, result.unreviewed, result.inherited_fuzzy = write_checked(
-        po, lang, rules, plans, (to_mark, to_unmark), report
+        po, lang, rules, plans, (to_mark, to_unmark), report, errors
     )
     result.changed = {path: len(values) for path, values in by_file.items()}
     return result

@@ -35,10 +35,13 @@ def write_checked(
     plans: list[tuple[Path, str]],
     reviews: tuple[list[str], list[str]],
     before: Status,
+    refused: list[RuleError],
 ) -> tuple[int, list[str], list[str]]:
     """Write each planned file, mark and unmark the ``reviews`` (to mark, to unmark), and keep the
-    result only if it brings no error or missing text ``before`` did not have (else every file is
-    restored and a :class:`RuleErrors` raised). Returns :func:`rulespec.pomerge.apply_reviews`'s answer."""
+    result only if it brings no error or missing text ``before`` did not have and nothing was
+    ``refused`` before (entries the import already refused, left out of the plans: what the others
+    bring is found and reported with them, so one run names every problem). Else every file is
+    restored and a :class:`RuleErrors` raised. Returns :func:`rulespec.pomerge.apply_reviews`'s answer."""
     paths = [*locale_files(lang, rules), *(path for path, _ in plans)]
     with _restored_on_failure(paths):
         for path, text in plans:
@@ -46,10 +49,14 @@ def write_checked(
             write_locale(path, text)  # (in the file's own line ends)
         to_mark, to_unmark = reviews
         done = apply_reviews(lang, rules, to_mark, to_unmark) if to_mark or to_unmark else (0, [], [])
-        problems = brought(po, before, status(lang, rules))
+        problems = refused + brought(po, before, status(lang, rules))
         if problems:
-            raise RuleErrors(problems)
+            raise RuleErrors(sorted(problems, key=_line))
     return done
+
+
+def _line(error: RuleError) -> int:
+    return error.position.line if error.position is not None else 0
 
 
 def brought(po: polib.POFile, before: Status, after: Status) -> list[RuleError]:
@@ -57,11 +64,11 @@ def brought(po: polib.POFile, before: Status, after: Status) -> list[RuleError]:
     PO entry whose text is where the error is (else at the PO file's first line, naming the place)."""
     po_path = str(getattr(po, "fpath", None) or "<po>")
     lines = {item.msgctxt: item.linenum or 1 for item in po if not item.obsolete and item.msgctxt}
-    spans = _spans(after)
-    old = {str(error) for error in before.errors}
+    spans, earlier = _spans(after), _spans(before)
+    old = {_identity(error, earlier) for error in before.errors}  # (by key, not line: the import moves lines)
     problems = []
     for error in after.errors:
-        if str(error) in old:
+        if _identity(error, spans) in old:
             continue
         key = _key_at(error.position, spans)
         if key is not None and key in lines:
@@ -91,6 +98,15 @@ def _spans(report: Status) -> dict[Path, list[tuple[int, int, str]]]:
         last = where.line + entry.doc.text.count("\n", where.start, where.end)
         spans.setdefault(Path(entry.doc.path).resolve(), []).append((where.line, last, key))
     return spans
+
+
+def _identity(error: RuleError, spans: dict[Path, list[tuple[int, int, str]]]) -> tuple[str, str, str]:
+    """An error as it stays when lines above it move: its message, its file, and its entry's key
+    (its line where it is at no entry)."""
+    if error.position is None:
+        return error.message, "", ""
+    key = _key_at(error.position, spans)
+    return error.message, str(Path(error.position.path).resolve()), key or str(error.position.line)
 
 
 def _key_at(position: Position | None, spans: dict[Path, list[tuple[int, int, str]]]) -> str | None:
