@@ -165,7 +165,9 @@ def _clashes(
             continue
         other, earlier = seen
         earlier_is_own = own is not None and _path(earlier) in own and _path(entry) not in own
-        here, there = (earlier, item) if earlier_is_own else (entry, other)
+        # (else at the language's text rather than the English one shown for want of it: that is the one to change)
+        earlier_is_language = entries.get(earlier.key) is earlier and entries.get(entry.key) is not entry
+        here, there = (earlier, item) if earlier_is_own or (own is None and earlier_is_language) else (entry, other)
         text = _written(here.text.strip())
         errors.append(
             here.error(
