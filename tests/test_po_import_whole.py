@@ -45,7 +45,8 @@ def german_house(capsys, tmp: Path) -> Path:
 
 
 def export(capsys, rule: Path, po_path: Path) -> polib.POFile:
-    code, _, err = whist(capsys, "translate", "export", "de", str(rule), "-o", str(po_path), "--force")
+    po_path.unlink(missing_ok=True)  # (a fresh export: the one before it is imported, or meant to be dropped)
+    code, _, err = whist(capsys, "translate", "export", "de", str(rule), "-o", str(po_path))
     assert code == 0, err
     return polib.pofile(str(po_path))
 
