@@ -69,7 +69,7 @@ def test_an_entry_the_rule_set_lacks_is_named_with_its_line(locales, tmp_path, c
     line = next(item.linenum for item in polib.pofile(str(path)) if item.msgctxt == "bids.nothere.name")
     code, _, err = whist(capsys, "translate", "import", str(path), str(rule))
     assert code == 0, err
-    assert f"note: {path}:{line}: bids.nothere.name: skipped: deutsch has no English text of that key" in err
+    assert f"note: {path}:{line}:1: bids.nothere.name: skipped: deutsch has no English text of that key" in err
 
 
 @pytest.mark.parametrize("exported_for", ["house", "combo-whist"])

@@ -16,6 +16,7 @@ import click
 
 from rulespec import RuleError
 from rulespec.atomic import write_atomically
+from rulespec.errors import Position
 from rulespec.translations import is_bundled
 from whist.cliargs import DEFAULT_RULESET, check_output_folder
 from whist.common import fail, rules_or_fail
@@ -131,20 +132,23 @@ def translate_import(file: Path, ruleset: str | None, other_ruleset: bool) -> No
     lang = _known_language(lang, rules)
     exported_for = po_ruleset_name(po)
     if exported_for is not None and exported_for != rules.name and not other_ruleset:
-        fail(
-            f"{file}:1: error: this PO was exported for the rule set '{exported_for}', not '{rules.name}'\n"
-            f"hint: name the rule set it was exported for ({named}), or pass --other-ruleset to take "
-            f"the texts of the keys the two share into {rules.name}'s files"
+        refused = RuleError(
+            f"this PO was exported for the rule set '{exported_for}', not '{rules.name}'",
+            Position(str(file), 1, 1),
+            f"name the rule set it was exported for ({named}), or pass --other-ruleset to take "
+            f"the texts of the keys the two share into {rules.name}'s files",
         )
+        fail(str(refused))  # (its header's words on one line each: they are a stranger's)
     try:
         result = import_po(po, lang, rules)
     except RuleError as exc:
         fail(str(exc))
     for path, count in result.changed.items():
         click.echo(f"{path}: {count} text(s) written")
-    for key in result.skipped:
+    for key in result.skipped:  # (a stranger's key: on one line, as an error's words are)
+        where = Position(str(file), result.lines[key], 1)
         click.echo(
-            f"note: {file}:{result.lines[key]}: {key}: skipped: {rules.name} has no English text of that key", err=True
+            f"note: {RuleError(f'{key}: skipped: {rules.name} has no English text of that key', where)}", err=True
         )
     if result.commented:  # (the locale files keep texts and fingerprints only: README, "Translating with PO files")
         click.echo(
