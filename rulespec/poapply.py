@@ -20,6 +20,7 @@ from pathlib import Path
 
 import polib
 
+from rulespec.atomic import write_atomically
 from rulespec.errors import Position, RuleError, RuleErrors
 from rulespec.locale import locale_files
 from rulespec.localeedit import write_locale
@@ -130,7 +131,7 @@ def _restored_on_failure(paths: list[Path]) -> Iterator[None]:
         for path, raw in saved.items():
             if raw is not None:
                 if not path.is_file() or path.read_bytes() != raw:
-                    path.write_bytes(raw)
+                    write_atomically(path, raw)
             elif path.is_file():
                 path.unlink()
         for folder in sorted(missing_dirs, key=lambda p: -len(p.parts)):  # the deepest first
