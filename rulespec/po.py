@@ -8,8 +8,10 @@ text is known; an unreviewed one (never marked) is fuzzy too.
 
 :func:`import_po` writes the translations of a PO file back into the locale files — the file of
 the same name as the English text's, in the language's folder; for a house rule, only the house
-rule's own file beside it, whatever it inherits — and marks the entries that are not fuzzy and
-were made from the current English. It never empties an entry (an empty
+rule's own files beside it, whatever it inherits (:mod:`rulespec.potarget`) — and marks the entries
+that are not fuzzy and were made from the current English. It writes all of a PO file or none of it:
+every refused entry is named at once, at its PO line, and the result is checked as ``translate
+check`` checks it (:mod:`rulespec.poapply`). It never empties an entry (an empty
 ``msgstr`` changes nothing), and an export followed by an import changes no file. It is a
 three-way merge (:mod:`rulespec.pomerge`): each exported entry records what it was, so an import
 never reverts what changed in the locale files since the export, and never takes a text made
@@ -32,7 +34,7 @@ from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
 from rulespec.poapply import write_checked
-from rulespec.pocheck import check_entries, check_text, may_use
+from rulespec.pocheck import at_line, check_entries, check_text, may_use
 from rulespec.pomerge import Action, Conflict, Review, lost_characters, merge, read_base, record_line
 from rulespec.potarget import text_file
 from rulespec.textlayers import made_for_other_english
@@ -307,7 +309,7 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             try:
                 target = text_file(key, source.doc.path, current, lang, rules)
             except RuleError as exc:
-                errors.append(RuleError(exc.message, _at(po, item), exc.hint))
+                errors.append(RuleError(exc.message, at_line(po, item.linenum), exc.hint))
                 continue
             by_file.setdefault(target, {})[key] = item.msgstr
         moved = written and current is not None and Path(current.doc.path) != target  # its fingerprint stays behind
@@ -329,11 +331,6 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
     )
     result.changed = {path: len(values) for path, values in by_file.items()}
     return result
-
-
-def _at(po: polib.POFile, item: polib.POEntry) -> Position:
-    """Where ``item`` is in the PO file."""
-    return Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1)
 
 
 def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None, english: dict[str, str]) -> str:

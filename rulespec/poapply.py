@@ -25,6 +25,7 @@ from rulespec.errors import Position, RuleError, RuleErrors
 from rulespec.locale import locale_files
 from rulespec.localeedit import write_locale
 from rulespec.model import RuleSet
+from rulespec.pocheck import at_line
 from rulespec.pomerge import apply_reviews
 from rulespec.translations import Status, status
 
@@ -63,7 +64,6 @@ def _line(error: RuleError) -> int:
 def brought(po: polib.POFile, before: Status, after: Status) -> list[RuleError]:
     """The errors and missing texts of ``after`` that ``before`` did not have, each located at the
     PO entry whose text is where the error is (else at the PO file's first line, naming the place)."""
-    po_path = str(getattr(po, "fpath", None) or "<po>")
     lines = {item.msgctxt: item.linenum or 1 for item in po if not item.obsolete and item.msgctxt}
     spans, earlier = _spans(after), _spans(before)
     old = {_identity(error, earlier) for error in before.errors}  # (by key, not line: the import moves lines)
@@ -73,16 +73,16 @@ def brought(po: polib.POFile, before: Status, after: Status) -> list[RuleError]:
             continue
         key = _key_at(error.position, spans)
         if key is not None and key in lines:
-            where = Position(po_path, lines[key], 1)
+            where = at_line(po, lines[key])
             problems.append(RuleError(f"the translation of {key}: {error.message}", where, error.hint))
         else:
             place = f" (at {error.position})" if error.position is not None else ""
-            problems.append(RuleError(f"this import would bring: {error.message}{place}", Position(po_path, 1, 1)))
+            problems.append(RuleError(f"this import would bring: {error.message}{place}", at_line(po, 1)))
     for key in sorted(set(after.missing) - set(before.missing)):
         problems.append(
             RuleError(
                 f"the translation of {key} would be written where it is not shown",
-                Position(po_path, lines.get(key, 1), 1),
+                at_line(po, lines.get(key)),
                 "an English text of a later layer overrides it: translate it in that rule set's file",
             )
         )

@@ -21,6 +21,12 @@ from rulespec.placeholdernames import allowed_placeholders
 from rulespec.translations import placeholders
 
 
+def at_line(po: polib.POFile, line: int | None) -> Position:
+    """A place in the PO file ``po`` was read from (its entries' ``linenum``): where an import's
+    problems are reported, since the locale files are not written when one is found."""
+    return Position(str(getattr(po, "fpath", None) or "<po>"), line or 1, 1)
+
+
 def may_use(key: str, english: str, rules: RuleSet | None) -> set[str]:
     """The placeholders the text of ``key`` may use (the PO file's comment names them)."""
     allowed = allowed_placeholders(key, rules)
@@ -76,7 +82,7 @@ def check_text(
     language, or that gettext refuses (see :func:`_newline_ends`); None when nothing is."""
     if not item.msgstr.strip():
         return None
-    where = Position(str(getattr(po, "fpath", None) or "<po>"), item.linenum or 1, 1)
+    where = at_line(po, item.linenum)
     found = first_forbidden(item.msgstr)  # (what a locale file refuses when read: controls, bidi overrides)
     bad = None if found is None else item.msgstr[found]
     if bad is not None:  # a text never carries terminal control sequences into the locale files
