@@ -28,6 +28,7 @@ import yaml
 
 from rulespec import load_ruleset
 from rulespec.translations import status
+from tests.test_translate_cli import house as house  # the fixture: a house rule with an English file
 from tests.test_translate_cli import locales as locales  # the fixture: a copy of the project's locales/
 from tests.test_translate_cli import whist
 
@@ -212,3 +213,16 @@ def test_every_entry_a_po_file_cannot_hold_is_named_in_one_run(locales, tmp_path
     code, _, err = whist(capsys, "translate", "import", str(path), str(rule))
     assert code == 1
     assert "translated twice" in err and "has no msgctxt" in err and "plural forms" in err
+
+
+def test_a_refused_import_removes_the_files_and_folders_it_made(locales, house, tmp_path, capsys) -> None:
+    """A house rule with no Swedish file of its own: the import makes ``locales/sv/house.yaml`` beside
+    it, finds the result refused, and leaves no trace of it (nor of the folder)."""
+    code, _, err = whist(capsys, "translate", "export", "sv", str(house), "-o", str(tmp_path / "sv.po"))
+    assert code == 0, err
+    before = files(tmp_path)
+    assert not (house.parent / "locales" / "sv").exists()
+    po = translate(polib.pofile(str(tmp_path / "sv.po")), {"bids.trump.name": "Samma", "bids.hurry.name": "Samma"})
+    code, _, err = do_import(capsys, po, tmp_path / "sv.po", house)
+    assert code == 1 and "could not tell the two apart" in err
+    assert files(tmp_path) == before and not (house.parent / "locales" / "sv").exists()
