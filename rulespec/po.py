@@ -8,8 +8,10 @@ text is known; an unreviewed one (never marked) is fuzzy too.
 
 :func:`import_po` writes the translations of a PO file back into the locale files — the file of
 the same name as the English text's, in the language's folder; for a house rule, only the house
-rule's own file beside it, whatever it inherits — and marks the entries that are not fuzzy and
-were made from the current English. It never empties an entry (an empty
+rule's own files beside it, whatever it inherits (:mod:`rulespec.potarget`) — and marks the entries
+that are not fuzzy and were made from the current English. It writes all of a PO file or none of it:
+every refused entry is named at once, at its PO line, and the result is checked as ``translate
+check`` checks it (:mod:`rulespec.poapply`). It never empties an entry (an empty
 ``msgstr`` changes nothing), and an export followed by an import changes no file. It is a
 three-way merge (:mod:`rulespec.pomerge`): each exported entry records what it was, so an import
 never reverts what changed in the locale files since the export, and never takes a text made
@@ -26,27 +28,28 @@ from pathlib import Path
 import polib
 
 from rulespec import locale  # LOCALES_DIR read at call time (tests point it elsewhere)
-from rulespec.errors import Position, RuleError
-from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, layer, read_locale
-from rulespec.localeedit import add_entries, checked, emit, nest, set_texts, write_locale
+from rulespec.errors import Position, RuleError, RuleErrors
+from rulespec.locale import DEFAULT_LANGUAGE, check_locale_path, flatten, read_locale
+from rulespec.localeedit import add_entries, checked, emit, nest, set_texts
 from rulespec.model import RuleSet
 from rulespec.paths import read_limited
-from rulespec.pocheck import check_entries, check_text, may_use
-from rulespec.pomerge import Action, Conflict, Review, apply_reviews, lost_characters, merge, read_base, record_line
+from rulespec.poapply import write_checked
+from rulespec.pocheck import at_line, check_entries, check_text, may_use
+from rulespec.pomerge import Action, Conflict, Review, lost_characters, merge, read_base, record_line
+from rulespec.potarget import text_file
 from rulespec.textlayers import made_for_other_english
 from rulespec.translations import (
-    Entry,
     check_writable,
     fingerprint,
-    is_bundled,
-    own_locale_file,
     previous_english,
     status,
     writable,
 )
 
-#: The PO header field naming the rule set a file was exported for.
+#: The PO header field naming the rule set a file was exported for (as the command was given it).
 RULESET_FIELD = "X-Whist-Ruleset"
+#: How the header's Project-Id-Version begins; the rule set's id follows (read by :func:`po_ruleset_name`).
+PROJECT_PREFIX = "whist-rules "
 #: A PO file larger than this is refused: the bundled catalogue is about 130 kB, and reading
 #: 2 MB of the smallest entries takes about 60 MB (8 MB took 200 MB).
 MAX_PO_BYTES = 2_000_000
@@ -99,7 +102,7 @@ def export_po(lang: str, rules: RuleSet | None, ruleset_ref: str) -> polib.POFil
         raise report.unreadable
     po = polib.POFile(wrapwidth=0)
     po.metadata = {
-        "Project-Id-Version": f"whist-rules {rules.id if rules else 'ui'}",
+        "Project-Id-Version": f"{PROJECT_PREFIX}{rules.id if rules else 'ui'}",
         "Language": lang,
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
@@ -152,6 +155,10 @@ class Imported:
     unreviewed: list[str] = field(default_factory=list)
     #: keys the PO calls fuzzy whose text a house rule inherits (unreviewed with the rule set it comes from)
     inherited_fuzzy: list[str] = field(default_factory=list)
+    #: the PO file's line of each live entry (the notes name it)
+    lines: dict[str, int] = field(default_factory=dict)
+    #: how many entries carry a translator's comment (``# …``), which the locale files have no place for
+    commented: int = 0
 
 
 def read_po(path: Path) -> polib.POFile:
@@ -184,7 +191,9 @@ def read_po(path: Path) -> polib.POFile:
             f"not a readable PO file: {message}", Position(str(path), line or 1, 1), "export a fresh one"
         ) from None
     po.fpath = str(path)
-    check_entries(po, path)
+    errors = check_entries(po, path)
+    if errors:  # (every one, each at its line: a translator fixes them all in one pass)
+        raise RuleErrors(errors)
     return po
 
 
@@ -230,14 +239,30 @@ def po_language(po: polib.POFile, path: Path) -> str:
     return lang
 
 
+def po_ruleset_name(po: polib.POFile) -> str | None:
+    """The name of the rule set ``po`` was exported for (``deutsch``, ``combo-whist``), from the
+    header :func:`export_po` writes (``Project-Id-Version: whist-rules deutsch@1.5.1+de.1``); None
+    when the header is not ours (a tool rewrote it): then nothing can be told."""
+    project = str(po.metadata.get("Project-Id-Version", ""))
+    if not project.startswith(PROJECT_PREFIX) or len(project.split()) != 2:
+        return None
+    name = project[len(PROJECT_PREFIX) :].split("@")[0]
+    return None if name == "ui" else name
+
+
 def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
-    """Write the translations of ``po`` into ``lang``'s locale files for ``rules`` and mark them."""
+    """Write the translations of ``po`` into ``lang``'s locale files for ``rules`` and mark them.
+
+    All or nothing: every entry is checked first, and every refused one reported at once
+    (:class:`RuleErrors`, each at its PO line); the result is then checked as ``translate check``
+    checks it, and put back when that refuses it (:mod:`rulespec.poapply`)."""
     if lang == DEFAULT_LANGUAGE:
         raise RuleError("English is the source language; it is not imported", None, "import another language")
     report = status(lang, rules)
     if report.unreadable is not None:  # its entries would look missing, or not be there to import
         raise report.unreadable
     result = Imported(lang)
+    errors: list[RuleError] = []
     by_file: dict[Path, dict[str, str]] = {}
     to_mark: list[str] = []
     to_unmark: list[str] = []
@@ -247,13 +272,18 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
         if item.obsolete or not item.msgctxt:
             continue
         key = item.msgctxt
+        result.lines[key] = item.linenum or 1
+        result.commented += bool(item.tcomment and item.tcomment.strip())
         source = report.english.get(key)
         if source is None:
             result.skipped.append(key)
             continue
         base = read_base(item.comment or "")
         if not (item.fuzzy and base is not None and base.fuzzy and fingerprint(item.msgstr) == base.text):
-            check_text(po, item, key, source.text, rules)  # (a suggestion left as exported writes nothing)
+            problem = check_text(po, item, key, source.text, rules)  # (a suggestion left as exported writes nothing)
+            if problem is not None:
+                errors.append(problem)
+                continue
         current = report.translated.get(key)
         file_text = current.text if current is not None else ""
         reviewed = current is not None and current.fingerprint == fingerprint(source.text)
@@ -274,8 +304,13 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
             continue
         # A suggestion made for other English, accepted as it is: it becomes the rule's own translation.
         written = outcome.action is Action.WRITE or (key in elsewhere and outcome.review is Review.MARK)
-        target = _target(key, source.doc.path, current, lang, rules) if written else None
-        if target is not None:
+        target = None
+        if written:
+            try:
+                target = text_file(key, source.doc.path, current, lang, rules)
+            except RuleError as exc:
+                errors.append(RuleError(exc.message, at_line(po, item.linenum), exc.hint))
+                continue
             by_file.setdefault(target, {})[key] = item.msgstr
         moved = written and current is not None and Path(current.doc.path) != target  # its fingerprint stays behind
         if outcome.review is Review.UNMARK:
@@ -286,40 +321,16 @@ def import_po(po: polib.POFile, lang: str, rules: RuleSet | None) -> Imported:
                 to_mark.append(key)
             else:  # the same text as inherited: nothing changes, and only its own rule set marks it
                 result.inherited.append(key)
-    english = {key: entry.text for key, entry in report.english.items()}
     for path in by_file:  # never written through a link that leads out of the rule set's folder
         check_locale_path(path)
         check_writable(path, rules)
+    english = {key: entry.text for key, entry in report.english.items()}
     plans = [(path, _edited(path, values, lang, rules, english)) for path, values in by_file.items()]
-    for path, text in plans:  # all planned and checked first
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_locale(path, text)  # (in the file's own line ends)
-        result.changed[path] = len(by_file[path])
-    if to_mark or to_unmark:
-        result.marked, result.unreviewed, result.inherited_fuzzy = apply_reviews(lang, rules, to_mark, to_unmark)
+    result.marked, result.unreviewed, result.inherited_fuzzy = write_checked(
+        po, lang, rules, plans, (to_mark, to_unmark), report, errors
+    )
+    result.changed = {path: len(values) for path, values in by_file.items()}
     return result
-
-
-def _target(key: str, english_file: str, current: Entry | None, lang: str, rules: RuleSet | None) -> Path:
-    """The locale file an imported text of ``key`` is written to. For a bundled rule set: the file
-    of the English text's name in ``lang``'s folder. For a house rule: its own file (where the
-    text is now, if it is there, else ``locales/<lang>/<name>.yaml`` beside it), which overrides
-    what it inherits; the project's files are never written for a house rule."""
-    if is_bundled(rules):
-        english = Path(english_file)
-        return english.parent.parent / lang / english.name
-    assert rules is not None
-    if current is not None and writable(current.doc.path, rules):
-        return Path(current.doc.path)
-    target = own_locale_file(lang, rules)
-    for other in (english_file, current.doc.path if current is not None else None):
-        if other is not None and layer(other, rules) > layer(target, rules):  # it would not be shown, nor marked
-            raise RuleError(
-                f"the text of {key} written in {target} would not override {other}",
-                None,
-                f"give the house rule a name of its own (its 'ruleset:'), not '{rules.name}'",
-            )
-    return target
 
 
 def _edited(path: Path, values: dict[str, str], lang: str, rules: RuleSet | None, english: dict[str, str]) -> str:

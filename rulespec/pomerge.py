@@ -148,8 +148,9 @@ def apply_reviews(
                 by_file.setdefault(Path(now[key].doc.path), []).append(key)
             elif key in now:
                 theirs.append(key)
-        for path, keys in by_file.items():
-            done += _unmark(path, keys)
+        for path, keys in by_file.items():  # (a text written fuzzy had no fingerprint: unreviewed all the same)
+            _unmark(path, keys)
+            done += keys
     return sum(path.read_bytes() != raw for path, raw in before.items()), sorted(done), sorted(theirs)
 
 

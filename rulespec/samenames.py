@@ -26,6 +26,7 @@ from rulespec.yamlsource import Document
 class _Entry(Protocol):
     """A locale entry (:class:`rulespec.translations.Entry`): its text, and an error at its place."""
 
+    key: str
     text: str
     doc: Document
 
@@ -56,7 +57,69 @@ def name_clashes(
         ("schedule", "name", {name: f"schedules.{name}" for name in schedules}),
     )
     clashes = [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
-    return clashes + _groups_named_as_bids(rules, entries, english)
+    return clashes + _groups_named_as_bids(rules, entries, english) + _typed_suits(rules, entries, english)
+
+
+def _shown(key: str, entries: Mapping[str, _Entry], english: Mapping[str, _Entry]) -> _Entry | None:
+    """The entry of ``key`` a reader sees: the language's, else the English one (None: no text)."""
+    entry = entries.get(key)
+    entry = entry if entry is not None and entry.text.strip() else english.get(key)
+    return entry if entry is not None and entry.text.strip() else None
+
+
+def _typed_suits(rules: RuleSet, entries: Mapping[str, _Entry], english: Mapping[str, _Entry]) -> list[RuleError]:
+    """Suits a person could not tell apart when typing a card in ``whist play``
+    (:mod:`whist.playcards`): a card is typed rank first, then its suit as the suit's symbol, its
+    letter in the language, or its English letter (its id) when no suit's letter takes that.
+
+    Two suits given one letter (or a letter that is another suit's symbol) make ``AK`` mean
+    either; a letter that ends another suit's (``R`` and ``KR``) does when what is left before it
+    is a rank too. A suit letter that is also a rank's (Swedish ``K``: klöver and kung) is not:
+    only the last letters name the suit, so ``KK`` is the king of clubs."""
+    suits = [suit.id for suit in rules.game.deck.suits]
+    ranks = {rank.upper() for rank in rules.game.deck.ranks} | ({"T"} if "10" in rules.game.deck.ranks else set())
+    ranks |= {
+        e.text.strip().upper()
+        for r in rules.game.deck.ranks
+        if (e := _shown(f"labels.rank_short_{r}", entries, english))
+    }
+    forms: list[tuple[str, str, _Entry | None, str]] = []  # (as typed, upper case; its suit; its entry; what it is)
+    for noun in ("symbol", "letter"):
+        for suit in suits:
+            entry = _shown(f"labels.suit_{noun}_{suit}", entries, english)
+            if entry is not None:
+                forms.append((entry.text.strip().upper(), suit, entry, noun))
+    letters = {form for form, _, _, noun in forms if noun == "letter"}
+    forms += [(suit.upper(), suit, None, "English letter") for suit in suits if suit.upper() not in letters]
+    errors = []
+    for index, (form, suit, entry, noun) in enumerate(forms):
+        for earlier, other, other_entry, other_noun in forms[:index]:
+            if other == suit or not _ambiguous(form, earlier, ranks):
+                continue
+            here = entry if entry is not None and entries.get(entry.key) is entry else other_entry  # (the language's)
+            if here is None:
+                continue
+            errors.append(
+                here.error(
+                    f"the suit {noun} '{form}' of {suit} and the {other_noun} '{earlier}' of {other} could not be "
+                    "told apart in a typed card",
+                    "give each suit a letter of its own: not another suit's symbol, nor the end of another's letter",
+                )
+            )
+            break
+    return errors
+
+
+def _ambiguous(one: str, other: str, ranks: set[str]) -> bool:
+    """Whether a card typed with the suit form ``one`` or ``other`` could be read with the other:
+    the same form, or one the end of the other with a rank left before it either way."""
+    if one == other:
+        return True
+    shorter, longer = sorted((one, other), key=len)
+    if not longer.endswith(shorter):
+        return False
+    extra = longer[: -len(shorter)]
+    return any(rank + extra in ranks for rank in ranks)
 
 
 def _groups_named_as_bids(
@@ -65,15 +128,11 @@ def _groups_named_as_bids(
     """A group read as a bid's name: incompatibility lists name bids and groups side by side, and
     "Lock" there would say the bid Lock is excluded when it is the group."""
 
-    def text(key: str) -> _Entry | None:
-        entry = entries.get(key)
-        entry = entry if entry is not None and entry.text.strip() else english.get(key)
-        return entry if entry is not None and entry.text.strip() else None
-
-    bids = {shown_as(entry.text): bid for bid in rules.bids if (entry := text(f"bids.{bid}.name")) is not None}
+    names = {bid: _shown(f"bids.{bid}.name", entries, english) for bid in rules.bids}
+    bids = {shown_as(entry.text): bid for bid, entry in names.items() if entry is not None}
     errors = []
     for group in rules.groups:
-        entry = text(f"groups.{group}")
+        entry = _shown(f"groups.{group}", entries, english)
         if entry is not None and shown_as(entry.text) in bids:
             errors.append(
                 entry.error(
@@ -106,7 +165,9 @@ def _clashes(
             continue
         other, earlier = seen
         earlier_is_own = own is not None and _path(earlier) in own and _path(entry) not in own
-        here, there = (earlier, item) if earlier_is_own else (entry, other)
+        # (else at the language's text rather than the English one shown for want of it: that is the one to change)
+        earlier_is_language = entries.get(earlier.key) is earlier and entries.get(entry.key) is not entry
+        here, there = (earlier, item) if earlier_is_own or (own is None and earlier_is_language) else (entry, other)
         text = _written(here.text.strip())
         errors.append(
             here.error(

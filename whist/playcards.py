@@ -28,10 +28,15 @@ class CardFormat:
         self.symbol = {s: texts.label(f"suit_symbol_{s}") for s in self.suits}
         self.short = {r: self._short(r) for r in self.ranks}
         self.colors = {s.id: s.color for s in rules.game.deck.suits}
-        #: the language's suit letters (typed, upper case) -> suit id; a suit without one has none
-        self.letters = {
-            texts.label(f"suit_letter_{s}").upper(): s for s in self.suits if texts.has(f"labels.suit_letter_{s}")
-        }
+        #: the language's suit letters (typed, upper case) -> suit id; a suit without one has none.
+        #: A letter two suits share names neither (``translate check`` refuses such a file; one
+        #: read all the same must not make ``AK`` silently mean the last of them).
+        given = [
+            (texts.label(f"suit_letter_{s}").upper(), s) for s in self.suits if texts.has(f"labels.suit_letter_{s}")
+        ]
+        #: (nor is it read as the English letter of a suit whose id it is)
+        self.shared = {letter for letter, _ in given if sum(other == letter for other, _ in given) > 1}
+        self.letters = {letter: s for letter, s in given if letter not in self.shared}
 
     def _short(self, rank: str) -> str:
         """A rank as a card shows it: the label of a rank that has one (``K``, ``D`` for a queen in
@@ -58,7 +63,7 @@ class CardFormat:
         else the language's letter, else the English letter (the suit's id) no language letter takes."""
         endings = [(symbol.upper(), suit) for suit, symbol in self.symbol.items() if symbol]
         endings += sorted(self.letters.items(), key=lambda item: -len(item[0]))
-        endings += [(suit.upper(), suit) for suit in self.suits if suit.upper() not in self.letters]
+        endings += [(suit.upper(), suit) for suit in self.suits if suit.upper() not in {*self.letters, *self.shared}]
         for ending, suit in endings:
             if ending and wanted.endswith(ending) and len(wanted) > len(ending):
                 return wanted[: -len(ending)], suit

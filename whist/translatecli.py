@@ -1,6 +1,7 @@
 """The ``whist translate`` commands; :func:`register` adds them to a click group.
 
-``status``, ``init``, ``check``, ``mark``, ``export`` and ``import``. Each takes the language
+``status``, ``init``, ``check``, ``mark``, ``export`` and ``import`` (the last two in
+:mod:`whist.translatepo`). Each takes the language
 first and the rule set second (a bundled name, a file or a folder; default combo-whist), and
 refuses a language that has no texts (exit 2, with the available ones). No command changes a
 translated entry it was not asked to change (see :mod:`rulespec.localeedit`).
@@ -10,22 +11,18 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING
+from contextlib import suppress
 
 import click
 
 from rulespec import RuleError
-from rulespec.atomic import write_atomically
 from rulespec.errors import did_you_mean
 from rulespec.locale import DEFAULT_LANGUAGE, available_languages, language_code
 from rulespec.model import RuleSet
-from rulespec.translations import Entry, Status, is_bundled, is_older_version, own_locale_file, previous_english
-from whist.cliargs import DEFAULT_RULESET, check_output_folder
+from rulespec.translations import Entry, Status, is_older_version, own_locale_file, previous_english
+from whist.cliargs import DEFAULT_RULESET
 from whist.common import fail, rules_or_fail
-
-if TYPE_CHECKING:  # (polib is imported by the PO commands only)
-    from rulespec.po import Imported
+from whist.translatepo import translate_export, translate_import
 
 
 def _code(lang: str) -> str:
@@ -54,14 +51,15 @@ def _where(entry: Entry) -> str:
 
 
 def _missing_in(key: str, lang: str, rules: RuleSet, report: Status) -> str:
-    """The locale file a missing text belongs in (where `translate import` would write it): a
-    bundled rule set's file named as the English text's, a house rule's own file beside it."""
+    """The locale file a missing text belongs in: where `translate import` would write it
+    (:func:`rulespec.potarget.text_file`), e.g. the empty entry ``init`` wrote beside a house rule."""
+    from rulespec.potarget import text_file
+
     source = report.english.get(key)
-    if is_bundled(rules) and source is not None:
-        english = Path(source.doc.path)
-        path = english.parent.parent / lang / english.name
-    else:
-        path = own_locale_file(lang, rules)
+    path = own_locale_file(lang, rules)
+    if source is not None:
+        with suppress(RuleError):  # (no file of the house rule's would show it: its own is still the place to say)
+            path = text_file(key, source.doc.path, report.translated.get(key), lang, rules)
     return str(path) if path.exists() else f"{path} (not written yet)"
 
 
@@ -274,118 +272,8 @@ def translate_mark(lang: str, ruleset: str, keys: tuple[str, ...]) -> None:
     click.echo(f"{lang}: fingerprints updated in {changed} file(s)")
 
 
-@translate.command("export")
-@click.argument("lang")
-@click.argument("ruleset", default=DEFAULT_RULESET)
-@click.option("--format", "fmt", type=click.Choice(["po"]), default="po", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write.")
-def translate_export(lang: str, ruleset: str, fmt: str, output: Path) -> None:
-    """Write LANG's texts as a gettext PO file for Poedit, Weblate or Crowdin.
-
-    \b
-    Example:
-      whist translate export sv --format po -o sv.po
-    """
-    from rulespec.po import export_po
-
-    check_output_folder(output, "'-o'")
-    rules = rules_or_fail(ruleset)
-    lang = _known_language(lang, rules)
-    try:
-        po = export_po(lang, rules, ruleset if is_bundled(rules) else str(Path(rules.sources[0])))
-    except RuleError as exc:
-        fail(str(exc))
-    try:
-        write_atomically(output, str(po))  # polib's save() writes in place: a full disk would leave half a file
-    except OSError as exc:
-        fail(f"error: cannot write {output}: {exc.strerror}")
-    fuzzy = sum(1 for item in po if item.fuzzy)
-    click.echo(f"wrote {output}: {len(po) - len(po.obsolete_entries())} texts, {fuzzy} fuzzy")
-
-
-@translate.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("ruleset", required=False)
-def translate_import(file: Path, ruleset: str | None) -> None:
-    """Write the translations of a PO file into the locale files and mark those not fuzzy.
-
-    RULESET defaults to the bundled rule set the file was exported for; a house rule must be named.
-
-    \b
-    Example:
-      whist translate import sv.po
-    """
-    from rulespec.loader import bundled_names
-    from rulespec.locate import looks_like_path
-    from rulespec.po import RULESET_FIELD, import_po, po_language, read_po
-
-    try:
-        po = read_po(file)
-        lang = po_language(po, file)
-    except RuleError as exc:
-        fail(str(exc))
-    named = po.metadata.get(RULESET_FIELD, DEFAULT_RULESET)
-    if ruleset is None:
-        if looks_like_path(named) or named.split("@")[0] not in bundled_names():  # a file's path is never read unasked
-            raise click.UsageError(f"{file} was exported for '{named}': name that rule set after the file")
-        ruleset = named
-    rules = rules_or_fail(ruleset)
-    lang = _known_language(lang, rules)
-    try:
-        result = import_po(po, lang, rules)
-    except RuleError as exc:
-        fail(str(exc))
-    for path, count in result.changed.items():
-        click.echo(f"{path}: {count} text(s) written")
-    if result.skipped:
-        click.echo(f"note: {len(result.skipped)} entr(ies) this rule set has no English text for", err=True)
-    if result.inherited:  # a house rule never writes the texts it inherits (rulespec.po)
-        click.echo(
-            f"note: {len(result.inherited)} text(s) are as {rules.name} inherits them, unmarked there: "
-            "mark them with the rule set they come from",
-            err=True,
-        )
-    _say_merged(result, ruleset)
-    click.echo(
-        f"{lang}: {sum(result.changed.values())} text(s) written, fingerprints updated in {result.marked} file(s)"
-        + "".join(
-            f", {len(keys)} {what}"
-            for keys, what in (
-                (result.conflicts, "conflict(s) (the files' texts kept)"),
-                (result.english_changed, "skipped (made for other English)"),
-                (result.unreviewed, "made unreviewed (fuzzy)"),
-            )
-            if keys
-        )
-    )
-
-
-def _say_merged(result: Imported, ruleset: str) -> None:
-    """Per key, on stderr, what the three-way merge did not write as the PO has it (rulespec.pomerge)."""
-    lang = result.language
-    for conflict in result.conflicts:
-        where = conflict.path or "the locale files"
-        click.echo(f"warning: {conflict.key}: changed in {where} and in this PO since the export", err=True)
-        click.echo(f"  kept the file's text: {json.dumps(conflict.file_text, ensure_ascii=False)}", err=True)
-        fuzzy = " (fuzzy)" if conflict.po_fuzzy else ""
-        click.echo(f"  the PO's, not written: {json.dumps(conflict.po_text, ensure_ascii=False)}{fuzzy}", err=True)
-        click.echo(f"  hint: edit {where} if the PO's is better, or export again and redo the change there", err=True)
-    for key, lost in result.english_changed:
-        why = (
-            f"its msgid lost characters in the PO file's character set ({lost} became ?): save the PO as UTF-8"
-            if lost
-            else "its msgid is not today's English text (the English changed since this PO was exported)"
-        )
-        click.echo(f"note: {key}: skipped: {why}; export again", err=True)
-    for key in result.unreviewed:
-        mark = f"whist translate mark {lang} {ruleset} --key {key}"
-        click.echo(f"note: {key}: unreviewed now (fuzzy in the PO); once checked: {mark}", err=True)
-    if result.inherited_fuzzy:
-        click.echo(
-            f"note: {len(result.inherited_fuzzy)} text(s) fuzzy in the PO are inherited, not {ruleset}'s own: "
-            "unreview them with the rule set they come from",
-            err=True,
-        )
+translate.add_command(translate_export)
+translate.add_command(translate_import)
 
 
 def register(cli: click.Group) -> None:
