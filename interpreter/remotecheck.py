@@ -32,12 +32,15 @@ def with_check(rules: RuleSet, request: Request, view: View, seed: int = 0) -> R
     agrees with ``view``; ``request`` itself when it is no bid request, has a check, or no such
     state was found (the server's refusal is then the only check). A view that no bidder's turn
     gives (another seat's, a seat not among its players, a player twice, scores of no table:
-    :func:`~interpreter.viewdata.view_problem`) has no such state either, so it too gives ``request``
-    unchanged, never an error from inside the sampling."""
+    :func:`~interpreter.viewdata.view_problem`; marks the rule set does not have) has no such state
+    either, so it too gives ``request`` unchanged, never an error from inside the sampling. The work
+    is bounded: a few worlds, each replaying one deal at most."""
     if request.kind != "bid" or request.check is not None:
         return request
     if view.seat != request.seat or view.seat not in view.players or view_problem(view) is not None:
         return request
+    if not {name for marks in view.marks.values() for name in marks} <= set(rules.game.marks):
+        return request  # marks this rule set does not have: the view is of another game
     for attempt in range(TRIES):
         world = sample_world(rules, request, view, None, random.Random(seed + attempt))
         pending = world.pending if world is not None else None

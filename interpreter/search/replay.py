@@ -66,7 +66,10 @@ def new_state(rules: RuleSet, view: View, seed: int = 0) -> GameState:
     # The view scores every seat at the table, those sitting out too: the world's table is as large.
     low = max(allowed.min, len(view.players), max(view.players) + 1, max(view.scores, default=-1) + 1)
     for count in range(low, allowed.max + 1):
-        state = GameState(rules, count, seed=seed, first_dealer=view.dealer)
+        # One deal at most (max_deals=1): the replay never needs a second, and a world whose deal
+        # asks nothing (every seat made to pass, redealt: a forged view's million blockade marks
+        # faded one per deal) ends there instead of dealing on.
+        state = GameState(rules, count, seed=seed, first_dealer=view.dealer, max_deals=1)
         if tuple(state.seats_in_deal()) == tuple(view.players):
             state.scores.update({s: view.scores.get(s, 0) for s in range(count)})
             state.marks.update({s: dict(view.marks.get(s, {})) for s in range(count)})
