@@ -157,7 +157,7 @@ class BidAnswer:
             or not isinstance(specials, list | tuple)
             or not all(isinstance(s, str) for s in specials)
         ):  # a record from a stranger: a bid is {standard: ID, specials: [ID, …]} or null
-            raise ScriptError(f"not a bid: {str(data)[:80]}")
+            raise ScriptError(f"not a bid: {shown(data, 80)}")
         return BidAnswer(data["standard"], tuple(specials))
 
 

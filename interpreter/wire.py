@@ -221,9 +221,10 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
     if not isinstance(text, str | bytes):  # (a program's mistake as much as a stranger's: told, not a TypeError)
         problem = f"a message is JSON text, not {type(text).__name__}"
         raise _refused("message_unreadable", problem, problem=problem)
-    if len(text) > max_chars:
-        sentence = f"a message has at most {max_chars} characters, not {len(text)}"
-        raise _refused("message_too_long", sentence, max=max_chars, n=len(text))
+    size = len(text) if isinstance(text, str) else _utf8_characters(text)
+    if size > max_chars:
+        sentence = f"a message has at most {max_chars} characters, not {size}"
+        raise _refused("message_too_long", sentence, max=max_chars, n=size)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -240,6 +241,16 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
         sentence = f"line {where.line}, column {where.column}: {error.message}"
         line, column = where.line, where.column
         raise _refused("message_unreadable_at", sentence, line=line, column=column, problem=error.message) from None
+
+
+#: UTF-8's continuation bytes: every other byte starts a character.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _utf8_characters(data: bytes) -> int:
+    """The characters of UTF-8 ``data`` (its bytes were counted: a limit of characters refused
+    Swedish text of fewer), counted before decoding (a long message is not decoded to be refused)."""
+    return len(data.translate(None, _CONTINUATION))
 
 
 def read_move(
