@@ -157,7 +157,7 @@ class BidAnswer:
             or not isinstance(specials, list | tuple)
             or not all(isinstance(s, str) for s in specials)
         ):  # a record from a stranger: a bid is {standard: ID, specials: [ID, …]} or null
-            raise ScriptError(f"not a bid: {str(data)[:80]}")
+            raise ScriptError(f"not a bid: {shown(data, 80)}")
         return BidAnswer(data["standard"], tuple(specials))
 
 
@@ -249,8 +249,14 @@ class Request:
     def _check_option(self, value: Any) -> None:
         text = _text(value)
         if text is None or not any(str(option) == text for option in self.options):
-            allowed = ", ".join(str(o) for o in self.options[:20])
-            sentence = f"{shown(value)} is not allowed here; allowed: {allowed}"
+            # The choices as a list (a client says them its own way), a refusal's list at most
+            # SHOWN_VALUE long: the first ones, then "…" where there are more.
+            options = self.options
+            cut = len(options) > SHOWN_VALUE
+            allowed = tuple(str(o) for o in options[: SHOWN_VALUE - 1 if cut else SHOWN_VALUE]) + (
+                ("…",) if cut else ()
+            )
+            sentence = f"{shown(value)} is not allowed here; allowed: {', '.join(allowed)}"
             raise IllegalDecision(Refusal("not_an_option", sentence, value=shown(value), allowed=allowed))
 
 

@@ -53,7 +53,12 @@ class Script:
         self.position += 1
         answer = entry.get("answer")
         if request.kind == "bid":
-            return True, BidAnswer.from_data(answer)
+            try:
+                return True, BidAnswer.from_data(answer)
+            except ScriptError as exc:  # (said where, as a refused answer is)
+                raise ScriptError(
+                    f"decision {self.position}: seat {request.seat}, bid: {exc}", request.seat, self.position
+                ) from None
         return True, answer
 
     @property

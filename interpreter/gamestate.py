@@ -1,20 +1,18 @@
 """A game as a state you can step: deals in turn, dealers and sitting out, scores, marks, the winner.
 
-:class:`GameState` is the engine seen from outside, in the manner of OpenSpiel's ``State``
-and python-chess's ``Board``: :attr:`GameState.pending` says whose decision is awaited and
-what it is (a :class:`~interpreter.decisions.Request`: kind, options, constraints),
-:meth:`GameState.apply` gives it an answer, :meth:`GameState.clone` copies the position (the
-rule set and the cards are shared), :meth:`GameState.view` is what one seat may see, and
-:attr:`GameState.is_over` / :attr:`GameState.result` say how it ended (:class:`GameResult`). The
-same seed and answers give the same states; :class:`interpreter.game.Game` drives one with agents.
-A server whose players are elsewhere passes :meth:`GameState.apply` the answering seat and the
-:attr:`GameState.decision_number` the request was sent with, shows each seat the deal that just
-ended with :meth:`GameState.last_view`, and turns requests, answers and views into JSON with
-:mod:`interpreter.wire`.
+:class:`GameState` is the engine seen from outside, in the manner of OpenSpiel's ``State`` and python-chess's
+``Board``: :attr:`GameState.pending` says whose decision is awaited and what it is (a
+:class:`~interpreter.decisions.Request`: kind, options, constraints), :meth:`GameState.apply` gives it an
+answer, :meth:`GameState.clone` copies the position (the rule set and the cards are shared),
+:meth:`GameState.view` is what one seat may see, and :attr:`GameState.is_over` / :attr:`GameState.result` say
+how it ended (:class:`GameResult`). The same seed and answers give the same states;
+:class:`interpreter.game.Game` drives one with agents. A server whose players are elsewhere passes
+:meth:`GameState.apply` the answering seat and the :attr:`GameState.decision_number` the request was sent with,
+shows each seat the deal that just ended with :meth:`GameState.last_view`, and turns requests, answers and views
+into JSON with :mod:`interpreter.wire`.
 
-A deal inside the game is itself a state machine (:meth:`interpreter.deal.Deal.advance`);
-the game adds its phases around it: the auction (or a match hand's contract), the bids'
-steps and the hand, then the scores, marks and the winner.
+A deal inside the game is itself a state machine (:meth:`interpreter.deal.Deal.advance`); the game adds its phases
+around it: the auction (or a match hand's contract), the bids' steps and the hand, then scores, marks, the winner.
 """
 
 from __future__ import annotations
@@ -54,18 +52,16 @@ class GameState(MatchHands, Standings):
 
         state = GameState(load_ruleset(name), players=4, seed=7)  # name: a bundled rule set, or a path
         agents = [RandomAgent(seed=seat) for seat in range(4)]  # anything with decide(request, view)
-        while not state.is_over:
-            request = state.pending  # who decides what, with the legal options
+        while (request := state.pending) is not None:  # who decides what, with the legal options
             state.apply(agents[request.seat].decide(request, state.view(request.seat)))
         print(state.result)  # winner, reason, scores
 
-    ``result`` is None until the game is over, then its :class:`GameResult`: the winning seat (None
-    when nobody won), the reason, the scores and the number of deals. ``decisions`` (every answer)
-    and ``deal_records`` (every finished deal) make a record (``to_record``).
+    ``result`` is None until the game is over, then its :class:`GameResult`: the winning seat (None when nobody
+    won), the reason, the scores and the number of deals. ``decisions`` (every answer) and ``deal_records`` (every
+    finished deal) make a record (``to_record``).
 
-    ``seed`` is a whole number within :data:`interpreter.seeds.MAX_SEED` either way; a seed and its
-    negative deal the same game (:class:`random.Random` takes a number's absolute value), which is why
-    the command line takes seeds from 0 only.
+    ``seed`` is a whole number within :data:`interpreter.seeds.MAX_SEED` either way; a seed and its negative
+    deal the same game (:class:`random.Random` takes its absolute value): the command line takes seeds from 0.
     """
 
     def __init__(
@@ -163,14 +159,13 @@ class GameState(MatchHands, Standings):
         :class:`IllegalDecision` (and changes nothing). The rest is named (``apply(card, seat)`` is a
         TypeError); ``_validated`` is only for a driver whose answers are checked (``request.validate``).
 
-        A move from a client over the network says who answers (``seat``) and which decision it
-        answers (``decision``: the :attr:`decision_number` it was asked with); any other seat, and
-        an answer sent for an earlier decision (a card sent twice would be taken for the next
-        trick), are refused as illegal.
+        A move from a client over the network says who answers (``seat``) and which decision it answers
+        (``decision``: the :attr:`decision_number` it was asked with); any other seat, and an answer sent for an
+        earlier decision (a card sent twice would be taken for the next trick), are refused as illegal.
 
-        The state runs on to the next decision of the deal, or to the deal's end: a deal that the
-        answer ends is among :attr:`deal_records` and in :meth:`last_view` at once (the next deal
-        begins when :attr:`pending` or :meth:`view` is asked)."""
+        The state runs on to the next decision of the deal, or to the deal's end: a deal that the answer ends is
+        among :attr:`deal_records` and in :meth:`last_view` at once (the next deal begins when :attr:`pending` or
+        :meth:`view` is asked)."""
         request = self.advance()
         if request is None:
             raise game_over()
@@ -190,12 +185,11 @@ class GameState(MatchHands, Standings):
                 self.advance(one_deal=True)  # (the next phase's decision, or the deal's end: its record, last_view)
 
     def view(self, seat: int) -> View:
-        """What the player at ``seat`` may see now (in the current deal), every seat's score and marks
-        among it. A seat at the table that sits this deal out sees what every player sees, with no
-        hand (:meth:`Deal.onlooker_view`); a number past the table, or anything but an int, is a
-        ValueError that names the seats of the deal: the seat is the server's to name (where a client
-        sits), never read from a client's message, so a wrong one is the caller's mistake, not a move
-        to refuse (so is a view once the game is over: :meth:`last_view` shows how it ended)."""
+        """What the player at ``seat`` may see now (in the current deal), every seat's score and marks among it. A seat
+        at the table that sits this deal out sees what every player sees, with no hand (:meth:`Deal.onlooker_view`);
+        a number past the table, or anything but an int, is a ValueError that names the table's seats: the seat is
+        the server's to name (where a client sits), never read from a client's message, so a wrong one is the
+        caller's mistake, not a move to refuse (so is a view once the game is over: :meth:`last_view` shows it)."""
         if self.current is None:
             self.advance()
         if self.current is None:
@@ -203,17 +197,21 @@ class GameState(MatchHands, Standings):
         return self._seen(self.current, seat)
 
     def last_view(self, seat: int) -> View | None:
-        """What the player at ``seat`` may see of the last deal that ended, as it ended: every trick,
-        the scores after it (None before one has ended, and in a lean game). Once a deal's last card
-        is played, :attr:`pending` and :meth:`view` are the next deal's: a table shows this one
-        first (its records hold more than a player may see: the hands dealt, hidden choices). A seat
-        not at the table is a ValueError, as for :meth:`view`."""
+        """What the player at ``seat`` may see of the last deal that ended, as it ended: every trick, the scores after
+        it (None before one has ended, and in a lean game). Once a deal's last card is played, :attr:`pending` and
+        :meth:`view` are the next deal's: a table shows this one first (its records hold more than a player may see:
+        the hands dealt, hidden choices). A seat not at the table is a ValueError, as for :meth:`view`."""
+        self._at_table(seat)
         return None if self.last_deal is None else self._seen(self.last_deal, seat)
 
+    def _at_table(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.n:  # (a seat sitting the deal out is at the table)
+            raise ValueError(f"seat {seat!r} is not at this table (its seats: 0 to {self.n - 1})")
+
     def _seen(self, deal: Deal, seat: int) -> View:
+        self._at_table(seat)
         table = (self.scores, self.marks)  # (every seat's, sitting out or not: the winning rules read them all)
-        out = type(seat) is int and 0 <= seat < self.n and seat not in deal.by_seat
-        return deal.onlooker_view(seat, table=table) if out else deal.view(seat, table=table)
+        return deal.view(seat, table=table) if seat in deal.by_seat else deal.onlooker_view(seat, table=table)
 
     def clone(self) -> GameState:
         """An independent copy of this position: the rule set and cards are shared, the rest copied."""

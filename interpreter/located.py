@@ -34,7 +34,7 @@ def when_played(method: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[
     """Decorate a game's method that plays a deal: its evaluation errors say the deal and decision."""
 
     @functools.wraps(method)
-    def run(game: G, *args: P.args, **kwargs: P.kwargs) -> R:
+    def run(game: G, /, *args: P.args, **kwargs: P.kwargs) -> R:  # (positional, as Concatenate says)
         try:
             return method(game, *args, **kwargs)
         except EvaluationError as exc:

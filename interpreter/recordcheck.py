@@ -20,6 +20,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from interpreter.decisions import shown
 from interpreter.tableoptions import option_problem, start_problem
 from rulespec import load_ruleset
 from rulespec.errors import RuleError
@@ -218,11 +219,20 @@ def _as_saved(record: dict[str, Any], rules: RuleSet) -> RuleSet:
         return rules
 
 
+def _other_rules(wanted: str, ref: str, loaded: str) -> str:
+    """A record of one version read with another: which it was played with, and which it is read with
+    (its ``ruleset`` names no version, and now means a newer one; or it names another version)."""
+    wanted, ref = shown(wanted, 60), shown(ref, 60)
+    if ref == loaded:
+        return f"the record is of '{wanted}' (its ruleset_id), not of '{ref}' (its ruleset)"
+    return f"the record is of '{wanted}', but its ruleset '{ref}' is now '{loaded}'"
+
+
 def check_fits(record: dict[str, Any], rules: RuleSet, path: Path | str) -> None:
     """The record's players, dealer, seats, variant and rule set must be those of ``rules``."""
     wanted = record.get("ruleset_id")
     if wanted is not None and wanted != rules.id:
-        raise problem(path, ["ruleset_id"], f"the record is of '{wanted}', but '{record['ruleset']}' is '{rules.id}'")
+        raise problem(path, ["ruleset_id"], _other_rules(str(wanted), str(record["ruleset"]), rules.id))
     limits = rules.game.players
     players = record["players"]
     if not limits.min <= players <= limits.max:

@@ -17,7 +17,13 @@ How a fact is said (what a client written in another language does the same way)
   bid it). When the language has ``bids.<bid>.<why>``, the refusal is said by the label
   ``<key>_why`` with that text as ``{why}`` ("You may not bid Extended Bid now. Only a player
   holding a P may bid it."); else by ``<key>`` alone;
-- any other text as it is.
+- a list (``allowed``: the choices' texts, the last one ``…`` where there were more than the
+  refusal lists): its items said as above, joined by ``, ``, the first 20 at most;
+- any other text as it is, made printable and cut short (a fact may come from a server that is
+  not ours: a control character is said ``?``, a long text ends in ``…``).
+
+A key that names no label of the texts is said by ``refusal_unknown`` (``{label}``: the key), and a
+placeholder that has no fact by ``?``: whatever a server sends, the function returns a sentence.
 
 A refusal that has a ``proof`` fact (``analyze_impossible``: a combo bid that can never be
 completed) has no ``reason`` fact: its ``{reason}`` is worded from what the proof found
@@ -42,7 +48,9 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any, Protocol
 
-from rulespec.placeholders import fill
+from interpreter.decisions import SHOWN_VALUE, shown
+from rulespec.errors import RuleError
+from rulespec.placeholders import MAX_NAME, NAME, fill, parse
 
 __all__ = ["BID_FACTS", "PROOF_KINDS", "Labels", "label_text", "proof_words", "say_refusal"]
 
@@ -52,6 +60,11 @@ BID_FACTS = ("bid", "first", "second")
 COMBO_FACT = "combo"
 #: The fact that names the bid's text saying why (``may_bid``), beside ``bid``.
 WHY_FACT = "why"
+#: A list fact (the choices, a combo's bids) is said as its first items, in so many characters at most.
+MAX_LIST_ITEMS = 20
+MAX_LIST_CHARS = 300
+#: The most characters of a refusal said (each fact is bounded; so is the whole).
+MAX_SENTENCE = 1000
 #: What a proof of an impossible combo can have exhausted, the most telling first; else ``never``.
 PROOF_KINDS = ("cards", "tricks", "counts", "count")
 
@@ -79,6 +92,7 @@ _ENGLISH = {
     "analyze_adjust_down": "{n} lower",
     "analyze_adjust_none": "unchanged",
     "analyze_and": "and",
+    "refusal_unknown": "The move was refused ({label}).",
 }
 
 
@@ -93,27 +107,56 @@ def label_text(texts: Labels, name: str, **values: Any) -> str:
 
 def say_refusal(texts: Labels, key: str, values: Mapping[str, Any], number: Callable[[str], str] = str) -> str:
     """The refusal ``key`` with its facts ``values`` in the words of ``texts`` (the module's text says
-    how each fact is said); ``number`` typesets a number's digits (``whist play``: a true minus)."""
-    facts = {name: _fact(texts, name, value, number) for name, value in values.items() if name != WHY_FACT}
-    if "proof" in values:
-        facts["reason"] = proof_words(texts, values["proof"], values.get("adjustments"), values.get("choices"))
-    bid, why = values.get("bid"), values.get(WHY_FACT)
+    how each fact is said); ``number`` typesets a number's digits (``whist play``: a true minus).
+
+    ``key`` and ``values`` may come from a server that is not ours: a key that names no label is said
+    by ``refusal_unknown``; values that are no mapping count as none; a text is said printable and
+    cut short, a list as its first items; a placeholder of the label with no fact is said ``?``."""
+    if not _is_label_name(key) or not _has_label(texts, key):
+        return label_text(texts, "refusal_unknown", label=shown(key, 40))
+    given = values if isinstance(values, Mapping) else {}
+    facts = {name: _fact(texts, name, value, number) for name, value in given.items() if type(name) is str}
+    facts.pop(WHY_FACT, None)
+    if "proof" in given:
+        facts["reason"] = proof_words(texts, given["proof"], given.get("adjustments"), given.get("choices"))
+    bid, why = given.get("bid"), given.get(WHY_FACT)
     # (texts without the bid's text or the ``_why`` label, a client's own, say the plain sentence)
     if (
         isinstance(bid, str)
         and isinstance(why, str)
+        and _is_label_name(why)
         and texts.has(f"bids.{bid}.{why}")
         and texts.has(f"labels.{key}_why")
     ):
-        return label_text(texts, f"{key}_why", **facts, why=texts.bid_text(bid, why))
-    return label_text(texts, key, **facts)
+        return _filled(texts, f"{key}_why", {**facts, "why": texts.bid_text(bid, why)})
+    return _filled(texts, key, facts)
+
+
+def _filled(texts: Labels, name: str, facts: dict[str, Any]) -> str:
+    """The label with its facts, a placeholder no fact fills said ``?`` (a server's refusal may lack one)."""
+    try:
+        template = texts.label(name)  # (its placeholders as written: no values given)
+    except (ValueError, RuleError):  # texts that refuse a label without its values
+        template = ""
+    # Only the label's own placeholders are passed (a stranger's fact named ``name`` or ``key``
+    # would meet the label functions' own arguments).
+    used = {field: facts.get(field, "?") for field in parse(template).names}
+    return shown(label_text(texts, name, **used), MAX_SENTENCE)
+
+
+def _is_label_name(key: Any) -> bool:
+    return type(key) is str and len(key) <= MAX_NAME and NAME.fullmatch(key) is not None
+
+
+def _has_label(texts: Labels, key: str) -> bool:
+    return texts.has(f"labels.{key}") or key in _ENGLISH
 
 
 def proof_words(texts: Labels, proof: Any, adjustments: Any = (), choices: Any = False) -> str:
     """Why a combo bid can never be completed, from what the proof found (see the module's text)."""
     words = label_text(texts, f"analyze_reason_{proof if proof in PROOF_KINDS else 'never'}")
     changes = []
-    for k in adjustments if isinstance(adjustments, list | tuple) else ():
+    for k in adjustments[:MAX_LIST_ITEMS] if isinstance(adjustments, list | tuple) else ():
         if type(k) is not int:  # (facts that came over the network: only whole numbers are changes)
             continue
         if k > 0:
@@ -131,15 +174,31 @@ def proof_words(texts: Labels, proof: Any, adjustments: Any = (), choices: Any =
 
 
 def _fact(texts: Labels, name: str, value: Any, number: Callable[[str], str]) -> Any:
-    if isinstance(value, Real):
-        return number(str(value))
-    if name in BID_FACTS and isinstance(value, str):
+    if isinstance(value, list | tuple):
+        items = [_one_fact(texts, name, item, number) for item in value[:MAX_LIST_ITEMS]]
+        cut = len(value) > MAX_LIST_ITEMS
+        joiner = " + " if name == COMBO_FACT else ", "
+        return shown(joiner.join(items) + (joiner + "…" if cut else ""), MAX_LIST_CHARS)
+    return _one_fact(texts, name, value, number)
+
+
+def _one_fact(texts: Labels, name: str, value: Any, number: Callable[[str], str]) -> str:
+    """One fact as text: a number's digits (typeset), a bid id by its name, any other value
+    printable and cut short (a fact may be a stranger's)."""
+    if isinstance(value, Real) and not isinstance(value, bool):
+        try:
+            digits = str(value)  # (a Fraction as 7/2, as the wire writes it)
+        except ValueError:  # an int of thousands of digits
+            return shown(value)
+        return number(digits) if len(digits) <= SHOWN_VALUE else shown(digits)
+    if name in (*BID_FACTS, COMBO_FACT) and isinstance(value, str):
         return _bid_name(texts, value)
-    if name == COMBO_FACT and isinstance(value, list | tuple):
-        return " + ".join(_bid_name(texts, str(bid_id)) for bid_id in value)
-    return value
+    return shown(value)
 
 
 def _bid_name(texts: Labels, bid_id: str) -> str:
-    """A bid by its name; an id that names no bid (a stranger's answer repeated) as it was given."""
-    return texts.bid_name(bid_id) if texts.has(f"bids.{bid_id}.name") else bid_id
+    """A bid by its name; an id that names no bid (a stranger's answer repeated) as it was given,
+    made printable and cut short."""
+    if _is_label_name(bid_id) and texts.has(f"bids.{bid_id}.name"):
+        return texts.bid_name(bid_id)
+    return shown(bid_id)

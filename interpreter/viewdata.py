@@ -23,6 +23,8 @@ __all__ = ["object_fields", "view_from_data", "view_problem", "view_to_data"]
 
 # An exact fraction as plain_number writes it: ASCII digits, the denominator positive, without a sign.
 _FRACTION = re.compile(r"-?(?:0|[1-9][0-9]*)/[1-9][0-9]*")
+#: Kinds of marks a seat may have in a view from the wire (the bundled rule sets have one or two).
+MAX_MARK_NAMES = 20
 _SEAT = re.compile(r"0|[1-9][0-9]{0,2}")  # a seat as a key: ASCII digits only (not " 1 ", not "١")
 
 
@@ -166,6 +168,20 @@ def _declaration(data: Any) -> Any:
     return _by_seat(lambda item: item)(data) if isinstance(data, dict) else data
 
 
+def _marks(data: dict[Any, Any]) -> dict[str, int]:
+    """A seat's marks: few names (a rule set has a handful), each a count within every number's
+    bounds (a count of a million made a client's sampled world deal on for half a minute)."""
+    if len(data) > MAX_MARK_NAMES:
+        raise ValueError(f"a seat has at most {MAX_MARK_NAMES} kinds of marks, not {len(data)}")
+    marks = {}
+    for name, count in data.items():
+        problem = out_of_range(_int(count))
+        if problem is not None:
+            raise ValueError(f"marks {shown(name, 20)}: {problem}")
+        marks[str(name)] = count
+    return marks
+
+
 def _int(data: Any) -> int:
     if type(data) is not int:
         raise TypeError(f"a whole number is wanted, not {type(data).__name__}")
@@ -211,7 +227,7 @@ _VIEW_FIELDS: dict[str, Any] = {
     "dealer": _int,
     "players": _tuple_of(_int),
     "scores": _by_seat(_number),
-    "marks": _by_seat(lambda marks: {str(name): _int(count) for name, count in _mapping(marks).items()}),
+    "marks": _by_seat(lambda marks: _marks(_mapping(marks))),
     "auction": _tuple_of(_pair),
     "declarer": _optional(_int),
     "combo": _combo,

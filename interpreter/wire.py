@@ -33,9 +33,10 @@ use, so that no server writes its own::
   ``marks`` are every seat's at the table, those sitting the deal out too (the winning rules read
   them all); a view whose seats are not one table's is refused. The data is new: changing it
   changes nothing in the game.
-- :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply;
-  :func:`read_message` reads the text within bounds (length, nesting, values). What does not
-  fit is an :class:`IllegalDecision` that says what is wrong and where.
+- :func:`read_move`: a client's move, JSON text, as the answer and decision number to apply (the
+  number is required: a move sent twice is then refused as a stale decision, never taken for the
+  next one); :func:`read_message` reads the text within bounds (length, nesting, values). What does
+  not fit is an :class:`IllegalDecision` that says what is wrong and where.
 - :func:`refusal_to_data`: why an answer was refused: the sentence, and the label and facts a client
   needs to say it in its player's language (``locales/*/ui.yaml``), as
   ``{"reason": SENTENCE, "key": LABEL, "values": {NAME: FACT, …}}``. A fact is a text, a number, true
@@ -220,9 +221,10 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
     if not isinstance(text, str | bytes):  # (a program's mistake as much as a stranger's: told, not a TypeError)
         problem = f"a message is JSON text, not {type(text).__name__}"
         raise _refused("message_unreadable", problem, problem=problem)
-    if len(text) > max_chars:
-        sentence = f"a message has at most {max_chars} characters, not {len(text)}"
-        raise _refused("message_too_long", sentence, max=max_chars, n=len(text))
+    size = len(text) if isinstance(text, str) else _utf8_characters(text)
+    if size > max_chars:
+        sentence = f"a message has at most {max_chars} characters, not {size}"
+        raise _refused("message_too_long", sentence, max=max_chars, n=size)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -241,14 +243,32 @@ def read_message(text: str | bytes, max_chars: int = MAX_MESSAGE_CHARS) -> Any:
         raise _refused("message_unreadable_at", sentence, line=line, column=column, problem=error.message) from None
 
 
-def read_move(request: Request | None, text: str | bytes, *, seat: int | None = None) -> tuple[Any, int | None]:
+#: UTF-8's continuation bytes: every other byte starts a character.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _utf8_characters(data: bytes) -> int:
+    """The characters of UTF-8 ``data`` (its bytes were counted: a limit of characters refused
+    Swedish text of fewer), counted before decoding (a long message is not decoded to be refused)."""
+    return len(data.translate(None, _CONTINUATION))
+
+
+def read_move(
+    request: Request | None, text: str | bytes, *, seat: int | None = None, require_decision: bool = True
+) -> tuple[Any, int | None]:
     """A client's move for ``request`` — the JSON text ``{"answer": …, "decision": N}`` — as the answer
-    and the decision number to give :meth:`GameState.apply` (``decision`` may be left out: None), or
-    :class:`IllegalDecision` (:func:`read_message`, :func:`answer_from_data`). ``request`` is the
-    state's :attr:`~GameState.pending`: None once the game is over, when every move is refused.
+    and the decision number to give :meth:`GameState.apply`, or :class:`IllegalDecision`
+    (:func:`read_message`, :func:`answer_from_data`). ``request`` is the state's
+    :attr:`~GameState.pending`: None once the game is over, when every move is refused.
     ``seat``, where the client whose connection the move came in on sits: a move from any other seat
     is refused before its answer is read, so that a refusal of its form (how many values the request
-    wants) tells nothing of a request that is not its own."""
+    wants) tells nothing of a request that is not its own.
+
+    ``decision`` is required (``move_decision_missing``): it is what keeps a move sent twice (a
+    client that retried, a message delayed) from being taken for the next decision, where the same
+    card or the same pass is often legal too. ``require_decision=False`` lets it be left out (then
+    None: :meth:`apply` takes the move for whatever decision is pending), for a caller that has
+    another way to tell a repeated move from a new one."""
     if request is None:
         raise game_over()
     if seat is not None and (type(seat) is not int or seat != request.seat):
@@ -257,6 +277,8 @@ def read_move(request: Request | None, text: str | bytes, *, seat: int | None = 
     if not isinstance(move, dict) or "answer" not in move or not set(move) <= {"answer", "decision"}:
         raise _refused("move_form", 'a move is {"answer": …, "decision": N}')
     decision = move.get("decision")
+    if decision is None and require_decision:
+        raise _refused("move_decision_missing", "a move names its decision: the number its request was sent with")
     if decision is not None and type(decision) is not int:
         raise _refused("move_decision_form", "a move's decision is the whole number its request was sent with")
     return answer_from_data(request, move["answer"]), decision

@@ -86,5 +86,5 @@ def test_a_seat_sitting_out_is_told_from_a_seat_past_the_table() -> None:
     with pytest.raises(ValueError, match="is dealt in"):
         state.current.onlooker_view(next(iter(state.current.by_seat)))
     for seat in (5, -1, "0", True):
-        with pytest.raises(ValueError, match="is not in this deal"):
+        with pytest.raises(ValueError, match="is not at this table"):
             state.view(seat)  # type: ignore[arg-type]

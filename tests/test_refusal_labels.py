@@ -45,7 +45,7 @@ JUNK: list[Any] = [
 ]  # fmt: skip
 TEXTS = [
     "", "{", "[" * 60, "x" * 200_000, b"\xff\xfe", '{"answer": null, "decision": "1"}', '{"answer": 1, "x": 2}',
-    '{"answer": 1, "answer": 2}', "[1, 2]", "1" * 80, '{"decision": 3}',
+    '{"answer": 1, "answer": 2}', "[1, 2]", "1" * 80, '{"decision": 3}', '{"answer": 1}',
 ]  # fmt: skip
 
 
@@ -135,7 +135,7 @@ def test_every_refusal_of_the_engine_has_a_label_in_each_language() -> None:
         "not_an_option", "must_choose", "bid_form", "not_a_standard_bid", "not_a_special_bid", "bid_twice",
         "incompatible_bids", "bid_too_low", "not_seats_turn", "not_this_decision", "answer_not_list",
         "answer_not_plain", "bid_data_form", "message_too_long", "message_not_utf8", "message_unreadable_at",
-        "move_form", "move_decision_form", "no_move_awaited",
+        "move_form", "move_decision_form", "move_decision_missing", "no_move_awaited",
     }  # fmt: skip
     assert expected <= seen, expected - seen
 

@@ -173,7 +173,7 @@ def test_a_move_after_the_end_of_the_game_is_refused_with_a_label(name: str) -> 
         assert data["key"] == "no_move_awaited" and data["values"] == {}
         assert say_refusal(sv, data["key"], data["values"]) == LABELS["sv"]["no_move_awaited"]
     with pytest.raises(IllegalDecision) as late:  # the same refusal where a server reads the move
-        read_move(state.pending, '{"answer": "AS"}')
+        read_move(state.pending, '{"answer": "AS", "decision": 1}')
     assert _wire(late.value)["key"] == "no_move_awaited"
     assert (list(state.decisions), list(state.deal_records), state.result) == before
 
@@ -182,11 +182,11 @@ def test_a_seat_the_server_names_wrongly_is_the_servers_error() -> None:
     """A view is asked for a seat the server names, not a client: a seat that is not at the table, or a
     view once the game is over (the last deal is ``last_view``), is a ValueError for its author."""
     state = new_table("combo-whist", 1)
-    with pytest.raises(ValueError, match="not in this deal"):
+    with pytest.raises(ValueError, match="not at this table"):
         state.view(9)
     step(state, players(state, 1))
     assert state.last_view(0) is not None
     with pytest.raises(ValueError, match="no deal is being played"):
         state.view(0)
-    with pytest.raises(ValueError, match="not in this deal"):
+    with pytest.raises(ValueError, match="not at this table"):
         state.last_view(-1)

@@ -9,6 +9,7 @@ at random; where the engine refuses, it says what to swap (:class:`Failed`).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from interpreter.agents import RandomAgent
 from interpreter.decisions import CONTRACT, TRICK_TAKER, TRUMP, BidAnswer, IllegalDecision, Request, View
 from interpreter.gamestate import GameState
 from interpreter.search.memory import DealMemory
-from rulespec.model import RuleSet
+from rulespec.model import Bid, RuleSet
 
 
 @dataclass
@@ -65,13 +66,44 @@ def new_state(rules: RuleSet, view: View, seed: int = 0) -> GameState:
     # The view scores every seat at the table, those sitting out too: the world's table is as large.
     low = max(allowed.min, len(view.players), max(view.players) + 1, max(view.scores, default=-1) + 1)
     for count in range(low, allowed.max + 1):
-        state = GameState(rules, count, seed=seed, first_dealer=view.dealer)
+        # One deal at most (max_deals=1): the replay never needs a second, and a world whose deal
+        # asks nothing (every seat made to pass, redealt: a forged view's million blockade marks
+        # faded one per deal) ends there instead of dealing on.
+        state = GameState(rules, count, seed=seed, first_dealer=view.dealer, max_deals=1)
         if tuple(state.seats_in_deal()) == tuple(view.players):
             state.scores.update({s: view.scores.get(s, 0) for s in range(count)})
             state.marks.update({s: dict(view.marks.get(s, {})) for s in range(count)})
+            _undo_deal_marks(rules, view, state.marks)
             state.match_position = max(0, view.hand_number - 1)
             return state
     raise ValueError("no table of this rule set seats these players")
+
+
+def _undo_deal_marks(rules: RuleSet, view: View, marks: dict[int, dict[str, int]]) -> None:
+    """Take back from ``marks`` (the view's: as they stand now) what this deal's bids already
+    changed, so that they are the marks the deal began with. A bid may cost or give marks when it
+    is bid (``marks: {when: bidding}``: even if outbid) or when its combo wins the auction
+    (``when: declaring``); the replay bids and declares again and would count them twice, and a
+    bid the view shows made (an Extended Bid that needs a P) would be refused on the marks left."""
+    for seat, bid in view.auction:
+        if bid is not None and seat in marks:
+            for bid_id in (bid["standard"], *bid["specials"]):
+                _take_back(marks[seat], _bid(rules, bid_id).marks_on_bidding)
+    if view.declarer is not None and view.combo is not None and view.declarer in marks:
+        for bid_id in view.combo["bids"]:
+            _take_back(marks[view.declarer], _bid(rules, bid_id).marks_on_declaring)
+
+
+def _bid(rules: RuleSet, bid_id: str) -> Bid:
+    bid = rules.bids.get(bid_id)
+    if bid is None:  # (a view from the wire may name anything: no world explains it)
+        raise Failed(None, "unknown bid")
+    return bid
+
+
+def _take_back(counts: dict[str, int], changed: Mapping[str, int]) -> None:
+    for name, count in changed.items():
+        counts[name] = counts.get(name, 0) - count
 
 
 def flat_plays(view: View) -> list[tuple[int, str]]:
@@ -101,13 +133,15 @@ class Replay:
         bids = plays = melds = choices = 0
         request = state.advance()
         while request is not None:
-            if request.kind != "bid" and bids < len(self.auction):
+            if bids < len(self.auction):
+                # Recounted before the "done" test, for every request: the rules may have entered
+                # passes since the last bid (a seat below the auction's floor is made to pass), and
+                # the request after them, a bid one too, is the one to stop at.
                 bids = len(state.view(request.seat).auction)
             done = bids == len(self.auction) and plays == len(self.plays) and melds == len(self.melds)
             if done and choices >= len(self.mine) and self._is_the_request(request):
                 return state
             if request.kind == "bid":
-                bids = len(state.view(request.seat).auction)  # passes the rules made count too
                 if bids >= len(self.auction) or self.auction[bids][0] != request.seat:
                     raise Failed(None, "bid")
                 answer: Any = BidAnswer.from_data(self.auction[bids][1])
