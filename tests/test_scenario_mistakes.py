@@ -295,7 +295,7 @@ def test_a_refused_decision_of_a_later_deal_is_counted_in_its_deal(tmp_path, cap
     text = text.replace("fill: first-legal\n", "", 1) if text.startswith("fill") else text
     code, said = _replay(tmp_path, capsys, text)
     assert code == 1
-    assert re.search(LOCATED + r"the deal stopped: decision 2 of deal 1: not a bid: Pass", said), said
+    assert re.search(LOCATED + r"the deal stopped: decision 2 of deal 1: (seat 2, bid: )?not a bid: Pass", said), said
 
 
 # --- 7. a card written another way is told with the card meant --------------------------------------------
