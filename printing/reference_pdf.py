@@ -25,7 +25,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import fit_title, markup, name_list, paragraph_style
+from printing.fitting import TextParagraph, fit_title, markup, name_list, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -126,7 +126,7 @@ class _Builder:
 
     def para(self, text: str, style: ParagraphStyle, where: str) -> Paragraph:
         self.fonts.check(text, f"{where} ({self.ref.language})", style.fontName)
-        return Paragraph(markup(text), style)
+        return TextParagraph(markup(text), style)
 
     def story(self, width: float, height: float) -> list[Flowable]:
         ref = self.ref
