@@ -110,11 +110,12 @@ class TextParagraph(Paragraph):
     """A paragraph whose hyphens added at line breaks are soft hyphens (U+00AD) in the PDF.
 
     A PDF's text is what a screen reader says and what a copy gives: with the hyphen ReportLab
-    adds, "differ-" / "ent" read as two words, "differ- ent". PDF asks for a hyphen set by the
-    layout to be U+00AD (in Tagged PDF, ISO 32000-1 14.8.2.2.3); ReportLab takes a U+00AD in a text for a place where a word may break
-    and removes it, so the broken words' hyphens are swapped for it only as the lines are drawn.
-    A hyphen of the word's own ("non-" / "declarer") stays. Only a paragraph of one style (all
-    of ours but lists of names, which are never hyphenated) has its lines as plain words.
+    adds, "differ-" / "ent" read as two words, "differ- ent". Tagged PDF asks for a hyphen set by
+    the layout to be U+00AD (ISO 32000-1, on hyphenation); ReportLab takes a U+00AD in a text for a
+    place where a word may break and removes it, so the broken words' hyphens are swapped for it
+    only as the lines are drawn. A hyphen of the word's own ("non-" / "declarer") stays. Only a
+    paragraph of one style (all of ours but lists of names, which are never hyphenated) has its
+    lines as plain words.
     """
 
     blPara: Any  # (the wrapped lines, set by ``wrap``: ReportLab has no annotations)
