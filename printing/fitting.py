@@ -21,7 +21,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import _SplitWordHY  # (the head of a word broken with a hyphen added)
+from reportlab.platypus.paragraph import split as words_of  # (ReportLab's own split: a no-break space holds)
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
 #: Shortest word that is hyphenated, and the fewest letters left on either side of a break.
@@ -112,29 +112,51 @@ class TextParagraph(Paragraph):
     A PDF's text is what a screen reader says and what a copy gives: with the hyphen ReportLab
     adds, "differ-" / "ent" read as two words, "differ- ent". Tagged PDF asks for a hyphen set by
     the layout to be U+00AD (ISO 32000-1, on hyphenation); ReportLab takes a U+00AD in a text for a
-    place where a word may break and removes it, so the broken words' hyphens are swapped for it
-    only as the lines are drawn. A hyphen of the word's own ("non-" / "declarer") stays. Only a
-    paragraph of one style (all of ours but lists of names, which are never hyphenated) has its
-    lines as plain words.
+    place where a word may break and removes it, so the added hyphens are swapped for it only as
+    the lines are drawn. A hyphen of the word's own ("non-" / "declarer") stays. Only a paragraph
+    of one style (all of ours but lists of names, which are never hyphenated) has its lines as
+    plain words; any other is drawn as it is.
     """
 
     blPara: Any  # (the wrapped lines, set by ``wrap``: ReportLab has no annotations)
+    frags: Any
 
     def drawPara(self, debug: int = 0) -> Any:  # noqa: N802 - ReportLab's name
         wrapped = self.blPara
-        if wrapped.kind == 0:
-            self.blPara = wrapped.clone(lines=[(space, soft_hyphens(words)) for space, words in wrapped.lines])
+        if wrapped.kind == 0 and len(self.frags) == 1:
+            frag = self.frags[0]
+            source = list(frag.words) if hasattr(frag, "words") else words_of(frag.text.strip())
+            self.blPara = wrapped.clone(lines=soft_hyphens(source, wrapped.lines))
         try:
             return super().drawPara(debug)
         finally:
             self.blPara = wrapped
 
 
-def soft_hyphens(words: list[str]) -> list[str]:
-    """The words of a line, the last one's added hyphen (if it is broken so) made soft."""
-    if words and isinstance(words[-1], _SplitWordHY) and words[-1].endswith("-"):
-        return [*words[:-1], words[-1][:-1] + SOFT_HYPHEN]
-    return words
+Line = tuple[float, list[str]]
+
+
+def soft_hyphens(source: list[str], lines: list[Line]) -> list[Line]:
+    """``lines`` (each its free space and its words) of the words ``source``, with the hyphen that
+    ends a line made soft where the layout added it: where the word read has no hyphen there. Lines
+    that are not those words, piece by piece, are given back as they are."""
+    softened: list[Line] = []
+    index, read = 0, 0  # the word of source being read, and how many of its letters are read
+    for space, words in lines:
+        words = list(words)
+        for position, piece in enumerate(words):
+            rest = source[index][read:] if index < len(source) else ""
+            if piece == rest:
+                index, read = index + 1, 0
+            elif position == len(words) - 1 and rest.startswith(piece):  # (broken after its own hyphen)
+                read += len(piece)
+            elif position == len(words) - 1 and piece.endswith("-") and rest.startswith(piece[:-1]):
+                words[position] = piece[:-1] + SOFT_HYPHEN
+                read += len(piece) - 1
+            else:
+                return lines
+        softened.append((space, words))
+    return softened
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printing.cards import card_faces, write_cards
-from printing.fitting import SOFT_HYPHEN
+from printing.fitting import SOFT_HYPHEN, soft_hyphens
 from printing.fonts import load_fonts
 from printing.reference import build_reference
 from printing.reference_pdf import reference_pdf
@@ -75,3 +75,22 @@ def test_the_soft_hyphen_is_drawn_as_a_hyphen() -> None:
     for face in (fonts.regular, fonts.bold):
         assert stringWidth(SOFT_HYPHEN, face, 10) == stringWidth("-", face, 10) > 0
         assert fonts.missing_glyphs("-" + SOFT_HYPHEN, face) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "lines", "expected"),
+    [
+        # A hyphen the layout added, twice in one word: soft; the word's own hyphen stays.
+        ("kombinationsbudets rang", [["kom-"], ["bina-"], ["tionsbudets", "rang"]], ["kom\u00ad", "bina\u00ad"]),
+        ("a non-declarer leads", [["a", "non-"], ["declarer", "leads"]], ["non-"]),
+        # A word cut without a hyphen (table cells, where nothing may stick out) is read on.
+        ("Extraordinarily long-winded", [["Extraordina"], ["rily", "long-"], ["winded"]], ["Extraordina", "long-"]),
+        # Lines that are not the source's words are drawn as they are.
+        ("one two", [["one", "tw-"], ["x"]], ["tw-"]),
+    ],
+)
+def test_only_the_added_hyphens_are_made_soft(source: str, lines: list[list[str]], expected: list[str]) -> None:
+    softened = soft_hyphens(source.split(), [(0.0, words) for words in lines])
+    ends = [words[-1] for _, words in softened[:-1]]
+    assert ends == expected
+    assert [words[:-1] for _, words in softened] == [words[:-1] for words in lines]  # (only a line's end changes)
