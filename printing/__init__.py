@@ -11,6 +11,7 @@ bid or a rule set. The parts:
 * :mod:`printing.reference` — the rules reference, and its Markdown and HTML
 * :mod:`printing.reference_pdf` — the rules reference as PDF (its function of that name; not
   exported here, where ``printing.reference_pdf`` is the module once it is imported)
+* :mod:`printing.docinfo` — what a PDF says about itself (title, subject, language)
 * :mod:`printing.preview` — PDF pages as PNG
 * the ``whist cards`` and ``whist rules`` commands live in :mod:`whist.printcli`
 """

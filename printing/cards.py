@@ -24,7 +24,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.backs import BackPainter
-from printing.facts import BidFace, bid_face, optional_label, select_bids
+from printing.docinfo import document_info
+from printing.facts import BidFace, bid_face, select_bids
 from printing.fitting import Fit, fit_line, fit_paragraph, fit_title, name_list, paragraph_style, sizes, unbroken
 from printing.fonts import FontSet, load_fonts
 from printing.layout import CARD_HEIGHT, CARD_WIDTH, MM, BleedPage, Sheet, sheet_for
@@ -123,22 +124,30 @@ class CardPainter:
     def draw(
         self, canvas: Canvas, face: BidFace, x: float, y: float, copy: int, copies: int, bleed: float = 0.0
     ) -> CardReport:
-        """Draw ``face`` with its bottom-left (trim) corner at ``x``, ``y``; return its report."""
+        """Draw ``face`` with its bottom-left (trim) corner at ``x``, ``y``; return its report.
+
+        The texts are drawn in the order a reader takes them in: the name, the strip (rank, then
+        bid type), the rules text, the facts from the top, the footer. A PDF's text layer keeps the
+        order of drawing, and screen readers and copied text follow it, so the parts are measured
+        first (the facts and footer decide the room for the rules text) and drawn after.
+        """
         canvas.saveState()
         canvas.translate(x, y)
         color = KIND_COLORS.get(face.kind, KIND_COLORS["special"])
-        worth_bottom = self._strip(canvas, face, color, bleed)
-        self._kind_label(canvas, face, worth_bottom)
+        canvas.setFillColor(color)
+        canvas.rect(-bleed, -bleed, STRIP + bleed, CARD_HEIGHT + 2 * bleed, stroke=0, fill=1)
         name_bottom = self._name(canvas, face, color)
-        fields_top = self._footer_and_fields(canvas, face, copy, copies)
-        report = self._rules(canvas, face, copy, top=name_bottom - 2.2 * MM, bottom=fields_top + 2.5 * MM)
+        worth_bottom = self._strip(canvas, face)
+        self._kind_label(canvas, face, worth_bottom)
+        facts, facts_top = self._place_facts(face)
+        report = self._rules(canvas, face, copy, top=name_bottom - 2.2 * MM, bottom=facts_top + 2.5 * MM)
+        self._facts(canvas, facts, facts_top)
+        self._footer(canvas, face, copy, copies)
         canvas.restoreState()
         return report
 
-    def _strip(self, canvas: Canvas, face: BidFace, color: Color, bleed: float) -> float:
-        """The coloured strip with the worth at its top; returns the y below the worth."""
-        canvas.setFillColor(color)
-        canvas.rect(-bleed, -bleed, STRIP + bleed, CARD_HEIGHT + 2 * bleed, stroke=0, fill=1)
+    def _strip(self, canvas: Canvas, face: BidFace) -> float:
+        """The worth at the top of the (drawn) strip; returns the y below it."""
         canvas.setFillColor(white)
         if face.worth is None:  # no rank applies: the bid type takes the whole strip
             return CARD_HEIGHT - SAFE
@@ -211,8 +220,8 @@ class CardPainter:
         canvas.line(CONTENT_LEFT, rule_y, CARD_WIDTH - SAFE, rule_y)
         return rule_y
 
-    def _footer_and_fields(self, canvas: Canvas, face: BidFace, copy: int, copies: int) -> float:
-        """Title and copy number at the foot, the facts above them; returns the facts' top."""
+    def _footer(self, canvas: Canvas, face: BidFace, copy: int, copies: int) -> None:
+        """The rule set's title and version, and the copy number, at the foot."""
         canvas.setFillColor(QUIET_COLOR)
         number = self._check(f"{copy}/{copies}", "the copy number", face, self.fonts.regular)
         number_width = stringWidth(number, self.fonts.regular, FOOTER_SIZE)
@@ -223,18 +232,27 @@ class CardPainter:
         canvas.drawString(CONTENT_LEFT, SAFE, footer)
         canvas.setFont(self.fonts.regular, FOOTER_SIZE)
         canvas.drawRightString(CARD_WIDTH - SAFE, SAFE, number)
-        bottom = SAFE + FOOTER_SIZE + 1.8 * MM
+
+    def _place_facts(self, face: BidFace) -> tuple[list[tuple[Fit, Fit, float, float]], float]:
+        """The facts' rows from the top (label, value, label width, the row's top), stacked up from
+        above the footer; and the y of the line above them."""
         rows = self.fit_fields(face, CARD_HEIGHT * FIELDS_MAX_SHARE)
-        y = bottom
+        placed: list[tuple[Fit, Fit, float, float]] = []
+        y = SAFE + FOOTER_SIZE + 1.8 * MM
         for label_fit, value_fit, label_width in reversed(rows):
-            height = max(label_fit.height, value_fit.height)
-            label_fit.paragraph.drawOn(canvas, CONTENT_LEFT, y + height - label_fit.height)
-            value_fit.paragraph.drawOn(canvas, CONTENT_LEFT + label_width, y + height - value_fit.height)
-            y += height + 0.6 * MM
+            y += max(label_fit.height, value_fit.height)
+            placed.insert(0, (label_fit, value_fit, label_width, y))
+            y += 0.6 * MM
+        return placed, y + 0.6 * MM
+
+    def _facts(self, canvas: Canvas, rows: list[tuple[Fit, Fit, float, float]], top: float) -> None:
+        """The line above the facts and the facts, from the top (as :meth:`_place_facts` placed them)."""
         canvas.setStrokeColor(CUT_LINE_COLOR)
         canvas.setLineWidth(0.4)
-        canvas.line(CONTENT_LEFT, y + 0.6 * MM, CARD_WIDTH - SAFE, y + 0.6 * MM)
-        return y + 0.6 * MM
+        canvas.line(CONTENT_LEFT, top, CARD_WIDTH - SAFE, top)
+        for label_fit, value_fit, label_width, row_top in rows:
+            label_fit.paragraph.drawOn(canvas, CONTENT_LEFT, row_top - label_fit.height)
+            value_fit.paragraph.drawOn(canvas, CONTENT_LEFT + label_width, row_top - value_fit.height)
 
     def fit_fields(self, face: BidFace, max_height: float) -> list[tuple[Fit, Fit, float]]:
         """Label and value paragraphs of every fact, at the largest size at which all fit."""
@@ -336,9 +354,7 @@ def write_cards(
     painter = CardPainter(fonts, texts.language, title)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, lang=texts.language)
-    canvas.setTitle(f"{title}: {optional_label(texts, 'bid_cards', 'bid cards')}")
-    canvas.setCreator("whist-rules (printing)")
-    canvas.setSubject(rules.id)
+    document_info("cards", rules, texts).set_on(canvas)
     jobs = [(face, copy) for copy in range(1, copies + 1) for face in faces]
     result = CardsResult(b"", 0)
     back = BackPainter(fonts, title) if backs else None

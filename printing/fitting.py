@@ -1,7 +1,8 @@
 """Paragraphs that fit: styles, hyphenation, and the largest font size at which a text fits a box.
 
 Long words break at hyphenation points (pyphen's dictionaries, by language: Swedish
-compounds break between syllables, never mid-syllable); a word that cannot break to fit
+compounds break between syllables, never mid-syllable), and the hyphen added there is a soft
+hyphen in the PDF's text (:class:`TextParagraph`); a word that cannot break to fit
 is never cut anywhere else — the text is set smaller instead. :func:`fit_paragraph` tries
 sizes from large to small and returns the first at which the text fits both the height and
 the width of its box, or None. :func:`fit_line` does the same for a line that may not break.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape
 
 import pyphen
@@ -19,6 +21,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import split as words_of  # (ReportLab's own split: a no-break space holds)
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
 #: Shortest word that is hyphenated, and the fewest letters left on either side of a break.
@@ -98,6 +101,64 @@ def paragraph_style(
     return style
 
 
+#: What a hyphen added at a line break is in the PDF's text: DejaVu Sans draws it as a hyphen, of
+#: the same width, and a reader of the text takes it for a break, not a character of the word.
+SOFT_HYPHEN = "\u00ad"
+
+
+class TextParagraph(Paragraph):
+    """A paragraph whose hyphens added at line breaks are soft hyphens (U+00AD) in the PDF.
+
+    A PDF's text is what a screen reader says and what a copy gives: with the hyphen ReportLab
+    adds, "differ-" / "ent" read as two words, "differ- ent". Tagged PDF asks for a hyphen set by
+    the layout to be U+00AD (ISO 32000-1, on hyphenation); ReportLab takes a U+00AD in a text for a
+    place where a word may break and removes it, so the added hyphens are swapped for it only as
+    the lines are drawn. A hyphen of the word's own ("non-" / "declarer") stays. Only a paragraph
+    of one style (all of ours but lists of names, which are never hyphenated) has its lines as
+    plain words; any other is drawn as it is.
+    """
+
+    blPara: Any  # (the wrapped lines, set by ``wrap``: ReportLab has no annotations)
+    frags: Any
+
+    def drawPara(self, debug: int = 0) -> Any:  # noqa: N802 - ReportLab's name
+        wrapped = self.blPara
+        if wrapped.kind == 0 and len(self.frags) == 1:
+            frag = self.frags[0]
+            source = list(frag.words) if hasattr(frag, "words") else words_of(frag.text.strip())
+            self.blPara = wrapped.clone(lines=soft_hyphens(source, wrapped.lines))
+        try:
+            return super().drawPara(debug)
+        finally:
+            self.blPara = wrapped
+
+
+Line = tuple[float, list[str]]
+
+
+def soft_hyphens(source: list[str], lines: list[Line]) -> list[Line]:
+    """``lines`` (each its free space and its words) of the words ``source``, with the hyphen that
+    ends a line made soft where the layout added it: where the word read has no hyphen there. Lines
+    that are not those words, piece by piece, are given back as they are."""
+    softened: list[Line] = []
+    index, read = 0, 0  # the word of source being read, and how many of its letters are read
+    for space, words in lines:
+        words = list(words)
+        for position, piece in enumerate(words):
+            rest = source[index][read:] if index < len(source) else ""
+            if piece == rest:
+                index, read = index + 1, 0
+            elif position == len(words) - 1 and rest.startswith(piece):  # (broken after its own hyphen)
+                read += len(piece)
+            elif position == len(words) - 1 and piece.endswith("-") and rest.startswith(piece[:-1]):
+                words[position] = piece[:-1] + SOFT_HYPHEN
+                read += len(piece) - 1
+            else:
+                return lines
+        softened.append((space, words))
+    return softened
+
+
 @dataclass(frozen=True)
 class Fit:
     """A paragraph wrapped to its box: the size chosen and the space it takes."""
@@ -137,7 +198,7 @@ def fit_paragraph(
     """The largest size (``largest`` … ``smallest``) at which ``text`` fits ``width`` × ``height``."""
     source = markup(text)
     for size in sizes(largest, smallest):
-        paragraph = Paragraph(source, make_style(size))
+        paragraph = TextParagraph(source, make_style(size))
         used_width, used_height = paragraph.wrap(width, height)
         if used_height > height + EPSILON or not line_widths_ok(paragraph, width):
             continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from printing.docinfo import DocumentInfo, document_info
 from printing.facts import (
     bid_text,
     has_text,
@@ -71,6 +72,8 @@ class Reference:
     general_title: str
     sections: tuple[Section, ...]
     tables: tuple[BidTable, ...]
+    #: What the PDF says about itself (title, subject: see :mod:`printing.docinfo`).
+    info: DocumentInfo
 
 
 def general_sections(texts: Texts, rules: RuleSet | None = None) -> list[Section]:
@@ -185,6 +188,7 @@ def build_reference(rules: RuleSet, texts: Texts) -> Reference:
             for kind in ("standard", "special")
             if kind == "standard" or rules.special_bids
         ),
+        info=document_info("rules", rules, texts),
     )
 
 

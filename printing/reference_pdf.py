@@ -11,11 +11,21 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.doctemplate import LayoutError
 
 from printing.cards import KIND_COLORS, QUIET_COLOR, TEXT_COLOR
-from printing.fitting import fit_title, markup, name_list, paragraph_style
+from printing.fitting import TextParagraph, fit_title, markup, name_list, paragraph_style
 from printing.fonts import FontSet, load_fonts
 from printing.layout import MM, PAPERS
 from printing.reference import BidTable, Reference
@@ -116,7 +126,7 @@ class _Builder:
 
     def para(self, text: str, style: ParagraphStyle, where: str) -> Paragraph:
         self.fonts.check(text, f"{where} ({self.ref.language})", style.fontName)
-        return Paragraph(markup(text), style)
+        return TextParagraph(markup(text), style)
 
     def story(self, width: float, height: float) -> list[Flowable]:
         ref = self.ref
@@ -232,20 +242,18 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
     builder = _Builder(ref, fonts)
     footer = fonts.check(ref.title, f"the footer ({ref.language})")
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(
+    doc = BaseDocTemplate(
         buffer,
         pagesize=PAPERS[paper],
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
-        title=ref.title,
-        creator="whist-rules (printing)",
         invariant=1,
-        lang=ref.language,
+        **ref.info.template_options(),
     )
 
-    def page_footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
+    def page_footer(canvas: Canvas, document: BaseDocTemplate) -> None:
         canvas.saveState()
         page_width = document.pagesize[0]
         shown, size = fit_title(footer, fonts.regular, 7, page_width - 2 * MARGIN - 12 * MM)  # (beside the number)
@@ -259,9 +267,13 @@ def build_pdf(ref: Reference, paper: str = "a4", placed: Callable[[Any, int], No
 
     if placed is not None:
         doc.afterFlowable = lambda flowable: placed(flowable, doc.page)
-    frame = doc.height - 12  # (the frame's own padding, 6 points above and below)
+    # The footer is drawn when the page is full, after its text: a PDF's text layer keeps the order of
+    # drawing, and a screen reader (or a copy of the text) would otherwise begin every page with it.
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text")
+    doc.addPageTemplates([PageTemplate("page", [frame], onPageEnd=page_footer, pagesize=doc.pagesize)])
+    room = doc.height - 12  # (the frame's own padding, 6 points above and below)
     try:
-        doc.build(builder.story(doc.width, frame), onFirstPage=page_footer, onLaterPages=page_footer)
+        doc.build(builder.story(doc.width, room))
     except LayoutError:  # (what the check of each row does not foresee: never a traceback, nor ReportLab's words)
         raise RuleError(
             f"the rules reference cannot be laid out ({ref.language}): a part of it is taller than a page",

@@ -152,11 +152,13 @@ def test_a_name_longer_than_the_column_has_lines_of_its_own(names: list[str]) ->
     Extraordinarily / Longwinded…", where "00, Extraordinarily" reads as two bids. The class:
     wherever long names stand in a list, a line that holds more than one name (a comma inside it)
     holds only whole names that fit a line by themselves."""
+    from printing.docinfo import DocumentInfo
     from printing.reference import SPECIAL_COLUMNS, BidTable, Reference
 
     row = ("Lonely", "1", "1", ", ".join(names), "Rules.")
     table = BidTable("special", "Special bids", SPECIAL_COLUMNS, SPECIAL_COLUMNS, (row,), ("lonely",), (tuple(names),))
-    reference = Reference("en", "House rules", None, "General rules", (), (table,))
+    info = DocumentInfo("House rules: Rules reference", "The rules of House rules", "en")
+    reference = Reference("en", "House rules", None, "General rules", (), (table,), info)
     builder = _Builder(reference, load_fonts())
     width, height = PAPERS["a4"][0] - 2 * MARGIN, PAPERS["a4"][1] - 2 * MARGIN
     laid_out = builder.table(table, width, height)

@@ -16,6 +16,7 @@ import dataclasses
 
 import pytest
 
+from printing.docinfo import DocumentInfo
 from printing.fonts import load_fonts
 from printing.layout import PAPERS
 from printing.reference import SPECIAL_COLUMNS, BidTable, Reference, Section
@@ -35,7 +36,8 @@ def reference(rows: int, rules_chars: int, sections: int, name: str = "Bid") -> 
     cells = tuple((f"{name} {i}", "3", "1", "Trump, Grill", (SENTENCE * 80)[:rules_chars].strip()) for i in range(rows))
     table = BidTable("special", "Special bids", SPECIAL_COLUMNS, HEADINGS, cells, tuple(f"b{i}" for i in range(rows)))
     general = tuple(Section(f"s{i}", f"Heading {i}", SENTENCE * 5) for i in range(sections))
-    return Reference("en", "House rules 1.0", None, "General rules", general, (table,))
+    info = DocumentInfo("House rules 1.0: Rules reference", "The rules of House rules 1.0", "en")
+    return Reference("en", "House rules 1.0", None, "General rules", general, (table,), info)
 
 
 def table_height(ref: Reference) -> float:
