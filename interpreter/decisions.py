@@ -190,6 +190,9 @@ class Request:
     standard_ids: tuple[str, ...] = ()
     special_ids: tuple[str, ...] = ()
     repeatable_ids: tuple[str, ...] = ()  # special bids a combo may hold more than once
+    #: Where the chosen cards go, for cards passed (``pass_cards``): the seat that receives them, so a
+    #: person choosing what to send is told to whom (None: any other request).
+    receiver: int | None = None
 
     @property
     def asked(self) -> str:
@@ -207,6 +210,7 @@ class Request:
         check = copy_value(self.check, memo) if self.check is not None else None
         new = Request(self.kind, self.seat, self.name, self.what, self.options, self.count, self.optional, check)
         new.standard_ids, new.special_ids, new.repeatable_ids = self.standard_ids, self.special_ids, self.repeatable_ids
+        new.receiver = self.receiver
         memo[id(self)] = new
         return new
 

@@ -270,16 +270,19 @@ class Steps(DealParts):
             origin = step.senders.origin or step.direction.origin
             raise error.located(origin) if origin is not None else error
         self._chosen = {}  # everyone chooses before anyone receives
-        self._then(*[("_pass_one", index, number, s) for s in senders], ("_pass_all", senders, direction))
+        # Each sender is told where its cards go (the receiver is found as the cards are moved, below).
+        passes = [("_pass_one", index, number, s, self._next_among(s, senders, direction).seat) for s in senders]
+        self._then(*passes, ("_pass_all", senders, direction))
 
-    def _pass_one(self, index: int, number: int, sender: Player) -> None:
+    def _pass_one(self, index: int, number: int, sender: Player, receiver: int) -> None:
         step = self._step(index, number)
         options = tuple([c.name for c in sender.hand])
         count = min(step.count, len(options))
         if count == 0:  # nothing in hand to pass (a `give` took it): nobody is asked to choose from nothing
             self._chosen[sender] = []
             return
-        self._wait(Request("choose", sender.seat, PASS_CARDS, "card", options, count), "_passed", sender)
+        request = Request("choose", sender.seat, PASS_CARDS, "card", options, count, receiver=receiver)
+        self._wait(request, "_passed", sender)
 
     def _passed(self, answer: Any, sender: Player) -> None:
         names = answer if isinstance(answer, list) else [answer]

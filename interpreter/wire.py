@@ -105,6 +105,7 @@ def request_to_data(request: Request, decision: int | None = None) -> dict[str, 
         "standard_ids": list(request.standard_ids),
         "special_ids": list(request.special_ids),
         "repeatable_ids": list(request.repeatable_ids),
+        "receiver": request.receiver,
     }
 
 
@@ -128,7 +129,10 @@ def request_from_data(data: Any) -> Request:
         _whole(fields_.get("count", 1), "request", "count"),
         _flag(fields_.get("optional", False), "request", "optional"),
         None,
-        *(_texts(fields_.get(name, []), "request", name) for name in ("standard_ids", "special_ids", "repeatable_ids")),
+        _texts(fields_.get("standard_ids", []), "request", "standard_ids"),
+        _texts(fields_.get("special_ids", []), "request", "special_ids"),
+        _texts(fields_.get("repeatable_ids", []), "request", "repeatable_ids"),
+        None if fields_.get("receiver") is None else _whole(fields_["receiver"], "request", "receiver"),
     )
 
 

@@ -85,6 +85,7 @@ class HumanAgent(Agent):
         self.hint_shown = False
         self.last_view: View | None = None
         self.held: tuple[str, ...] | None = None  # the hand last seen (cards passed before play are told)
+        self.sent_to: int | None = None  # the seat the person's passed cards went to (said with them)
         self.stock_seen: tuple[str | None, int] | None = None  # the face-up card and the stock last seen
         self.shown_facts: dict[str, str] = {}  # what the table showed last (shown again only when changed)
 
@@ -223,6 +224,9 @@ class HumanAgent(Agent):
         key = {"bid": "choose_contract"}.get(what, f"choose_{what}s" if plural else f"choose_{what}")
         title = self.texts.label(key, n=request.count)
         self.console.print(f"[bold]{title}[/bold] — {label}")
+        if request.receiver is not None:  # cards passed: to whom (the rules say "to the right")
+            self.sent_to = request.receiver
+            self.console.print(self.texts.label("pass_receiver", player=self.name(request.receiver, view)))
         for line in choice_intro(self, request, view):
             self.console.print(line)
         options = list(request.options)

@@ -255,9 +255,13 @@ def exchanges(human: HumanAgent, view: View) -> None:
         return
     played = {card for _, card in view.current_trick}
     came, went = [c for c in view.hand if c not in held], [c for c in held if c not in view.hand and c not in played]
+    to, human.sent_to = human.sent_to, None
     for key, cards in (("hand_received", came), ("hand_sent", went)):
         if cards:
             shown = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(tuple(cards)))
+            if key == "hand_sent" and to is not None:
+                human.console.print(human.texts.label("hand_sent_to", cards=shown, player=human.name(to, view)))
+                continue
             human.console.print(human.texts.label(key, cards=shown))
 
 
