@@ -179,7 +179,10 @@ def test_play_says_the_match_in_force_and_its_hands(match_games: list[RuleSet], 
 def _first_screen(tmp_path: Path, lang: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env.update({"TERM": "dumb", "WHIST_LANG": lang})
-    command = ["-m", "whist", "play", "--agents", "random", "--seed", "3", "--save", str(tmp_path / "g.json"), *args]
+    # A save of its own for each call: a first call stopped after its first save would leave a game
+    # not yet over, which a second call's --save then (rightly) refuses to overwrite.
+    save = tmp_path / f"g-{lang}-{len(list(tmp_path.glob('g-*.json')))}.json"
+    command = ["-m", "whist", "play", "--agents", "random", "--seed", "3", "--save", str(save), *args]
     child = pexpect.spawn(sys.executable, command, dimensions=(40, 160), env=env, encoding="utf-8", timeout=60)
     try:
         child.expect(_label(lang, "saved_to").split("{")[0].strip())
