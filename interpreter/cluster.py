@@ -156,11 +156,8 @@ def chunk_size(tasks: int, workers: int) -> int:
 
 def _cluster_failure(exc: BaseException) -> bool:
     """Whether ``exc`` is the cluster's own failure rather than a task's error."""
-    module = type(exc).__module__ or ""
-    return isinstance(exc, CancelledError | TimeoutError | OSError) or module.split(".")[0] in (
-        "distributed",
-        "tornado",
-    )
+    package = (type(exc).__module__ or "").split(".")[0]
+    return isinstance(exc, CancelledError | TimeoutError | OSError) or package in ("distributed", "tornado")
 
 
 def on_dask(
