@@ -257,7 +257,8 @@ def to_html(ref: Reference) -> str:
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{e(ref.title)}</title>",
+        f"<title>{e(ref.info.title)}</title>",  # (as the PDF's: "Combo Whist 1.5.1: Rules reference")
+        f'<meta name="description" content="{e(ref.info.subject)}">',
         f"<style>{_CSS}</style>",
         "</head>",
         "<body>",

@@ -61,3 +61,20 @@ def test_swedish_subjects_are_swedish() -> None:
     for key in ("bid_cards", "rules_reference", "pdf_subject_cards", "pdf_subject_rules"):
         values = {"title": "T", "ruleset": "r"} if key.startswith("pdf_") else {}
         assert english.label(key, **values) != swedish.label(key, **values), key
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_html_reference_is_titled_as_the_pdf(lang: str) -> None:
+    """The HTML page (the large-print reference) was titled by the rule set alone; a browser's tab
+    and a screen reader's first words now say what the page is, as the PDF's title does."""
+    import html
+
+    from printing.reference import to_html
+
+    rules = load_ruleset("combo-whist")
+    ref = build_reference(rules, load_texts(rules, lang))
+    pdf_title = pypdf.PdfReader(io.BytesIO(reference_pdf(ref))).metadata.title
+    page = to_html(ref)
+    title = re.search(r"<title>(.*?)</title>", page)
+    assert title is not None and html.unescape(title.group(1)) == pdf_title
+    assert f'<meta name="description" content="{html.escape(ref.info.subject)}">' in page
