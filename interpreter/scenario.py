@@ -237,6 +237,10 @@ def _schema_error(doc: Document, error: Any) -> None:
     hint = None
     if error.validator == "required" and error.validator_value == ["ruleset"]:  # as the format's reference says
         hint = "a scenario starts with 'ruleset: NAME' (a bundled rule set) or the path of a rule file"
+    elif error.validator in ("minProperties", "minItems", "minLength") and "expect" in map(str, where):
+        hint = (
+            "an empty expectation checks nothing (an expected mapping is compared key by key): fill it or leave it out"
+        )
     raise doc.error(where, f"not a valid scenario: {error.message[:160]}", hint)
 
 

@@ -57,7 +57,8 @@ def name_clashes(
         ("schedule", "name", {name: f"schedules.{name}" for name in schedules}),
     )
     clashes = [error for kind, noun, keys in families for error in _clashes(kind, noun, keys, entries, english, own)]
-    return clashes + _groups_named_as_bids(rules, entries, english) + _typed_suits(rules, entries, english)
+    typed = _typed_suits(rules, entries, english) + _typed_ranks(rules, entries, english)
+    return clashes + _groups_named_as_bids(rules, entries, english) + typed
 
 
 def _shown(key: str, entries: Mapping[str, _Entry], english: Mapping[str, _Entry]) -> _Entry | None:
@@ -107,6 +108,35 @@ def _typed_suits(rules: RuleSet, entries: Mapping[str, _Entry], english: Mapping
                 )
             )
             break
+    return errors
+
+
+def _typed_ranks(rules: RuleSet, entries: Mapping[str, _Entry], english: Mapping[str, _Entry]) -> list[RuleError]:
+    """Ranks a person could not tell apart, on a card or typing one (:mod:`whist.playcards`): a rank
+    is shown as its short text in the language and typed as that, as its English id, or ``T`` for
+    a 10. Two ranks sharing any of those (the ace given ``K``, or German ``K`` for a knave beside
+    the king's) would show two kings and make ``KS`` mean either."""
+    forms: dict[str, tuple[set[str], _Entry | None]] = {}
+    for rank in rules.game.deck.ranks:
+        entry = _shown(f"labels.rank_short_{rank}", entries, english)
+        typed = {rank.upper(), *(("T",) if rank == "10" else ())}
+        forms[rank] = (typed | ({entry.text.strip().upper()} if entry is not None else set()), entry)
+    errors = []
+    ranks = list(forms)
+    for index, rank in enumerate(ranks):
+        for other in ranks[:index]:
+            shared = forms[rank][0] & forms[other][0]
+            if not shared:
+                continue
+            mine = [e for e in (forms[rank][1], forms[other][1]) if e is not None and entries.get(e.key) is e]
+            if mine:  # (the language's text is the one to change; English alone never clashes)
+                errors.append(
+                    mine[0].error(
+                        f"the ranks {other} and {rank} would both read '{sorted(shared)[0]}' on a card or typed",
+                        "give each rank a short text of its own, and none that is another rank's English letter",
+                    )
+                )
+                break
     return errors
 
 

@@ -96,6 +96,8 @@ def test_the_cards_sent_are_said_with_their_receiver() -> None:
     screen = io.StringIO()
     human = HumanAgent(RULES, texts, Console(file=screen, width=200, color_system=None), lambda p, t: "")
     human.held, human.sent_to = mine.hand, 3
+    exchanges(human, replace(mine, declarer=1))  # a redraw before the cards go (in play: the next prompt)
+    assert human.sent_to == 3, "the receiver was forgotten before the cards went"
     went = list(mine.hand[:3])
     exchanges(human, replace(mine, declarer=1, hand=tuple(c for c in mine.hand if c not in went)))
     shown = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(tuple(went)))

@@ -227,7 +227,7 @@ def test_a_hand_for_a_seat_that_sits_out_is_refused_at_it(tmp_path, capsys) -> N
 def test_a_scenario_that_expects_nothing_is_refused(tmp_path, capsys, expect: str) -> None:
     text = re.sub(r"expect:\n(  .*\n)+", expect, TRUMP)
     code, said = _replay(tmp_path, capsys, text)
-    assert code == 1 and "expects nothing, so it checks nothing" in said, said
+    assert code == 1 and ("expects nothing, so it checks nothing" in said or "empty expectation checks nothing" in said)
 
 
 def test_a_mark_the_game_does_not_know_is_refused_before_the_deal(tmp_path, capsys) -> None:
@@ -359,3 +359,26 @@ def test_replay_help_shows_a_scenario() -> None:
     example = re.search(r"whist replay (tests/scenarios/\S+\.yaml)", result.output)
     assert example is not None, result.output
     assert (Path(__file__).parent.parent / example.group(1)).is_file()
+
+
+@pytest.mark.parametrize(
+    ("expectation", "shown"),
+    [
+        ("marks: {}", "marks"),
+        ("marks: []", "marks"),
+        ("hand_points: {}", "hand_points"),
+        ("declarations: {}", "declarations"),
+        ('error: ""', "error"),
+    ],
+)
+def test_an_empty_expectation_is_refused_at_it(tmp_path, capsys, expectation: str, shown: str) -> None:
+    """An expected mapping is compared key by key, so an empty one (``marks: {}``) checked nothing
+    and passed, beside expectations that did check: it is refused at its place, as ``expect: {}``."""
+    text = _replace(TRUMP, "expect:\n", f"expect:\n  {expectation}\n")
+    _refused_at(tmp_path, capsys, text, shown, "an empty expectation checks nothing")
+
+
+def test_an_empty_expect_of_a_game_is_refused_at_it(tmp_path, capsys) -> None:
+    """A game's own ``expect: {}`` was taken (its deals expected something), a deal's refused."""
+    text = GAME[: GAME.index("\nexpect:\n")] + "\nexpect: {}\n"
+    _refused_at(tmp_path, capsys, text, "expect: {}", "an empty expectation checks nothing")

@@ -75,3 +75,32 @@ def test_a_shared_letter_names_neither_suit_when_typed(locales) -> None:
     assert cards.parse("E♣", options) == "AC" and cards.parse("E♦", options) == "AD"
     assert cards.parse("EH", options) == "AH"  # the letters no other suit shares are read as before
     assert "K" not in cards.letters
+
+
+#: Swedish rank texts as shipped (E ess, K kung, D dam, Kn knekt), then changed: the texts given,
+#: and whether two ranks would then read alike on a card or typed.
+RANK_CASES = {
+    "as shipped": ({}, False),
+    "the ace as the king": ({"A": "K"}, True),  # two "K" cards in a hand; KS meant either
+    "the knave as another rank's English letter": ({"J": "Q"}, True),  # Q is the queen's id, typed too
+    "in either case": ({"Q": "k"}, True),
+    "the ten as T": ({"J": "T"}, True),  # T is typed for a 10
+    "a text of its own": ({"J": "B"}, False),
+}
+SWEDISH_RANKS = {"A": "E", "K": "K", "Q": "D", "J": "Kn"}
+
+
+@pytest.mark.parametrize("case", RANK_CASES)
+def test_check_refuses_rank_texts_that_read_alike(locales, case: str) -> None:
+    """The same class for ranks: a German file gave the ace ``K`` and the hand showed two kings
+    (``import`` and ``check`` said nothing)."""
+    given, alike = RANK_CASES[case]
+    path = locales / "sv" / "ui.yaml"
+    for rank, text in given.items():
+        edit(path, f"  rank_short_{rank}: {SWEDISH_RANKS[rank]}\n", f'  rank_short_{rank}: "{text}"\n')
+    errors = [str(e) for e in status("sv", load_ruleset("combo-whist")).errors]
+    about_ranks = [e for e in errors if "would both read" in e]
+    assert bool(about_ranks) == alike, errors
+    if alike:
+        line = path.read_text("utf-8").splitlines()[int(about_ranks[0].split(":")[1]) - 1]
+        assert "rank_short_" in line

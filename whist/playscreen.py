@@ -255,7 +255,9 @@ def exchanges(human: HumanAgent, view: View) -> None:
         return
     played = {card for _, card in view.current_trick}
     came, went = [c for c in view.hand if c not in held], [c for c in held if c not in view.hand and c not in played]
-    to, human.sent_to = human.sent_to, None
+    to = human.sent_to
+    if went:  # (said once, with the cards: a redraw before they go keeps the receiver for them)
+        human.sent_to = None
     for key, cards in (("hand_received", came), ("hand_sent", went)):
         if cards:
             shown = " ".join(human.cards.show(c) for c in human.cards.sorted_hand(tuple(cards)))
