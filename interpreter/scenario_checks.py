@@ -189,14 +189,20 @@ def check_file(data: dict[str, Any]) -> None:
 
 
 def check_before(data: dict[str, Any], game: Game) -> None:
-    """What the game is given before its first deal must exist in it: its marks, its hand of a match."""
+    """What the game is given before its first deal, or expected of a deal or of the game, must exist
+    in it: its marks (an expected mark misspelt was only a difference after playing), its hand of a
+    match."""
     known = game.rules.game.marks
-    for seat, marks in seat_map(data.get("marks")).items():
-        for name in marks:
-            if name not in known:
-                hint = did_you_mean(str(name), known) or f"known: {', '.join(known) or 'none'}"
-                key = next(k for k in data["marks"] if int(k) == seat) if isinstance(data["marks"], dict) else seat
-                raise locate(data, ["marks", key, name], f"'{name}' is not a mark of this game", hint, key=True)
+    places: list[list[str | int]] = [["marks"], ["expect", "marks"]]
+    places += [[*where, "expect", "marks"] for where, _ in _deals(data)]
+    for place in places:
+        given = _value(data, place)
+        for seat, marks in seat_map(given).items():
+            for name in marks:
+                if name not in known:
+                    hint = did_you_mean(str(name), known) or f"known: {', '.join(known) or 'none'}"
+                    key = next(k for k in given if int(k) == seat) if isinstance(given, dict) else seat
+                    raise locate(data, [*place, key, name], f"'{name}' is not a mark of this game", hint, key=True)
     if "hand_number" not in data:
         return
     match = game.rules.game.match
@@ -251,8 +257,10 @@ def setup_error(data: dict[str, Any], where: Where, deal: dict[str, Any], messag
             card = message.rsplit(": ", 1)[-1].split(", ")[0]
             holders = [(k, s) for k, s in keys if card in _names(hands[k])]
             key, _ = holders[0] if holders else (None, number)
-            seats = " and ".join(str(s) for _, s in holders) or str(number)
             where_ = path if key is None else [*path, key]
+            if len({s for _, s in holders}) == 1:  # (twice in one hand)
+                return locate(data, where_, f"{card} is given twice in the hand of seat {holders[0][1]}")
+            seats = " and ".join(str(s) for _, s in holders) or str(number)
             return locate(data, where_, f"{card} is given twice: in the hands of seats {seats}")
         key = next((k for k, s in keys if s == number), None)
         return locate(data, path if key is None else [*path, key], f"the hand of {message}")

@@ -243,6 +243,7 @@ def test_a_mark_the_game_does_not_know_is_refused_before_the_deal(tmp_path, caps
     ("old", "new", "message"),
     [
         ("  0: 2C 3C", "  0: 2S 3C", "2S is given twice: in the hands of seats 0 and 3"),
+        ("  0: 2C 3C 4C", "  0: 2C 3C 2C", "2C is given twice in the hand of seat 0"),
         ("  0: 2C 3C 4C", "  0: 3C 4C", "the hand of seat 0: 12 cards given, a hand has 13"),
         ("  0: 2C 3C", "  0: 8H 2C 3C", "the hand of seat 0: 14 cards given"),
         ("  0: 2C 3C", "  0: 1C 3C", "the hand of seat 0: 1C is not a card of this deck"),
@@ -382,3 +383,11 @@ def test_an_empty_expect_of_a_game_is_refused_at_it(tmp_path, capsys) -> None:
     """A game's own ``expect: {}`` was taken (its deals expected something), a deal's refused."""
     text = GAME[: GAME.index("\nexpect:\n")] + "\nexpect: {}\n"
     _refused_at(tmp_path, capsys, text, "expect: {}", "an empty expectation checks nothing")
+
+
+def test_a_mark_the_game_does_not_know_is_refused_where_it_is_expected(tmp_path, capsys) -> None:
+    """``expect: {marks: {1: {potental: 1}}}`` was only a difference after playing (expected
+    {'potental': 1}, got None): refused at the name, before anything is played, as before a deal."""
+    text = _replace(TRUMP, "expect:\n", "expect:\n  marks: {1: {potental: 1}}\n")
+    said = _refused_at(tmp_path, capsys, text, "potental", "'potental' is not a mark of this game")
+    assert "did you mean 'potential'?" in said
