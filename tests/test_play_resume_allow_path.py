@@ -51,3 +51,24 @@ def test_the_offered_command_resumes_a_house_rule_from_anywhere(tmp_path: Path, 
     assert resume_line(again.stderr) == words  # (the same command again: it still needs the same)
     note = [line for line in again.stderr.splitlines() if line.startswith("note:") and "missing" in line]
     assert note and note[0].rstrip(")").endswith(shlex.quote(str((house / "quick-game.yaml").resolve()))), note
+
+
+def test_the_command_offered_when_save_refuses_an_unfinished_game_resumes_it_too(tmp_path: Path) -> None:
+    """``--save`` over a game not yet over offers the resume command: it once lacked the
+    ``--allow-path`` the game needs (and its path was not quoted), so it failed as the stop's once did."""
+    house = tmp_path / "house"
+    (house / "locales" / "en").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "quick-game.yaml", house / "quick-game.yaml")
+    shutil.copy(EXAMPLES / "locales" / "en" / "quick-game.yaml", house / "locales" / "en" / "quick-game.yaml")
+    games = tmp_path / "my games"
+    games.mkdir()
+    args = ["play", str(house / "quick-game.yaml"), "--seed", "5", "--seat", "1", "--agents", "random"]
+    first = whist([*args, "--save", "a game.json"], games)
+    assert first.returncode == 1 and (games / "a game.json").exists(), first.stderr
+    refused = whist([*args, "--save", "a game.json"], games)
+    assert refused.returncode == 2, refused.stderr
+    offered = refused.stderr[refused.stderr.index("resume it with '") + len("resume it with '") :]
+    words = shlex.split(offered[: offered.index("', save")])
+    assert words[words.index("--allow-path") + 1] == str(house.resolve()) and words[-1] == "a game.json"
+    again = whist([*words[1:], "--agents", "random"], games)
+    assert again.returncode == 1 and "outside the folders" not in again.stderr, again.stderr

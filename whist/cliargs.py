@@ -206,9 +206,16 @@ def refuse_unfinished(path: Path, option: str) -> None:
         return
     record = read_save(path, option, "is there and is not a saved game: never replaced", "it is not replaced")
     if record.get("result") is None and record.get("decisions"):
+        import shlex
+
+        from whist.playcli import allowed_for  # (the folders its rule set needs, as a stop says them)
+
+        ruleset = record.get("ruleset")
+        folders = allowed_for(ruleset, path) if isinstance(ruleset, str) else []
+        allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in folders)
         raise click.BadParameter(
             f"{path} holds a game not yet over: resume it with "
-            f"'whist play --resume {path}', save the new game elsewhere (--save FILE), "
+            f"'whist{allowed} play --resume {shlex.quote(str(path))}', save the new game elsewhere (--save FILE), "
             "or remove the file to give it up",
             param_hint=option,
         )

@@ -263,7 +263,7 @@ def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, rule
     without it, the game would go on in the environment's), with ``--agents`` when they name code of
     one's own (the save keeps them, but a file is never taken for what code to import), with
     ``--suit-letters`` when the suits are shown so, and with
-    ``whist --allow-path`` the folders the save's rule set needs (:func:`_allowed_for`). Each word is
+    ``whist --allow-path`` the folders the save's rule set needs (:func:`allowed_for`). Each word is
     quoted as a shell needs it, so that the line can be pasted whatever the save's path holds."""
     import shlex
 
@@ -272,7 +272,7 @@ def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, rule
 
     own = f" --agents {shlex.quote(agents)}" if names_code(agents) else ""
     own += " --suit-letters" if suit_letters_shown() else ""
-    allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in _allowed_for(ruleset, Path(path)))
+    allowed = "".join(f" --allow-path {shlex.quote(folder)}" for folder in allowed_for(ruleset, Path(path)))
     return (
         f"whist{allowed} play --resume {shlex.quote(path)}"
         + (f" --lang {shlex.quote(texts.language)}" if lang else "")
@@ -280,7 +280,7 @@ def _resume_command(path: str, lang: str | None, texts: Texts, agents: str, rule
     )
 
 
-def _allowed_for(ruleset: str, save: Path) -> list[str]:
+def allowed_for(ruleset: str, save: Path) -> list[str]:
     """The folders ``whist --allow-path`` must allow for ``save`` to be resumed: a save may only lead
     to files under its own folder and the bundled rule sets (:mod:`rulespec.paths`), so a house rule
     elsewhere needs its folder allowed; and the folders allowed for this game (its rule file may
