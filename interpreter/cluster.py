@@ -190,7 +190,11 @@ def on_dask(
         client = dask.Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
     except Exception as exc:  # (nothing of ours runs here: whatever fails is the address's)
         logging.disable(before)
-        raise ClusterError(f"cannot reach a Dask scheduler at {scheduler}: {_said(exc)}") from None
+        # A server of another protocol: Dask reads its first bytes as a frame's length (and once
+        # tried to allocate exabytes for it).
+        other = isinstance(exc, MemoryError | OverflowError) or "allocate" in str(exc)
+        said = "the server there does not speak as a Dask scheduler does" if other else _said(exc)
+        raise ClusterError(f"cannot reach a Dask scheduler at {scheduler}: {said}") from None
     try:
         try:
             client.wait_for_workers(1, timeout=NO_WORKER_SECONDS)
@@ -199,6 +203,7 @@ def on_dask(
                 f"no Dask worker joined the scheduler at {scheduler} within {NO_WORKER_SECONDS} s "
                 f"(start one with: dask worker {scheduler})"
             ) from (None if isinstance(exc, TimeoutError) else exc)
+        _probe(client, wanted)
         size = chunk_size(len(tasks), len(client.scheduler_info().get("workers", {})) or 1)
         return _collect(dask, client, partial(_run_chunk, function, wanted), tasks, size, finished)
     except ClusterError:
@@ -211,6 +216,31 @@ def on_dask(
         with suppress(Exception):  # (closing a client whose scheduler is gone: nothing left to do)
             client.close(timeout=CONNECT_SECONDS)
         logging.disable(before)
+
+
+def _probe(client: Any, wanted: Setting) -> None:
+    """Ask every worker there now for its engine's digest before sending any task. A task's code
+    travels by reference: a worker of an older install cannot unpickle it, and Dask then closed
+    that worker for good, the study waiting for one that never came. The probe is asked through
+    the standard library (``pkgutil.resolve_name``), which any worker can unpickle; it imports this
+    module there, or says why it cannot."""
+    import pkgutil
+
+    found = client.run(pkgutil.resolve_name, f"{__name__}:code_digest", on_error="return")
+    for address, answer in sorted(found.items()):
+        if isinstance(answer, BaseException):
+            raise ClusterError(
+                f"the Dask worker at {address} runs another version of whist-rules than this machine "
+                f"(it has no {__name__}.code_digest: {_said(answer)}): every machine of the cluster needs "
+                "the same install (docs/studies.md §5)"
+            )
+    digests = client.run(code_digest, on_error="return")
+    for address, digest in sorted(digests.items()):
+        if digest != wanted.code:
+            raise ClusterError(
+                f"the Dask worker at {address} runs another version of whist-rules than this machine (its "
+                "engine's source differs): every machine of the cluster needs the same install (docs/studies.md §5)"
+            )
 
 
 def _collect(

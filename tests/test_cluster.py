@@ -208,3 +208,11 @@ def test_a_chart_that_cannot_be_written_loses_no_figures(tmp_path: Path, monkeyp
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1 and "--plot: cannot write" in result.output, result.output
     assert '"bids"' in result.stdout and "Traceback" not in result.output
+
+
+def test_workers_of_another_install_are_refused_before_any_task(scheduler: str) -> None:
+    """Every worker is asked for its engine's digest through the standard library before any task
+    is sent (a worker of an older install could not unpickle a task, and Dask closed it for good)."""
+    other = Setting("0" * 64, (), ())
+    with pytest.raises(ClusterError, match="runs another version of whist-rules .* engine's source differs"):
+        cluster_module.on_dask(_fails_from_three, [0, 1], scheduler, other, lambda chunk: None)

@@ -294,6 +294,7 @@ def register(cli: click.Group) -> None:
             data = reports[0]
             if other is not None:
                 data["against"] = {"ruleset": other, "bids": study.compare(data, reports[1])}
+                data["against"].update({key: reports[1][key] for key in ("ruleset_version", "ruleset_sha256")})
         report(data, as_json, lambda: _shown(data, texts, ruleset, other, other_texts))
         note_missing(texts, ruleset=ruleset)
         if plot_path is not None:  # after the report: a chart that cannot be written loses no study
